@@ -1,0 +1,55 @@
+// Opens the database: embedded PGlite under a data folder when no URL is given, else node-postgres.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { schema, type Schema } from './schema.ts';
+
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface DbHandle {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export interface OpenDbOptions {
+  /** postgres://... ; when unset the embedded PGlite database under dataDir is used. */
+  databaseUrl?: string | undefined;
+  /** Folder holding the embedded database (DATA_DIR/pglite). */
+  dataDir?: string | undefined;
+  /** Pool size for node-postgres. */
+  poolSize?: number;
+}
+
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'migrations');
+
+/** Opens the database; with PGlite this costs seconds, so open it once per process. */
+export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
+  if (options.databaseUrl) {
+    const { Pool } = await import('pg');
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const pool = new Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const db = drizzle(pool, { schema }) as unknown as Db;
+    return { db, kind: 'postgres', close: () => pool.end() };
+  }
+  const dataDir = options.dataDir ?? './data';
+  const dir = path.join(dataDir, 'pglite');
+  mkdirSync(dir, { recursive: true });
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const client = await PGlite.create(dir);
+  const db = drizzle(client, { schema }) as unknown as Db;
+  return { db, kind: 'pglite', close: () => client.close() };
+}
+
+/** Applies the committed SQL migrations; safe to call at every start. */
+export async function migrate(handle: DbHandle): Promise<void> {
+  if (handle.kind === 'postgres') {
+    const { migrate: run } = await import('drizzle-orm/node-postgres/migrator');
+    await run(handle.db as never, { migrationsFolder });
+  } else {
+    const { migrate: run } = await import('drizzle-orm/pglite/migrator');
+    await run(handle.db as never, { migrationsFolder });
+  }
+}

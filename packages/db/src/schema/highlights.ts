@@ -1,0 +1,108 @@
+// Articles, their APV highlights with performance metrics, and package categories.
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { publishers } from './core.ts';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: serial('id').primaryKey(),
+    publisherId: integer('publisher_id')
+      .notNull()
+      .references(() => publishers.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+  },
+  (t) => [index('categories_publisher_idx').on(t.publisherId, t.name)],
+);
+
+/** A publisher's article; the source of highlights and an item of the auto-highlight review queue. */
+export const articles = pgTable(
+  'articles',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey(),
+    publisherId: integer('publisher_id')
+      .notNull()
+      .references(() => publishers.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    url: text('url').notNull(),
+    featured: boolean('featured').notNull().default(false),
+    /** pending | done | rejected | manual: the auto-highlight review state. */
+    reviewStatus: text('review_status').notNull().default('done'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('articles_publisher_review_idx').on(t.publisherId, t.reviewStatus, t.createdAt),
+    index('articles_review_idx').on(t.reviewStatus, t.createdAt),
+  ],
+);
+
+export const highlights = pgTable(
+  'highlights',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey(),
+    publisherId: integer('publisher_id')
+      .notNull()
+      .references(() => publishers.id, { onDelete: 'cascade' }),
+    articleId: bigint('article_id', { mode: 'number' })
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    category: text('category'),
+    link: text('link').notNull(),
+    /** When the highlight was made: the list's "Created" column and its date sort. */
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+    articleCreatedAt: timestamp('article_created_at', { withTimezone: true }).notNull(),
+    recommendationScore: doublePrecision('recommendation_score').notNull().default(0),
+    /** Enabled on the front page (Regular mode). */
+    articleActive: boolean('article_active').notNull().default(true),
+    /** Enabled on the article page (article mode). */
+    iaArticleActive: boolean('ia_article_active').notNull().default(true),
+    /** Whether the highlight may be used in Top Videos packages (false once removed from an auto package). */
+    tvValid: boolean('tv_valid').notNull().default(true),
+    /** Paths inside the media store. */
+    videoPath: text('video_path').notNull(),
+    thumbnailPath: text('thumbnail_path').notNull(),
+    gifPath: text('gif_path'),
+    durationSeconds: real('duration_seconds').notNull(),
+    /** Resources still to be posted on Google (post-on-google). */
+    resources: jsonb('resources')
+      .$type<{ id: string; type: string; url: string }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** Counts may be -1 when unknown (shown as N/A). */
+    nonUniqRegularImpressions: bigint('non_uniq_regular_impressions', { mode: 'number' }).notNull().default(0),
+    nonUniqRegularClicks: bigint('non_uniq_regular_clicks', { mode: 'number' }).notNull().default(0),
+    regularCtr: doublePrecision('regular_ctr'),
+    nonUniqIaImpressions: bigint('non_uniq_ia_impressions', { mode: 'number' }).notNull().default(0),
+    nonUniqIaClicks: bigint('non_uniq_ia_clicks', { mode: 'number' }).notNull().default(0),
+    iaCtr: doublePrecision('ia_ctr'),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`to_tsvector('english', coalesce(title, '') || ' ' || coalesce(category, ''))`,
+    ),
+  },
+  (t) => [
+    // One index per sortable column, each led by the publisher so a page is an index range scan.
+    index('highlights_pub_date_idx').on(t.publisherId, t.publishedAt.desc(), t.id.desc()),
+    index('highlights_pub_reg_clicks_idx').on(t.publisherId, t.nonUniqRegularClicks, t.id),
+    index('highlights_pub_reg_ctr_idx').on(t.publisherId, t.regularCtr, t.id),
+    index('highlights_pub_ia_clicks_idx').on(t.publisherId, t.nonUniqIaClicks, t.id),
+    index('highlights_pub_ia_ctr_idx').on(t.publisherId, t.iaCtr, t.id),
+    index('highlights_article_idx').on(t.articleId),
+    index('highlights_search_idx').using('gin', t.searchVector),
+  ],
+);
