@@ -1,0 +1,94 @@
+// The one HTTP client of the console: adds the auth headers, unwraps the { success, data } envelope,
+// words failures as the spec's helpers do, and reports a 401 once so the shell can open its dialog.
+import { messages, httpFailure } from '@hc/shared/messages';
+import { AUTH_HEADERS } from '@hc/shared/api/envelope';
+import { readSession } from './session.ts';
+
+export const API = {
+  editor: '/api/v1/editor/',
+  auth: '/api/v1/auth/editor/',
+  dashboard: '/api/v2/dashboard/',
+} as const;
+
+/** A failed call: status 0 when there was no HTTP response; errors are the server's catalogue strings. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly errors: string[],
+  ) {
+    super(errors[0] ?? messages.somethingWentWrong);
+  }
+}
+
+type Query = Record<string, string | number | boolean | null | undefined | (string | number)[]>;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  query?: Query;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+const unauthorizedListeners = new Set<() => void>();
+/** The shell subscribes to open the session-expired dialog. */
+export function onUnauthorized(listener: () => void): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
+export function buildUrl(base: string, path: string, query?: Query): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value)) value.forEach((v) => params.append(`${key}[]`, String(v)));
+    else params.append(key, String(value));
+  }
+  const qs = params.toString();
+  return `${base}${path}${qs ? `?${qs}` : ''}`;
+}
+
+export function authHeaders(): Record<string, string> {
+  const session = readSession();
+  return session ? { [AUTH_HEADERS.email]: session.email, [AUTH_HEADERS.token]: session.token } : {};
+}
+
+/** Sends a call and returns its data; throws ApiError. */
+export async function request<T>(base: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json', ...authHeaders() };
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) body = options.body;
+  else if (options.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(base, path, options.query), {
+      method: options.method ?? 'GET',
+      headers,
+      body,
+      signal: options.signal,
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError(0, [messages.somethingWentWrong]);
+  }
+  const payload = (await response.json().catch(() => null)) as
+    | { success: true; data: T }
+    | { success: false; errors: string[] }
+    | null;
+  if (response.status === 401) unauthorizedListeners.forEach((l) => l());
+  if (!response.ok || !payload || payload.success !== true) {
+    const errors =
+      payload && payload.success === false && payload.errors.length > 0
+        ? payload.errors
+        : [httpFailure(response.status, response.statusText)];
+    throw new ApiError(response.status, errors);
+  }
+  return payload.data;
+}
+
+export const editorApi = <T>(path: string, options?: RequestOptions) => request<T>(API.editor, path, options);
+export const authApi = <T>(path: string, options?: RequestOptions) => request<T>(API.auth, path, options);
+export const dashboardApi = <T>(path: string, options?: RequestOptions) =>
+  request<T>(API.dashboard, path, options);

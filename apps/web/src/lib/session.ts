@@ -1,0 +1,38 @@
+// The session kept in local storage: the lowercased e-mail and the token (publisher id after ':').
+const STORAGE_KEY = 'hc.session';
+
+export interface StoredSession {
+  email: string;
+  token: string;
+}
+
+export function readSession(): StoredSession | null {
+  try {
+    const raw = localStorage.getItem(STORAGE_KEY);
+    if (!raw) return null;
+    const parsed = JSON.parse(raw) as Partial<StoredSession>;
+    return typeof parsed.email === 'string' && typeof parsed.token === 'string'
+      ? { email: parsed.email, token: parsed.token }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeSession(session: StoredSession): void {
+  localStorage.setItem(STORAGE_KEY, JSON.stringify(session));
+  sessionListeners.forEach((l) => l());
+}
+
+/** Logout and the 401 dialog clear every local datum, not just the session. */
+export function clearLocalData(): void {
+  localStorage.clear();
+  sessionListeners.forEach((l) => l());
+}
+
+const sessionListeners = new Set<() => void>();
+/** For useSyncExternalStore: re-render when the session changes. */
+export function subscribeSession(listener: () => void): () => void {
+  sessionListeners.add(listener);
+  return () => sessionListeners.delete(listener);
+}

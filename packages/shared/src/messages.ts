@@ -1,0 +1,129 @@
+// The message catalogue: every user-visible string of the spec's error catalogues, spelled exactly.
+// Templates take their values through the helpers below so the wording stays in one place.
+
+export const messages = {
+  // spec 000 §8 and shared helpers
+  somethingWentWrong: 'Something went wrong',
+  errorFetchingPublishers: 'Error fetching publishers. Please try again later.',
+  failedToLoadPackages: 'Failed to load packages. Please try again later.',
+  packageSaved: 'Package was successfully saved',
+  linkCopied: 'Link copied.',
+  embedCodeCopied: 'Embed code successfully copied to clipboard',
+  networkError: 'Network error. Please try again later.',
+  loginFailed: 'Login Failed',
+  authenticationFailed: 'Authentication failed.',
+  sessionExpired:
+    'Looks like your session done, we will redirect you to login page. Login again for new session.',
+  searchTooBroad: 'Your search resulted in 1000+ items. Please refine your search request',
+  renderError: "Something went wrong. We're looking to see what happened.",
+  noResults: 'No results found, please refine your search.',
+  editorNotOnMobile: 'Editor is not supported on mobile devices',
+
+  // spec 000 §2, §4, §5: packages
+  selectAtLeast3Apvs: 'Please select at least 3 APVs!',
+  clickPreviewToSee: 'To see the component, click PREVIEW button',
+  clickToReload: 'Click to Reload',
+  packageNameInvalid: 'Please enter a valid package name',
+  packageNameRequired: 'package name is required',
+  packageTooFewVideos: 'Please add at least 3 videos in order to save the package',
+  packageTooManyVideos: 'A package cannot contain more than 5 videos.',
+  invalidEmbedName: 'Invalid Embed Name',
+  aliasFormat: "Alias format must be: 'my-unique-alias' and must start with a letter (remaining chars)",
+  discardSuggestionConfirm: 'Are you sure you want to discard this suggestion?',
+  highlightRemovedTitle: 'Highlight removed',
+
+  // spec 001 §8: stories, review, vertical
+  unableToPerformRequest: 'Unable to perform request.',
+  storyPageCreated: 'Story page created successfully.',
+  storyPageUpdated: 'Story page updated successfully.',
+  storyPageDeleted: 'Story page deleted successfully.',
+  storyPublishFailed: 'Sorry, Unable to publish story.',
+  storyPublished: 'Story published successfully.',
+  fileSubmitted: 'file submitted successfully',
+  storyCreated: 'Successfully created story',
+  storyCreateFailed: 'Unable to create a story',
+  storyNotPublished: 'This story is not published!',
+  feedbackSubmitted: 'Thanks, Feedback has been submitted.',
+  feedbackFailed: 'Encountered error while submitting.',
+  configurationFailed: 'Failed to load configuration. Please try again later.',
+  userInfoFailed: 'Something went wrong while retrieving the data. Please try again later.',
+  verticalRejected: 'Vertical will not be created and the source video will be marked as rejected',
+  verticalCreated: 'MP4 was created successfully and can be viewed under ...',
+  verticalFeedbackRequired: 'Please provide feedback for at least one suggestion before taking further action',
+  verticalErrorTitle: 'Error',
+  verticalModifyNotice: 'You will be redirected to a manual editing screen',
+  areYouSure: 'Are you sure?',
+  selectedTimeTooShort: 'Selected time is shorter than 5 seconds',
+  selectedTimeTooLong: 'Selected time is longer than 12 seconds',
+  programSearchEmpty: 'Please fill out search field',
+  imageFileRequired: 'Image file must be selected',
+  videoFileRequired: 'Video file must be selected!',
+  videoTooBig: 'Video file size is too big. Max file size is 10 MB.',
+  videoNotMp4: 'Video format is not supported. Please upload a video in MP4 format.',
+  videoVertical: 'Vertical video is not supported. Please upload a video in horizontal format.',
+  videoResolutionTooHigh: 'Video resolution is too high. Max video resolution is 1080p.',
+  videoResolutionTooLow: 'Video resolution is too low. Min video resolution support is 720p.',
+  videoTooLong: 'Video is too long. Max video duration is 30 seconds.',
+  videoTooShort: 'Video is too short. Min 4 seconds',
+  posterUrlInvalid: 'Poster URL is not valid.',
+  posterUrlFormat: 'Poster URL image format is not correct. Valid image formats: JPEG, JPG, GIF, PNG',
+  posterUrlUnreachable: 'Poster URL image has an error or does not exist.',
+  newerVersionPublishButton: 'No, publish',
+  newerVersionReviewButton: 'Review changes',
+  discardYes: 'Yes, discard',
+
+  // spec 002 §8: monetization, grid, reports, publishers
+  setupSaveFailedTitle: 'Something went wrong',
+  abTestWarning: 'An A/B test is configured for this placement',
+  abTestWarningTitle: 'Before you continue',
+  abTestBlocked: 'Monetization a/b test is configured for this placement. Please edit it via RailsAdmin',
+  abTestBlockedTitle: 'You cannot proceed',
+  setupSaved: 'Setup saved successfully!',
+  setupSavedHint: 'Please review your changes in the view page',
+  setupCancelWarning: 'Any unsaved data will be lost and you will be redirected to the main setup page',
+  missingInputs: 'missing inputs',
+  mandatoryFieldsMissing: 'Mandatory fields are missing!',
+  configurationsSubmitted: 'Configurations has been submitted successfully',
+  eachFieldRequired: 'Each field is required!',
+  publisherIdInvalid: 'Publisher Id is not valid',
+  publisherExists: 'This publisher already exists!',
+  publisherCreateFailed: 'Unable to create new publisher.',
+  publisherCreated: 'New publisher successfully created.',
+  requestNotSuccessful: 'Request was not successful!',
+  splashSaved: 'Splash image saved successfully',
+  splashRequired: 'Please select splash image !',
+
+  // Server-side messages the spec does not word (kept here so browser and server agree).
+  sessionRequired: 'You are not logged in or your session has expired.',
+  forbidden: 'You do not have permission to do this.',
+  notFound: 'Not found.',
+  tooManyLoginAttempts: 'Too many login attempts. Please wait a few minutes and try again.',
+  invalidRequest: 'The request is not valid.',
+} as const;
+
+export type MessageKey = keyof typeof messages;
+
+/** '{status} - {statusText}': an HTTP failure as the shared helpers word it. */
+export const httpFailure = (status: number, statusText: string): string => `${status} - ${statusText}`;
+
+/** 'The Embed name "{alias}" is already in use' */
+export const embedNameInUse = (alias: string): string => `The Embed name "${alias}" is already in use`;
+
+/** Package status toggle confirmation. */
+export const packageStatusConfirm = (activate: boolean): string =>
+  `Are you sure that you want to ${activate ? 'Activate' : 'Deactivate'} the package?`;
+
+/** '{labels} must be filled!' for the mandatory server-supplied fields of a video page. */
+export const mandatoryFieldsNotFilled = (labels: string[]): string => `${labels.join(', ')} must be filled!`;
+
+/** 'Vertical MP4 for video {id} generated successfully and available for watching in the Console under: ...' */
+export const verticalApproved = (videoId: string | number): string =>
+  `Vertical MP4 for video ${videoId} generated successfully and available for watching in the Console under: ...`;
+
+/** 'Are you sure you want to ON/OFF APVs/Editors for {publisher}?' */
+export const productSwitchConfirm = (on: boolean, product: 'APVs' | 'Editors', publisher: string): string =>
+  `Are you sure you want to ${on ? 'ON' : 'OFF'} ${product} for ${publisher}?`;
+
+/** 'Invalid input. Please enter an integer between X and Y.' */
+export const gridCellInvalid = (min: number, max: number): string =>
+  `Invalid input. Please enter an integer between ${min} and ${max}.`;
