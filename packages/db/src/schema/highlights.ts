@@ -96,12 +96,14 @@ export const highlights = pgTable(
     ),
   },
   (t) => [
-    // One index per sortable column, each led by the publisher so a page is an index range scan.
+    // One index per sortable column, led by the publisher so a page is an index range scan. Descending
+    // with NULLS LAST: a descending sort shows unknown CTRs last, an ascending one (a backward scan)
+    // treats them as the lowest values.
     index('highlights_pub_date_idx').on(t.publisherId, t.publishedAt.desc(), t.id.desc()),
-    index('highlights_pub_reg_clicks_idx').on(t.publisherId, t.nonUniqRegularClicks, t.id),
-    index('highlights_pub_reg_ctr_idx').on(t.publisherId, t.regularCtr, t.id),
-    index('highlights_pub_ia_clicks_idx').on(t.publisherId, t.nonUniqIaClicks, t.id),
-    index('highlights_pub_ia_ctr_idx').on(t.publisherId, t.iaCtr, t.id),
+    index('highlights_pub_reg_clicks_idx').on(t.publisherId, t.nonUniqRegularClicks.desc(), t.id.desc()),
+    index('highlights_pub_reg_ctr_idx').on(t.publisherId, t.regularCtr.desc().nullsLast(), t.id.desc()),
+    index('highlights_pub_ia_clicks_idx').on(t.publisherId, t.nonUniqIaClicks.desc(), t.id.desc()),
+    index('highlights_pub_ia_ctr_idx').on(t.publisherId, t.iaCtr.desc().nullsLast(), t.id.desc()),
     index('highlights_article_idx').on(t.articleId),
     index('highlights_search_idx').using('gin', t.searchVector),
   ],

@@ -1,0 +1,100 @@
+// Builds the Fastify application without starting it: tests inject into it or listen on port 0.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { CONSOLE_VERSION } from '@hc/shared/constants';
+import type { AppContext } from './context.ts';
+import { loginRoutes, sessionRoutes } from './features/auth/routes.ts';
+import { dashboardArticleRoutes, highlightRoutes } from './features/highlights/routes.ts';
+import { FolderMediaStore, MEDIA_URL_PREFIX } from './features/media/store.ts';
+import { publisherRoutes } from './features/publishers/routes.ts';
+import { authenticate } from './plugins/auth.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
+
+export const webDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+export interface BuildAppOptions {
+  /** Pino logger options, or false to stay quiet (tests). */
+  logger?: boolean | { level: string };
+  /** Serve the built web app (apps/web/dist) with a single-page fallback. */
+  serveWeb?: boolean;
+}
+
+export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? { level: ctx.config.logLevel },
+    trustProxy: ctx.config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // Request ids in logs, never tokens: the auth headers are not logged by default serializers.
+    disableRequestLogging: false,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('auth', null);
+  registerErrorHandling(app);
+  registerSecurityHeaders(app);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Highlights Console editor API', version: CONSOLE_VERSION },
+      components: {
+        securitySchemes: {
+          email: { type: 'apiKey', in: 'header', name: 'X-User-Email' },
+          token: { type: 'apiKey', in: 'header', name: 'X-User-Token' },
+        },
+      },
+      security: [{ email: [], token: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  const media = new FolderMediaStore(ctx.config.mediaDir);
+  const requireSession = authenticate(ctx.sessions);
+
+  await app.register(loginRoutes, { prefix: '/api/v1/auth/editor', ctx });
+  await app.register(
+    async (editor) => {
+      editor.addHook('onRequest', requireSession);
+      await editor.register(sessionRoutes, { ctx });
+      await editor.register(publisherRoutes, { ctx });
+      await editor.register(highlightRoutes, { ctx, media });
+    },
+    { prefix: '/api/v1/editor' },
+  );
+  await app.register(
+    async (dashboard) => {
+      dashboard.addHook('onRequest', requireSession);
+      await dashboard.register(dashboardArticleRoutes, { ctx });
+    },
+    { prefix: '/api/v2/dashboard' },
+  );
+
+  // Published media (APVs are public content embedded on publishers' sites): range requests, no listing.
+  await app.register(fastifyStatic, {
+    root: ctx.config.mediaDir,
+    prefix: MEDIA_URL_PREFIX,
+    decorateReply: false,
+    index: false,
+    list: false,
+    maxAge: '1h',
+  });
+
+  if (options.serveWeb && existsSync(path.join(webDistDir, 'index.html'))) {
+    await app.register(fastifyStatic, { root: webDistDir, prefix: '/', wildcard: false, index: ['index.html'] });
+    // Client-side routes: any other GET that wants HTML gets the app shell.
+    app.setNotFoundHandler((request, reply) => {
+      const wantsHtml = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
+      const isApi = request.url.startsWith('/api/') || request.url.startsWith(MEDIA_URL_PREFIX);
+      if (wantsHtml && !isApi) return reply.type('text/html').sendFile('index.html', webDistDir);
+      return reply.status(404).send({ success: false, errors: ['Not found.'] });
+    });
+  }
+  return app;
+}

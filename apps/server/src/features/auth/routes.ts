@@ -1,0 +1,101 @@
+// Login, logout, publisher switch and user info (spec 000 §7).
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { schema } from '@hc/db/schema';
+import {
+  loginRequestSchema,
+  loginResponseSchema,
+  setPublisherQuerySchema,
+  setPublisherResponseSchema,
+  userInfoSchema,
+  type UserInfo,
+} from '@hc/shared/api/auth';
+import { okEnvelope } from '@hc/shared/api/envelope';
+import { messages } from '@hc/shared/messages';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { callerOf } from '../../plugins/auth.ts';
+import { HttpError, notFound } from '../../plugins/errors.ts';
+import { normalizeEmail } from './accounts.ts';
+import { verifyDecoy, verifyPassword } from './passwords.ts';
+
+const publisherRef = (p: { id: number; name: string }) => ({ id: p.id, publisher_id: p.id, name: p.name });
+
+/** The open login call, under /api/v1/auth/editor/. */
+export async function loginRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.post(
+    '/login',
+    { schema: { body: loginRequestSchema, response: { 200: okEnvelope(loginResponseSchema) } } },
+    async (request) => {
+      const email = normalizeEmail(request.body.email);
+      const ip = request.ip;
+      const logAttempt = (success: boolean, reason: string | null) =>
+        ctx.db.insert(schema.loginAttempts).values({ email: email.slice(0, 254), ip, success, reason });
+
+      if (await ctx.loginLimiter.isBlocked(email, ip)) {
+        await logAttempt(false, 'rate_limited');
+        throw new HttpError(429, [messages.tooManyLoginAttempts]);
+      }
+      const user = await ctx.accounts.findByEmail(email);
+      const valid = user
+        ? await verifyPassword(user.passwordHash, request.body.password)
+        : await verifyDecoy(request.body.password);
+      const publisherId = user && valid ? await ctx.accounts.loginPublisher(user) : null;
+      if (!user || !valid || publisherId === null) {
+        await ctx.loginLimiter.recordFailure(email, ip);
+        await logAttempt(false, !user ? 'unknown_account' : !valid ? 'bad_password' : 'no_publisher');
+        throw new HttpError(401, [messages.authenticationFailed]);
+      }
+      await ctx.loginLimiter.recordSuccess(email);
+      await logAttempt(true, null);
+      const token = await ctx.sessions.create(user.id, publisherId, {
+        ip,
+        userAgent: request.headers['user-agent'],
+      });
+      return { success: true as const, data: { email: user.email, token, publisher_id: publisherId } };
+    },
+  );
+}
+
+/** Session calls behind authentication, under /api/v1/editor/. */
+export async function sessionRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post('/auth/logout', { schema: { response: { 200: okEnvelope(z.null()) } } }, async (request) => {
+    await ctx.sessions.end(callerOf(request).sessionId);
+    return { success: true as const, data: null };
+  });
+
+  api.get(
+    '/auth/set_publisher',
+    { schema: { querystring: setPublisherQuerySchema, response: { 200: okEnvelope(setPublisherResponseSchema) } } },
+    async (request) => {
+      const caller = callerOf(request);
+      const target = request.query.id;
+      // Another publisher the caller may not act for is indistinguishable from one that does not exist.
+      if (!(await ctx.accounts.canActFor({ id: caller.userId, isAdmin: caller.isAdmin }, target))) throw notFound();
+      const token = await ctx.sessions.create(caller.userId, target, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
+      await ctx.sessions.end(caller.sessionId);
+      return { success: true as const, data: { token, publisher_id: target } };
+    },
+  );
+
+  api.get('/user_info/show', { schema: { response: { 200: okEnvelope(userInfoSchema) } } }, async (request) => {
+    const caller = callerOf(request);
+    const publishers = await ctx.accounts.publishersFor({ id: caller.userId, isAdmin: caller.isAdmin });
+    const current = publishers.find((p) => p.id === caller.publisherId);
+    if (!current) throw notFound();
+    const data: UserInfo = {
+      email: caller.email,
+      user_identifier: caller.userIdentifier,
+      publisher: publisherRef(current),
+      roles: caller.roles,
+      publishers: publishers.map(publisherRef),
+    };
+    return { success: true as const, data };
+  });
+}

@@ -1,0 +1,109 @@
+// Sessions: created at login or publisher switch, resolved on every call, ended at logout, password
+// change or user removal. Idle and absolute expiry are both enforced in the lookup query.
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { Db } from '@hc/db/client';
+import { schema } from '@hc/db/schema';
+import type { Role } from '@hc/shared/constants';
+import { publisherIdOfToken } from '@hc/shared/api/auth';
+import { hashToken, newToken } from './tokens.ts';
+
+const { sessions, users, userPublisherRoles } = schema;
+
+/** Who is calling, for which publisher, with which roles: attached to every authenticated request. */
+export interface AuthContext {
+  sessionId: number;
+  userId: number;
+  email: string;
+  isAdmin: boolean;
+  userIdentifier: string | null;
+  publisherId: number;
+  /** Always holds isLoggedIn; admin for internal administrators. */
+  roles: Role[];
+}
+
+export interface SessionPolicy {
+  ttlHours: number;
+  idleMinutes: number;
+}
+
+// Writing last_seen_at on every call would turn reads into writes; a minute of slack is enough for idle expiry.
+const TOUCH_AFTER_MS = 60_000;
+
+export class SessionService {
+  constructor(
+    private readonly db: Db,
+    private readonly policy: SessionPolicy,
+  ) {}
+
+  /** Starts a session and returns its token (shown once, never stored). */
+  async create(userId: number, publisherId: number, meta: { ip: string; userAgent?: string | undefined }) {
+    const token = newToken(publisherId);
+    await this.db.insert(sessions).values({
+      tokenHash: hashToken(token),
+      userId,
+      publisherId,
+      expiresAt: new Date(Date.now() + this.policy.ttlHours * 3600_000),
+      ip: meta.ip,
+      userAgent: meta.userAgent?.slice(0, 500),
+    });
+    return token;
+  }
+
+  /** The caller behind an e-mail and token, or null when the session is missing, expired or not theirs. */
+  async resolve(email: string, token: string): Promise<AuthContext | null> {
+    const tokenPublisherId = publisherIdOfToken(token);
+    if (tokenPublisherId === null || token.length > 200 || email.length > 254) return null;
+    const idleCutoff = sql`now() - make_interval(mins => ${this.policy.idleMinutes})`;
+    const [row] = await this.db
+      .select({
+        sessionId: sessions.id,
+        userId: users.id,
+        email: users.email,
+        isAdmin: users.isAdmin,
+        userIdentifier: users.userIdentifier,
+        publisherId: sessions.publisherId,
+        lastSeenAt: sessions.lastSeenAt,
+        roles: userPublisherRoles.roles,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(
+        userPublisherRoles,
+        and(eq(userPublisherRoles.userId, sessions.userId), eq(userPublisherRoles.publisherId, sessions.publisherId)),
+      )
+      .where(
+        and(
+          eq(sessions.tokenHash, hashToken(token)),
+          gt(sessions.expiresAt, sql`now()`),
+          gt(sessions.lastSeenAt, idleCutoff),
+        ),
+      )
+      .limit(1);
+    if (!row || row.email !== email.trim().toLowerCase() || row.publisherId !== tokenPublisherId) return null;
+    // A user whose access to this publisher was withdrawn loses the session with it.
+    if (!row.isAdmin && row.roles === null) return null;
+    if (Date.now() - row.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
+      await this.db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, row.sessionId));
+    }
+    const roles = new Set<Role>(['isLoggedIn', ...((row.roles ?? []) as Role[])]);
+    if (row.isAdmin) roles.add('admin');
+    return {
+      sessionId: row.sessionId,
+      userId: row.userId,
+      email: row.email,
+      isAdmin: row.isAdmin,
+      userIdentifier: row.userIdentifier,
+      publisherId: row.publisherId,
+      roles: [...roles],
+    };
+  }
+
+  async end(sessionId: number): Promise<void> {
+    await this.db.delete(sessions).where(eq(sessions.id, sessionId));
+  }
+
+  /** Ends every session of a user (password change, removal). */
+  async endAllForUser(userId: number): Promise<void> {
+    await this.db.delete(sessions).where(eq(sessions.userId, userId));
+  }
+}

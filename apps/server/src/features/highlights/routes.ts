@@ -1,0 +1,117 @@
+// APV highlights: list, search, download (editor v1) and the enable switches (dashboard v2).
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idParamsSchema } from '@hc/shared/api/common';
+import { okEnvelope } from '@hc/shared/api/envelope';
+import {
+  articleStatusBodySchema,
+  articleStatusResultSchema,
+  auditDownloadQuerySchema,
+  highlightListQuerySchema,
+  highlightListSchema,
+  highlightSearchQuerySchema,
+  type HighlightListQuery,
+} from '@hc/shared/api/highlights';
+import { schema } from '@hc/db/schema';
+import type { AppContext } from '../../context.ts';
+import { callerOf } from '../../plugins/auth.ts';
+import { notFound } from '../../plugins/errors.ts';
+import type { MediaStore } from '../media/store.ts';
+import { presentHighlight } from './presenter.ts';
+import { HighlightRepository } from './repo.ts';
+
+interface Options {
+  ctx: AppContext;
+  media: MediaStore;
+}
+
+export async function highlightRoutes(app: FastifyInstance, { ctx, media }: Options) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const repo = new HighlightRepository(ctx.db);
+
+  const listResponse = async (publisherId: number, query: HighlightListQuery, search?: string) => {
+    const [page, createGif] = await Promise.all([repo.list(publisherId, query, search), repo.createGif(publisherId)]);
+    return {
+      success: true as const,
+      data: {
+        highlights: page.rows.map((row) => presentHighlight(row, media)),
+        count: page.count,
+        create_gif: createGif,
+      },
+    };
+  };
+
+  api.get(
+    '/highlights/index',
+    { schema: { querystring: highlightListQuerySchema, response: { 200: okEnvelope(highlightListSchema) } } },
+    async (request) => listResponse(callerOf(request).publisherId, request.query),
+  );
+
+  api.get(
+    '/highlights/search',
+    { schema: { querystring: highlightSearchQuerySchema, response: { 200: okEnvelope(highlightListSchema) } } },
+    async (request) => listResponse(callerOf(request).publisherId, request.query, request.query.q),
+  );
+
+  api.get(
+    '/highlights/audit_download',
+    { schema: { querystring: auditDownloadQuerySchema } },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const { filename, article_id, highlight_id, format } = request.query;
+      const row = await repo.findOne(caller.publisherId, highlight_id);
+      if (!row || row.articleId !== article_id) throw notFound();
+      const file = format === 'gif' ? row.gifPath : row.videoPath;
+      const opened = file ? await media.open(file) : null;
+      if (!opened) throw notFound();
+      await ctx.db.insert(schema.auditLog).values({
+        publisherId: caller.publisherId,
+        userId: caller.userId,
+        actionName: 'download',
+        objectId: String(highlight_id),
+        objectType: 'highlight',
+        payload: { article_id, format, filename },
+      });
+      const safeName = `${filename.replace(/\.(mp4|gif)$/i, '')}.${format}`;
+      return reply
+        .header('content-type', format === 'gif' ? 'image/gif' : 'video/mp4')
+        .header('content-length', opened.size)
+        .header('content-disposition', `attachment; filename="${safeName}"`)
+        .send(opened.stream);
+    },
+  );
+}
+
+/** POST /api/v2/dashboard/articles/{id}: the two enable checkboxes. */
+export async function dashboardArticleRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const repo = new HighlightRepository(ctx.db);
+  api.post(
+    '/articles/:id',
+    {
+      schema: {
+        params: idParamsSchema,
+        body: articleStatusBodySchema,
+        response: { 200: okEnvelope(articleStatusResultSchema) },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const updated = await repo.setArticleStatus(
+        caller.publisherId,
+        request.params.id,
+        request.body.apv_mode,
+        request.body.status,
+      );
+      if (!updated) throw notFound();
+      return {
+        success: true as const,
+        data: {
+          article_id: request.params.id,
+          article_active: updated.articleActive,
+          ia_article_active: updated.iaArticleActive,
+        },
+      };
+    },
+  );
+}

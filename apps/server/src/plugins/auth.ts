@@ -1,0 +1,44 @@
+// Authentication of every call by the X-User-Email and X-User-Token headers, and the role checks.
+import type { FastifyRequest, preHandlerHookHandler } from 'fastify';
+import { AUTH_HEADERS } from '@hc/shared/api/envelope';
+import type { Role } from '@hc/shared/constants';
+import type { AuthContext, SessionService } from '../features/auth/sessions.ts';
+import { forbidden, unauthorized } from './errors.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+const header = (request: FastifyRequest, name: string): string | undefined => {
+  const value = request.headers[name];
+  return typeof value === 'string' && value.length > 0 ? value : undefined;
+};
+
+/** An onRequest hook: resolves the session or answers 401. */
+export function authenticate(sessions: SessionService) {
+  return async (request: FastifyRequest) => {
+    const email = header(request, AUTH_HEADERS.email);
+    const token = header(request, AUTH_HEADERS.token);
+    if (!email || !token) throw unauthorized();
+    const auth = await sessions.resolve(email, token);
+    if (!auth) throw unauthorized();
+    request.auth = auth;
+  };
+}
+
+/** The caller, for handlers behind authenticate(). */
+export function callerOf(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
+}
+
+/** A preHandler letting through admins and holders of any of the roles (the server's check is "any of"). */
+export function requireRoles(...roles: Role[]): preHandlerHookHandler {
+  return async (request) => {
+    const auth = callerOf(request);
+    if (auth.isAdmin || roles.some((role) => auth.roles.includes(role))) return;
+    throw forbidden();
+  };
+}

@@ -1,0 +1,43 @@
+// Failures leave the server in one envelope: { success: false, errors: [...] } with a real status.
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { messages } from '@hc/shared/messages';
+
+/** An expected failure with a user-facing message and a status. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly errors: string[],
+  ) {
+    super(errors[0]);
+  }
+}
+
+export const badRequest = (message: string = messages.invalidRequest) => new HttpError(400, [message]);
+export const unauthorized = () => new HttpError(401, [messages.sessionRequired]);
+export const forbidden = () => new HttpError(403, [messages.forbidden]);
+export const notFound = () => new HttpError(404, [messages.notFound]);
+export const conflict = (message: string) => new HttpError(409, [message]);
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send({ success: false, errors: error.errors });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = error.validation.map((v) => {
+        const field = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
+        return field ? `${field}: ${v.message}` : (v.message ?? messages.invalidRequest);
+      });
+      return reply.status(400).send({ success: false, errors });
+    }
+    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    // Fastify's own 4xx (bad JSON, body too large, unsupported media type) keep their status and say why.
+    const message = status >= 500 ? messages.somethingWentWrong : error.message;
+    return reply.status(status).send({ success: false, errors: [message] });
+  });
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ success: false, errors: [messages.notFound] });
+  });
+}
