@@ -1,0 +1,212 @@
+// Monetization setup, its audit trail, splash images, bulk-report spreadsheets and the generic
+// audit log (spec 002 §3, §7; POST audit_log/create of spec 000 §7 and 001 §7).
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
+import { placements, publishers, users } from './core.ts';
+
+/** Video ad manager config at publisher or placement level, with the spec's field names. */
+export interface VideoConfigData {
+  channel?: string;
+  description?: string;
+  adManager?: string;
+  aniviewPreload?: boolean;
+  aniviewAutoplay?: boolean;
+  aniviewDelayedAutoplay?: boolean;
+  aniviewPlayAdExactBetween?: boolean;
+  aniviewPreloadAdDelay?: boolean;
+  aniviewPreloadAdPlayingWindow?: number;
+  aniviewPreloadAdPlayingWindowRequestsForceStop?: boolean;
+  startPoint?: number;
+  adSequence?: string;
+  adDelayDuration?: number;
+  midrollTime?: number;
+  midrollDelay?: number;
+  maxImpressions?: number;
+  startMidroll?: number;
+  vastRetry?: number;
+  errorLimit?: number;
+  skip?: boolean;
+  skipTimer?: number;
+  /** viewport{product}; the product key is part of the name. */
+  [field: string]: unknown;
+}
+
+/** Display fallback config for one platform. Durations are stored in milliseconds. */
+export interface DisplayConfigData {
+  fallbackEnable?: boolean;
+  pubmaticUrl?: string;
+  displayAdDuration?: number;
+  displayAdTimer?: boolean;
+  skipEnabled?: boolean;
+  skipDelay?: number;
+  adUnitPath?: string;
+  viewportPause?: number;
+  supportedSizes?: [number, number][];
+  [field: string]: unknown;
+}
+
+export interface AbTestVariant {
+  weight: number;
+  name: string;
+}
+
+/** One row per publisher (placement NULL) or per placement. */
+export const videoConfigs = pgTable(
+  'video_configs',
+  {
+    id: serial('id').primaryKey(),
+    publisherId: integer('publisher_id')
+      .notNull()
+      .references(() => publishers.id, { onDelete: 'cascade' }),
+    placementId: integer('placement_id').references(() => placements.id, { onDelete: 'cascade' }),
+    config: jsonb('config').$type<VideoConfigData>().notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('video_configs_scope_uq').on(t.publisherId, t.placementId).nullsNotDistinct()],
+);
+
+/** Two rows per scope: one per platform (displayAdOptions mobile / desktop). */
+export const displayConfigs = pgTable(
+  'display_configs',
+  {
+    id: serial('id').primaryKey(),
+    publisherId: integer('publisher_id')
+      .notNull()
+      .references(() => publishers.id, { onDelete: 'cascade' }),
+    placementId: integer('placement_id').references(() => placements.id, { onDelete: 'cascade' }),
+    platform: text('platform').$type<'mobile' | 'desktop'>().notNull(),
+    config: jsonb('config').$type<DisplayConfigData>().notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('display_configs_scope_uq').on(t.publisherId, t.placementId, t.platform).nullsNotDistinct(),
+    check('display_configs_platform_ck', sql`${t.platform} in ('mobile', 'desktop')`),
+  ],
+);
+
+/** An A/B test on a placement; monetization true means it can only be edited in the back office. */
+export const abTests = pgTable('ab_tests', {
+  id: serial('id').primaryKey(),
+  placementId: integer('placement_id')
+    .notNull()
+    .unique('ab_tests_placement_uq')
+    .references(() => placements.id, { onDelete: 'cascade' }),
+  monetization: boolean('monetization').notNull().default(false),
+  variants: jsonb('variants')
+    .$type<AbTestVariant[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type AuditedChanges = Record<string, unknown>;
+
+/** Changes of monetization records (GET monetization_audit). */
+export const monetizationAudits = pgTable(
+  'monetization_audits',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    publisherId: integer('publisher_id')
+      .notNull()
+      .references(() => publishers.id, { onDelete: 'cascade' }),
+    placementId: integer('placement_id').references(() => placements.id, { onDelete: 'set null' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Kept as written so the entry survives the user. */
+    email: text('email').notNull(),
+    /** create | update | destroy */
+    action: text('action').notNull(),
+    auditableType: text('auditable_type').notNull(),
+    associatedType: text('associated_type'),
+    fieldName: text('field_name'),
+    /** { field: [before, after] } for updates, { field: value } for create and destroy. */
+    auditedChanges: jsonb('audited_changes')
+      .$type<AuditedChanges>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('monetization_audits_pub_created_idx').on(t.publisherId, t.createdAt.desc(), t.id.desc()),
+    // The audit screen's publisher select is optional: all publishers by date.
+    index('monetization_audits_created_idx').on(t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+export const splashImages = pgTable(
+  'splash_images',
+  {
+    id: serial('id').primaryKey(),
+    publisherId: integer('publisher_id')
+      .notNull()
+      .references(() => publishers.id, { onDelete: 'cascade' }),
+    /** Media-store path. */
+    path: text('path').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('splash_images_pub_created_idx').on(t.publisherId, t.createdAt.desc())],
+);
+
+export type SpreadsheetStatus = 'pending' | 'running' | 'done' | 'failed';
+
+/** A bulk report request: fill a spreadsheet for publishers, or apply its edits. */
+export const spreadsheets = pgTable(
+  'spreadsheets',
+  {
+    id: serial('id').primaryKey(),
+    externalId: text('external_id').notNull(),
+    /** fill | update */
+    kind: text('kind').notNull().default('fill'),
+    publisherIds: integer('publisher_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    link: text('link'),
+    status: text('status').$type<SpreadsheetStatus>().notNull().default('pending'),
+    errors: text('errors')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('spreadsheets_external_idx').on(t.externalId, t.createdAt.desc()),
+    index('spreadsheets_created_idx').on(t.createdAt.desc()),
+  ],
+);
+
+/** The generic POST audit_log/create: frame-editor edits, post-on-google actions, ... */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    publisherId: integer('publisher_id')
+      .notNull()
+      .references(() => publishers.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    actionName: text('action_name').notNull(),
+    objectId: text('object_id'),
+    objectType: text('object_type'),
+    payload: jsonb('payload')
+      .$type<unknown>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('audit_log_pub_created_idx').on(t.publisherId, t.createdAt.desc(), t.id.desc()),
+    index('audit_log_object_idx').on(t.objectType, t.objectId),
+  ],
+);

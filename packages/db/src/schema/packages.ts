@@ -1,0 +1,80 @@
+// Top Videos packages: embeddable sets of 3 to 5 highlights (spec 000 §3, §4; syndication in spec 001 §3).
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { publishers } from './core.ts';
+import { highlights } from './highlights.ts';
+
+export type PackageType = 'auto' | 'user';
+export type PackageStatus = 'Active' | 'Draft' | 'Archive' | 'Rejected';
+
+export const packages = pgTable(
+  'packages',
+  {
+    /** The package id of the URL and the embed code: a short random token under 10 characters. */
+    embedId: text('embed_id').primaryKey(),
+    publisherId: integer('publisher_id')
+      .notNull()
+      .references(() => publishers.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** The embed name; set only when the package is created, unique within the publisher. */
+    alias: text('alias'),
+    packageType: text('package_type').$type<PackageType>().notNull().default('user'),
+    /** Set only when all highlights share one category. */
+    category: text('category'),
+    status: text('status').$type<PackageStatus>().notNull().default('Draft'),
+    sequence: text('sequence').notNull().default(''),
+    maxAds: integer('max_ads').notNull().default(100),
+    /** Highlight ids removed from an auto package; they are not offered to it again. */
+    tvInvalidHlts: bigint('tv_invalid_hlts', { mode: 'number' })
+      .array()
+      .notNull()
+      .default(sql`'{}'::bigint[]`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Performance figures; -1 means unknown, CTRs are fractions (clicks / impressions). */
+    packageClicks: bigint('package_clicks', { mode: 'number' }).notNull().default(0),
+    packageImpressions: bigint('package_impressions', { mode: 'number' }).notNull().default(0),
+    packageCtr: doublePrecision('package_ctr'),
+    packageIabImpressions: bigint('package_iab_impressions', { mode: 'number' }).notNull().default(0),
+    packageIabCtr: doublePrecision('package_iab_ctr'),
+  },
+  (t) => [
+    // A NULL alias never collides: packages without an embed name are allowed in any number.
+    uniqueIndex('packages_publisher_alias_uq').on(t.publisherId, t.alias),
+    index('packages_pub_status_updated_idx').on(t.publisherId, t.status, t.updatedAt.desc()),
+    index('packages_pub_type_updated_idx').on(t.publisherId, t.packageType, t.updatedAt.desc()),
+    check('packages_type_ck', sql`${t.packageType} in ('auto', 'user')`),
+    check('packages_status_ck', sql`${t.status} in ('Active', 'Draft', 'Archive', 'Rejected')`),
+  ],
+);
+
+/** The highlights of a package in their order; the title may be renamed per package. */
+export const packageHighlights = pgTable(
+  'package_highlights',
+  {
+    packageId: text('package_id')
+      .notNull()
+      .references(() => packages.embedId, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    highlightId: bigint('highlight_id', { mode: 'number' })
+      .notNull()
+      .references(() => highlights.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    title: text('title').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.packageId, t.highlightId] }),
+    index('package_highlights_order_idx').on(t.packageId, t.position),
+    index('package_highlights_highlight_idx').on(t.highlightId),
+  ],
+);

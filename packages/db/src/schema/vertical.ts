@@ -1,0 +1,197 @@
+// The vertical-video tool: tasks, algorithm suggestions, keyframe files, feedback, edit log and
+// settings (spec 001 §2.10-2.13, §3, §4, §7).
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  serial,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
+import { publishers, users } from './core.ts';
+import { programs } from './programs.ts';
+
+export type VerticalContentType = 'highlight' | 'full_video';
+export type VerticalTaskStatus = 'review' | 'ready' | 'rejected';
+
+/** The keyframe file of spec 001 §3, stored as sent. Frames are source-video frame numbers. */
+export interface KeyframeFileData {
+  grid_manager_ver: string;
+  fps: number;
+  input_width: number;
+  input_height: number;
+  output_vertical_width: number;
+  output_vertical_height: number;
+  groups: KeyframeGroup[];
+}
+export interface KeyframeGroup {
+  group_id: number;
+  start_frame: number;
+  end_frame: number;
+  objects: KeyframeObject[];
+}
+export interface KeyframeObject {
+  object_id: number;
+  /** [x, y, width, height] in source pixels. */
+  rect: [number, number, number, number];
+  keyframes: Keyframe[];
+}
+export interface Keyframe {
+  frame: number;
+  x: number;
+  y: number;
+  /** 'manual' when created by the user. */
+  status?: string;
+}
+
+/** A source video (a program highlight or a full video) to be turned into a vertical one. */
+export const verticalTasks = pgTable(
+  'vertical_tasks',
+  {
+    /** Assigned by the discovery pipeline, like highlight ids. */
+    videoId: bigint('video_id', { mode: 'number' }).primaryKey(),
+    publisherId: integer('publisher_id')
+      .notNull()
+      .references(() => publishers.id, { onDelete: 'cascade' }),
+    contentType: text('content_type').$type<VerticalContentType>().notNull(),
+    status: text('status').$type<VerticalTaskStatus>().notNull().default('review'),
+    title: text('title').notNull(),
+    channel: text('channel'),
+    programId: integer('program_id').references(() => programs.id, { onDelete: 'set null' }),
+    externalProgramId: text('external_program_id'),
+    segmentId: text('segment_id'),
+    /** The vertical highlight id shown in the lists (highlight tasks). */
+    highlightId: bigint('highlight_id', { mode: 'number' }),
+    /** Media-store paths: the horizontal source, the vertical result (ready tasks only), a thumbnail. */
+    srcVideoPath: text('src_video_path').notNull(),
+    videoPath: text('video_path'),
+    thumbnailPath: text('thumbnail_path'),
+    durationSeconds: real('duration_seconds').notNull(),
+    trimmedDurationSeconds: real('trimmed_duration_seconds'),
+    /** The chosen time range in the source, seconds. */
+    startTime: real('start_time'),
+    endTime: real('end_time'),
+    /** Rejection reasons. */
+    reviews: text('reviews')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    reelsValid: boolean('reels_valid').notNull().default(false),
+    /** Discovery timestamp. */
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Algo suggestion timestamp (highlights) / generation timestamp (full videos). */
+    generatedAt: timestamp('generated_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Content id of the published vertical derivative (full-video ready list). */
+    derivativeId: text('derivative_id'),
+    // Live lock: a reviewer holds the task until lock_expires_at. Every acquisition increments
+    // lock_fence, and writes carry the fence they were granted so a stale holder is refused.
+    lockHolderUserId: integer('lock_holder_user_id').references(() => users.id, { onDelete: 'set null' }),
+    lockExpiresAt: timestamp('lock_expires_at', { withTimezone: true }),
+    lockFence: bigint('lock_fence', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    index('vertical_tasks_list_idx').on(t.publisherId, t.contentType, t.status, t.updatedAt.desc(), t.videoId.desc()),
+    // Pending counts across publishers (group scope, admins) over the 120-day look-back.
+    index('vertical_tasks_status_created_idx').on(t.status, t.createdAt),
+    index('vertical_tasks_program_idx').on(t.programId, t.status),
+    check('vertical_tasks_content_type_ck', sql`${t.contentType} in ('highlight', 'full_video')`),
+    check('vertical_tasks_status_ck', sql`${t.status} in ('review', 'ready', 'rejected')`),
+  ],
+);
+
+/** A keyframe file; version counts saves so a stale editor's write can be refused. */
+export const keyframeFiles = pgTable('keyframe_files', {
+  id: serial('id').primaryKey(),
+  version: integer('version').notNull().default(1),
+  data: jsonb('data').$type<KeyframeFileData>().notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A suggested crop of a task; its id is the spec's vertical_content_id. */
+export const verticalSuggestions = pgTable(
+  'vertical_suggestions',
+  {
+    id: serial('id').primaryKey(),
+    videoId: bigint('video_id', { mode: 'number' })
+      .notNull()
+      .references(() => verticalTasks.videoId, { onDelete: 'cascade' }),
+    /** Seconds in the source video. */
+    startTime: real('start_time').notNull(),
+    endTime: real('end_time').notNull(),
+    /** 2 manual, 4 timed out, anything else algo. */
+    source: integer('source').notNull().default(1),
+    active: boolean('active').notNull().default(false),
+    /** The vertical highlight id, when one was produced from this suggestion. */
+    verticalHighlightId: bigint('vertical_highlight_id', { mode: 'number' }),
+    keyframeFileId: integer('keyframe_file_id').references(() => keyframeFiles.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('vertical_suggestions_video_idx').on(t.videoId, t.id),
+    index('vertical_suggestions_keyframe_idx').on(t.keyframeFileId),
+  ],
+);
+
+/** A reviewer's rating of a suggestion: quality '' or 'good', and reasons when not good. */
+export const verticalFeedback = pgTable(
+  'vertical_feedback',
+  {
+    id: serial('id').primaryKey(),
+    suggestionId: integer('suggestion_id')
+      .notNull()
+      .references(() => verticalSuggestions.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    quality: text('quality').notNull().default(''),
+    reasons: text('reasons')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('vertical_feedback_suggestion_idx').on(t.suggestionId, t.createdAt)],
+);
+
+/** Frame-editor changes (CREATE_KEYFRAME, MOVE_KEYFRAME, GROUP_SPLIT, ...), one row each. */
+export const editLog = pgTable(
+  'edit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    verticalVideoId: bigint('vertical_video_id', { mode: 'number' })
+      .notNull()
+      .references(() => verticalTasks.videoId, { onDelete: 'cascade' }),
+    groupId: integer('group_id'),
+    objectId: integer('object_id'),
+    frame: integer('frame'),
+    action: text('action').notNull(),
+    oldValue: text('old_value'),
+    newValue: text('new_value'),
+    /** Client time of the change, milliseconds. */
+    timestampMs: bigint('timestamp_ms', { mode: 'number' }).notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('edit_log_video_idx').on(t.verticalVideoId, t.id)],
+);
+
+/** Tool settings (numberOfAlgoSuggestions, ...); a NULL publisher is the global default. */
+export const settings = pgTable(
+  'settings',
+  {
+    id: serial('id').primaryKey(),
+    publisherId: integer('publisher_id').references(() => publishers.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    value: text('value').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // NULLS NOT DISTINCT: only one global row per key.
+  (t) => [unique('settings_publisher_key_uq').on(t.publisherId, t.key).nullsNotDistinct()],
+);
