@@ -1,0 +1,59 @@
+// A real server on a fresh database and the real Redis, for one suite. Requests go through inject().
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { buildApp } from '../../apps/server/src/app.ts';
+import { loadConfig } from '../../apps/server/src/config.ts';
+import { createContext, type AppContext } from '../../apps/server/src/context.ts';
+import { createTestDatabase, type TestDatabase } from './database.ts';
+import { redisUrl } from './services.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  database: TestDatabase;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'hc-test-'));
+  const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: database.url, REDIS_URL: redisUrl, LOG_LEVEL: 'silent', ...env });
+  // Each suite gets its own key space so rate-limit counters never leak between suites.
+  const redis = new Redis(redisUrl, { keyPrefix: `hc-test:${randomBytes(4).toString('hex')}:` });
+  const ctx = createContext(config, database.handle.db, redis);
+  const app = await buildApp(ctx, { logger: false });
+  await app.ready();
+  return {
+    app,
+    ctx,
+    database,
+    dataDir,
+    async close() {
+      await app.close();
+      redis.disconnect();
+      await database.drop();
+    },
+  };
+}
+
+let addressCounter = 0;
+/** A distinct client address per call site, so per-address login limits stay independent between tests. */
+export const nextRemoteAddress = () => `10.0.${Math.floor(++addressCounter / 250)}.${addressCounter % 250}`;
+
+export async function login(app: FastifyInstance, email: string, password: string, remoteAddress = nextRemoteAddress()) {
+  const response = await app.inject({ method: 'POST', url: '/api/v1/auth/editor/login', payload: { email, password }, remoteAddress });
+  if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+  const data = response.json().data as { email: string; token: string; publisher_id: number };
+  return { 'x-user-email': data.email, 'x-user-token': data.token, token: data.token };
+}
+
+/** Headers only (without the token copy) for inject. */
+export const authOf = (session: { 'x-user-email': string; 'x-user-token': string }) => ({
+  'x-user-email': session['x-user-email'],
+  'x-user-token': session['x-user-token'],
+});
