@@ -8,11 +8,13 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { CONSOLE_VERSION } from '@hc/shared/constants';
+import { messages } from '@hc/shared/messages';
 import type { AppContext } from './context.ts';
 import { loginRoutes, sessionRoutes } from './features/auth/routes.ts';
 import { dashboardArticleRoutes, highlightRoutes } from './features/highlights/routes.ts';
 import { FolderMediaStore, MEDIA_URL_PREFIX } from './features/media/store.ts';
 import { publisherRoutes } from './features/publishers/routes.ts';
+import { verticalRoutes } from './features/vertical/routes.ts';
 import { authenticate } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -31,8 +33,6 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     logger: options.logger ?? { level: ctx.config.logLevel },
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1024 * 1024,
-    // Request ids in logs, never tokens: the auth headers are not logged by default serializers.
-    disableRequestLogging: false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -65,6 +65,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       await editor.register(sessionRoutes, { ctx });
       await editor.register(publisherRoutes, { ctx });
       await editor.register(highlightRoutes, { ctx, media });
+      await editor.register(verticalRoutes, { ctx, media });
     },
     { prefix: '/api/v1/editor' },
   );
@@ -93,7 +94,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       const wantsHtml = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
       const isApi = request.url.startsWith('/api/') || request.url.startsWith(MEDIA_URL_PREFIX);
       if (wantsHtml && !isApi) return reply.type('text/html').sendFile('index.html', webDistDir);
-      return reply.status(404).send({ success: false, errors: ['Not found.'] });
+      return reply.status(404).send({ success: false, errors: [messages.notFound] });
     });
   }
   return app;

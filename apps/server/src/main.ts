@@ -46,7 +46,8 @@ async function main() {
   if (seeded) console.log('Demo data was loaded.');
   console.log(`\nDemo accounts (password: ${DEMO_PASSWORD}):`);
   for (const account of DEMO_ACCOUNTS) {
-    console.log(`  ${account.email.padEnd(28)} ${account.description}`);
+    const roles = account.isAdmin ? 'admin' : account.roles.join(', ') || 'logged in only';
+    console.log(`  ${account.email.padEnd(26)} publishers ${account.publisherIds.join(', ').padEnd(14)} ${roles}`);
   }
 
   // Graceful shutdown in a fixed order: HTTP (and its sockets), then Redis, then the database.

@@ -114,10 +114,10 @@ export class HighlightRepository {
 
   /** Whether the publisher's highlights come with GIFs (a per-publisher setting). */
   async createGif(publisherId: number): Promise<boolean> {
-    const rows = await queryRows<{ value: string }>(
-      this.db,
-      sql`select value from settings where publisher_id = ${publisherId} and key = 'create_gif' limit 1`,
-    );
-    return rows[0]?.value === 'true';
+    const [row] = await this.db
+      .select({ value: schema.settings.value })
+      .from(schema.settings)
+      .where(and(eq(schema.settings.publisherId, publisherId), eq(schema.settings.key, 'create_gif')));
+    return row?.value === 'true';
   }
 }
