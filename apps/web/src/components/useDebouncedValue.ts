@@ -1,0 +1,12 @@
+// The value as it was `delayMs` after it last changed: lets a text filter wait for the user to pause.
+import { useEffect, useState } from 'react';
+
+/** Returns `value` once it has stayed unchanged for `delayMs`. */
+export function useDebouncedValue<T>(value: T, delayMs: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return debounced;
+}
