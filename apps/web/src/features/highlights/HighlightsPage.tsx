@@ -1,0 +1,415 @@
+// APV Highlights (spec 000 §2 "APV Highlights screen"; routes '/' and '/highlights/web'): the filterable,
+// server-paged and server-sorted table of a publisher's highlights, the two enable checkboxes, and the
+// detail drawer with downloads.
+import { useEffect, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { isCancelledError } from '@tanstack/react-query';
+import { DataTable } from 'primereact/datatable';
+import type { DataTablePageEvent, DataTableSortEvent } from 'primereact/datatable';
+import { Column } from 'primereact/column';
+import { Message } from 'primereact/message';
+import { Skeleton } from 'primereact/skeleton';
+import type { Highlight, HighlightSortColumn } from '@hc/shared/api/highlights';
+import { MP4_SUFFIX, TABLE_PAGE_SIZE_OPTIONS } from '@hc/shared/constants';
+import { formatCount, formatDate, formatNumber, formatPercent } from '@hc/shared/formatters';
+import { messages } from '@hc/shared/messages';
+import { ApiError } from '../../lib/api.ts';
+import { useToast } from '../../app/toast.tsx';
+import { useAppConfig } from '../../app/config.tsx';
+import { StatePanel } from '../../app/StatePanel.tsx';
+import { HoverVideo } from '../../components/HoverVideo.tsx';
+import type { DownloadFormat } from '../../components/DownloadPanel.tsx';
+import { useDebouncedValue } from '../../components/useDebouncedValue.ts';
+import { usePersistentPageSize } from '../../components/usePersistentPageSize.ts';
+import { useHighlights } from './api/get-highlights.ts';
+import type { HighlightStatusFilter } from './api/get-highlights.ts';
+import { useSetArticleStatus, withArticleStatus } from './api/set-article-status.ts';
+import type { ApvMode } from './api/set-article-status.ts';
+import { useDownloadHighlight } from './api/download-highlight.ts';
+import {
+  DEFAULT_SORT,
+  effectiveSort,
+  isSearchTooBroad,
+  reachableTotal,
+  toHighlightsParams,
+} from './highlightsFilters.ts';
+import type { HighlightsFilters, HighlightsSort } from './highlightsFilters.ts';
+import { HighlightsToolbar } from './HighlightsToolbar.tsx';
+import type { SortChoice } from './HighlightsToolbar.tsx';
+import { EnableCheckbox } from './EnableCheckbox.tsx';
+import { HighlightDrawer } from './HighlightDrawer.tsx';
+import './highlights.css';
+
+/** How long the search box waits for the user to pause before asking the server. */
+const SEARCH_DEBOUNCE_MS = 300;
+const PAGE_SIZE_KEY = 'highlights';
+
+interface ColumnDef {
+  key: string;
+  header: string;
+  /** The server's sort column, when the column sorts. */
+  sortField?: HighlightSortColumn;
+  align?: 'left' | 'right' | 'center';
+  className?: string;
+  body: (highlight: Highlight) => ReactNode;
+  skeleton?: ReactNode;
+}
+
+const errorText = (error: unknown): string =>
+  error instanceof ApiError ? error.message : messages.somethingWentWrong;
+
+/** Placeholder rows for the first load, one per expected row. */
+const skeletonRows = (count: number) =>
+  Array.from({ length: count }, (_, i) => ({ highlight_id: -1 - i }) as Highlight);
+
+/** The APV Highlights screen. */
+export function HighlightsPage() {
+  const toast = useToast();
+  const { consoleConfig } = useAppConfig();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const onRoot = pathname === '/';
+
+  // Filters. The text goes to the server once the user pauses typing.
+  const [text, setText] = useState('');
+  const debouncedText = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
+  const [days, setDays] = useState<number | null>(null);
+  const [status, setStatus] = useState<HighlightStatusFilter>('all');
+  const [sort, setSort] = useState<HighlightsSort>(DEFAULT_SORT);
+  const [per, setPer] = usePersistentPageSize(PAGE_SIZE_KEY);
+
+  const filters: HighlightsFilters = { text: debouncedText, days, status, sort: effectiveSort(sort, debouncedText) };
+  // Any change of filter, sort or page size starts again at page 1.
+  const filterKey = JSON.stringify([filters, per]);
+  const [paging, setPaging] = useState({ key: filterKey, page: 1 });
+  const page = paging.key === filterKey ? paging.page : 1;
+  const params = toHighlightsParams(filters, page, per);
+
+  const query = useHighlights(params);
+  const list = query.data;
+  const firstLoad = query.isPending;
+
+  // A failed load (not a cancelled request, not a 401 the shell's dialog handles) tells the user and
+  // goes to '/' (spec 000 §8). On '/' itself the page shows the error with Retry instead of looping.
+  const handledErrorAt = useRef(0);
+  const { isError, error, errorUpdatedAt } = query;
+  useEffect(() => {
+    if (!isError || errorUpdatedAt === handledErrorAt.current) return;
+    handledErrorAt.current = errorUpdatedAt;
+    if (isCancelledError(error) || error.name === 'AbortError') return;
+    if (error instanceof ApiError && error.status === 401) return;
+    toast.error(messages.networkError);
+    if (!onRoot) void navigate('/');
+  }, [isError, error, errorUpdatedAt, onRoot, navigate, toast]);
+
+  // The drawer keeps its own copy of the selected highlight so it survives paging; the copy in the
+  // current page wins when there is one (it carries the latest cache updates).
+  const [selected, setSelected] = useState<Highlight | null>(null);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const drawerItem = selected && (list?.highlights.find((h) => h.highlight_id === selected.highlight_id) ?? selected);
+  const openDrawer = (highlight: Highlight) => {
+    setSelected(highlight);
+    setDrawerOpen(true);
+  };
+
+  const statusMutation = useSetArticleStatus();
+  const toggle = (highlight: Highlight, mode: ApvMode, enabled: boolean) => {
+    const input = { article_id: highlight.article_id, apv_mode: mode, status: enabled };
+    setSelected((s) => s && withArticleStatus(s, input));
+    statusMutation.mutate(input, {
+      onError: (failure) => {
+        setSelected((s) => s && withArticleStatus(s, { ...input, status: !enabled }));
+        toast.error(errorText(failure));
+      },
+    });
+  };
+
+  const download = useDownloadHighlight();
+  const onDownload = async (highlight: Highlight, format: DownloadFormat) => {
+    await download.mutateAsync({ highlight, format });
+  };
+
+  // Optional columns. The spec (000 §1, §6) says only that the console flags decide them; the mapping:
+  //   consoleDisplayGenericMetrics === 'true' → Front Page Impressions and Article Page Impressions
+  //                                           (the generic, non-IAB totals; off by default)
+  //   consoleDisplayIabMetrics === 'true'     → Front Page CTR Increase and Article Page CTR Increase
+  //                                           (the IAB-measured figures; on by default)
+  // Thumbnail, title, created, clicks and the two checkboxes always show; the drawer shows every figure.
+  const showGeneric = consoleConfig.consoleDisplayGenericMetrics === 'true';
+  const showIab = consoleConfig.consoleDisplayIabMetrics === 'true';
+
+  const numberCell = (value: string) => <span className="hc-num">{value}</span>;
+  const checkboxCell = (highlight: Highlight, mode: ApvMode) => (
+    // The checkbox must not also open the drawer.
+    <div className="hc-check-cell" onClick={(e) => e.stopPropagation()}>
+      <EnableCheckbox highlight={highlight} mode={mode} onToggle={toggle} scope="row" />
+    </div>
+  );
+
+  const columns: ColumnDef[] = [
+    {
+      key: 'thumbnail',
+      header: 'APV',
+      className: 'hc-col-thumb',
+      skeleton: <Skeleton width="96px" height="54px" borderRadius="6px" />,
+      body: (h) => (
+        <HoverVideo
+          src={h.video_url + MP4_SUFFIX}
+          poster={h.thumbnail}
+          alt={h.title}
+          testId={`highlight-thumb-${h.highlight_id}`}
+        />
+      ),
+    },
+    {
+      key: 'title',
+      header: 'Title',
+      className: 'hc-col-title',
+      skeleton: (
+        <div className="flex flex-column gap-2">
+          <Skeleton width="90%" />
+          <Skeleton width="40%" height="0.75rem" />
+        </div>
+      ),
+      body: (h) => (
+        <div className="hc-title-cell">
+          <button
+            type="button"
+            className="hc-title-link"
+            data-testid={`highlight-title-${h.highlight_id}`}
+            onClick={(e) => {
+              e.stopPropagation();
+              openDrawer(h);
+            }}
+          >
+            {h.title}
+          </button>
+          <span className="hc-title-meta">
+            #{h.highlight_id}
+            {h.category && <span className="hc-dot-sep">{h.category}</span>}
+          </span>
+        </div>
+      ),
+    },
+    {
+      key: 'created',
+      header: 'Created',
+      sortField: 'date',
+      className: 'hc-col-date',
+      body: (h) => <span className="hc-nowrap">{formatDate(h.published_at)}</span>,
+    },
+    ...(showGeneric
+      ? [
+          {
+            key: 'front-impressions',
+            header: 'Front Page Impressions',
+            align: 'right',
+            className: 'hc-col-num',
+            body: (h) => numberCell(formatCount(h.non_uniq_regular_impressions)),
+          } satisfies ColumnDef,
+        ]
+      : []),
+    {
+      key: 'front-clicks',
+      header: 'Front Page Clicks',
+      sortField: 'non_uniq_regular_clicks',
+      align: 'right',
+      className: 'hc-col-num',
+      body: (h) => numberCell(formatCount(h.non_uniq_regular_clicks)),
+    },
+    ...(showIab
+      ? [
+          {
+            key: 'front-ctr',
+            header: 'Front Page CTR Increase',
+            sortField: 'regular_ctr',
+            align: 'right',
+            className: 'hc-col-num',
+            body: (h) => numberCell(formatPercent(h.regular_ctr)),
+          } satisfies ColumnDef,
+        ]
+      : []),
+    ...(showGeneric
+      ? [
+          {
+            key: 'article-impressions',
+            header: 'Article Page Impressions',
+            align: 'right',
+            className: 'hc-col-num',
+            body: (h) => numberCell(formatCount(h.non_uniq_ia_impressions)),
+          } satisfies ColumnDef,
+        ]
+      : []),
+    {
+      key: 'article-clicks',
+      header: 'Article Page Clicks',
+      sortField: 'non_uniq_ia__clicks',
+      align: 'right',
+      className: 'hc-col-num',
+      body: (h) => numberCell(formatCount(h.non_uniq_ia_clicks)),
+    },
+    ...(showIab
+      ? [
+          {
+            key: 'article-ctr',
+            header: 'Article Page CTR Increase',
+            sortField: 'ia_ctr',
+            align: 'right',
+            className: 'hc-col-num',
+            body: (h) => numberCell(formatPercent(h.ia_ctr)),
+          } satisfies ColumnDef,
+        ]
+      : []),
+    {
+      key: 'enable-front-page',
+      header: 'Enable Front Page',
+      align: 'center',
+      className: 'hc-col-check',
+      skeleton: <Skeleton size="1.25rem" className="mx-auto" />,
+      body: (h) => checkboxCell(h, 'regular'),
+    },
+    {
+      key: 'enable-article',
+      header: 'Enable Article',
+      align: 'center',
+      className: 'hc-col-check',
+      skeleton: <Skeleton size="1.25rem" className="mx-auto" />,
+      body: (h) => checkboxCell(h, 'article'),
+    },
+  ];
+
+  // Sorting: the sort select and the column headers drive the same order_by.
+  const activeSort = filters.sort;
+  const sortChoice: SortChoice =
+    activeSort === 'relevance' ? 'relevance' : activeSort.column === 'date' ? 'date' : null;
+  const onSort = (e: DataTableSortEvent) => {
+    const column = e.sortField as HighlightSortColumn;
+    setSort({ column, order: e.sortOrder === 1 ? 'asc' : 'desc' });
+  };
+  const onPage = (e: DataTablePageEvent) => {
+    if (e.rows !== per) {
+      setPer(e.rows);
+      return;
+    }
+    setPaging({ key: filterKey, page: (e.page ?? Math.floor(e.first / e.rows)) + 1 });
+  };
+
+  const onTextChange = (value: string) => {
+    setText(value);
+    // Relevance needs text: clearing it falls back to Date.
+    if (!value.trim() && sort === 'relevance') setSort(DEFAULT_SORT);
+  };
+  const canReset = text !== '' || days !== null || status !== 'all' || JSON.stringify(sort) !== JSON.stringify(DEFAULT_SORT);
+  const reset = () => {
+    setText('');
+    setDays(null);
+    setStatus('all');
+    setSort(DEFAULT_SORT);
+  };
+
+  const count = list?.count ?? 0;
+  const tooBroad = isSearchTooBroad(count);
+  const rows = firstLoad ? skeletonRows(per) : (list?.highlights ?? []);
+  const showInlineError = isError && !list;
+
+  return (
+    <div className="hc-highlights" data-testid="highlights-page">
+      <header className="hc-page-header">
+        <div>
+          <h1 className="hc-page-title">APV Highlights</h1>
+          <p className="hc-page-subtitle">Automatic preview videos of your articles, with their performance.</p>
+        </div>
+        {list && (
+          <span className="hc-result-count" data-testid="highlights-count">
+            {tooBroad ? '1000+' : formatNumber(count)} {count === 1 ? 'highlight' : 'highlights'}
+          </span>
+        )}
+      </header>
+
+      <HighlightsToolbar
+        text={text}
+        onTextChange={onTextChange}
+        days={days}
+        onDaysChange={setDays}
+        status={status}
+        onStatusChange={setStatus}
+        sortChoice={sortChoice}
+        onSortChoice={(choice) => setSort(choice === 'relevance' ? 'relevance' : DEFAULT_SORT)}
+        relevanceAvailable={text.trim() !== ''}
+        canReset={canReset}
+        onReset={reset}
+      />
+
+      {tooBroad && (
+        <Message
+          severity="info"
+          text={messages.searchTooBroad}
+          className="hc-too-broad"
+          data-testid="highlights-too-broad"
+        />
+      )}
+
+      {showInlineError ? (
+        <StatePanel
+          kind="error"
+          message={messages.networkError}
+          onRetry={() => void query.refetch()}
+          testId="highlights-error"
+        />
+      ) : (
+        <div className="hc-card hc-table-card" data-testid="highlights-table" aria-busy={query.isFetching}>
+          <DataTable
+            value={rows}
+            dataKey="highlight_id"
+            lazy
+            paginator
+            first={(params.page - 1) * per}
+            rows={per}
+            totalRecords={reachableTotal(count)}
+            rowsPerPageOptions={[...TABLE_PAGE_SIZE_OPTIONS]}
+            paginatorTemplate="RowsPerPageDropdown CurrentPageReport FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink"
+            currentPageReportTemplate={tooBroad ? '{first}–{last} of 1000+' : '{first}–{last} of {totalRecords}'}
+            onPage={onPage}
+            sortField={activeSort === 'relevance' ? undefined : activeSort.column}
+            sortOrder={activeSort === 'relevance' ? 0 : activeSort.order === 'asc' ? 1 : -1}
+            onSort={onSort}
+            loading={query.isPlaceholderData}
+            emptyMessage={<div className="hc-empty" data-testid="highlights-empty">{messages.noResults}</div>}
+            onRowClick={(e) => {
+              if (!firstLoad) openDrawer(e.data as Highlight);
+            }}
+            rowClassName={() => (firstLoad ? 'hc-row' : 'hc-row hc-row--clickable')}
+            pt={{ bodyRow: { 'data-testid': 'highlights-row' } as object }}
+            tableClassName="hc-table"
+          >
+            {columns.map((col) => (
+              <Column
+                key={col.key}
+                columnKey={col.key}
+                header={col.header}
+                sortable={Boolean(col.sortField)}
+                sortField={col.sortField}
+                align={col.align}
+                alignHeader={col.align}
+                className={col.className}
+                headerClassName={col.className}
+                body={firstLoad ? () => col.skeleton ?? <Skeleton width="70%" className={col.align === 'right' ? 'ml-auto' : undefined} /> : col.body}
+              />
+            ))}
+          </DataTable>
+        </div>
+      )}
+
+      <HighlightDrawer
+        highlight={drawerItem}
+        visible={drawerOpen}
+        onHide={() => setDrawerOpen(false)}
+        createGif={list?.create_gif ?? false}
+        onToggle={toggle}
+        onDownload={onDownload}
+        onDownloadError={(failure) => toast.error(errorText(failure))}
+      />
+    </div>
+  );
+}
