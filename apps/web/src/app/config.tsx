@@ -1,0 +1,81 @@
+// The configuration every signed-in screen needs: user info, then the publisher's products, then its
+// console configuration. Nothing below renders until all three have loaded (spec 000 §2 Shell).
+import { createContext, useContext, useMemo } from 'react';
+import type { ReactNode } from 'react';
+import { ProgressSpinner } from 'primereact/progressspinner';
+import { messages } from '@hc/shared/messages';
+import type { UserInfo } from '@hc/shared/api/auth';
+import type { ConsoleConfig, PublisherProduct } from '@hc/shared/api/publishers';
+import { useUserInfo } from '../features/session/api/get-user-info.ts';
+import { usePublisherProducts } from '../features/publishers/api/get-publisher-products.ts';
+import { useConsoleConfig } from '../features/publishers/api/get-console-config.ts';
+import { StatePanel } from './StatePanel.tsx';
+
+export interface AppConfig {
+  user: UserInfo;
+  products: PublisherProduct[];
+  consoleConfig: ConsoleConfig;
+}
+
+const ConfigContext = createContext<AppConfig | null>(null);
+
+/** A centred spinner for whole-page loading states. */
+export function PageSpinner({ label = 'Loading' }: { label?: string }) {
+  return (
+    <div className="hc-page-spinner" role="status" aria-live="polite" data-testid="page-spinner">
+      <ProgressSpinner style={{ width: '3rem', height: '3rem' }} strokeWidth="4" aria-label={label} />
+    </div>
+  );
+}
+
+/** Loads the configuration in order and provides useAppConfig() once it is complete. */
+export function ConfigProvider({ children }: { children: ReactNode }) {
+  const userInfo = useUserInfo();
+  const products = usePublisherProducts(userInfo.isSuccess);
+  const consoleConfig = useConsoleConfig(userInfo.data?.publisher.id);
+  const value = useMemo<AppConfig | null>(
+    () =>
+      userInfo.data && products.data && consoleConfig.data
+        ? { user: userInfo.data, products: products.data, consoleConfig: consoleConfig.data }
+        : null,
+    [userInfo.data, products.data, consoleConfig.data],
+  );
+
+  if (userInfo.isError) {
+    return (
+      <StatePanel
+        kind="error"
+        testId="config-error"
+        message={messages.userInfoFailed}
+        onRetry={() => void userInfo.refetch()}
+      />
+    );
+  }
+  if (products.isError || consoleConfig.isError) {
+    return (
+      <StatePanel
+        kind="error"
+        testId="config-error"
+        message={messages.configurationFailed}
+        onRetry={() => {
+          if (products.isError) void products.refetch();
+          if (consoleConfig.isError) void consoleConfig.refetch();
+        }}
+      />
+    );
+  }
+  if (!value) return <PageSpinner label="Loading configuration" />;
+  return <ConfigContext.Provider value={value}>{children}</ConfigContext.Provider>;
+}
+
+/** The loaded configuration; only inside <ConfigProvider> (every signed-in screen is). */
+export function useAppConfig(): AppConfig {
+  const config = useContext(ConfigContext);
+  if (!config) throw new Error('useAppConfig() must be used inside <ConfigProvider>');
+  return config;
+}
+
+/** The configuration when loaded, else null: for open pages that render with or without a session. */
+export function useOptionalAppConfig(): AppConfig | null {
+  return useContext(ConfigContext);
+}

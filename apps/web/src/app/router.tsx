@@ -1,0 +1,70 @@
+// The router: every page of the shared route table is registered here; screens not built yet render the
+// one ComingSoon card. Screens are lazy-loaded so the first bundle stays small.
+import { lazy, Suspense } from 'react';
+import type { ReactNode } from 'react';
+import { createBrowserRouter, Navigate } from 'react-router';
+import type { RouteObject } from 'react-router';
+import { ROUTES } from '@hc/shared/routes';
+import type { RouteEntry, RouteId } from '@hc/shared/routes';
+import { AppLayout, RootLayout } from './layouts.tsx';
+import { RouteScreen } from './RouteScreen.tsx';
+import { PageSpinner } from './config.tsx';
+import { ErrorPage } from './pages/ErrorPage.tsx';
+import { NotFoundPage } from './pages/NotFoundPage.tsx';
+import { ComingSoon } from './pages/ComingSoon.tsx';
+
+const LoginPage = lazy(() => import('../features/session/LoginPage.tsx').then((m) => ({ default: m.LoginPage })));
+const HighlightsPage = lazy(() =>
+  import('../features/highlights/HighlightsPage.tsx').then((m) => ({ default: m.HighlightsPage })),
+);
+const DocsPage = lazy(() => import('../features/docs/DocsPage.tsx').then((m) => ({ default: m.DocsPage })));
+const TermsPage = lazy(() => import('../features/terms/TermsPage.tsx').then((m) => ({ default: m.TermsPage })));
+const HelpPage = lazy(() => import('../features/help/HelpPage.tsx').then((m) => ({ default: m.HelpPage })));
+
+/** The screens built so far, by route id; every other page of the table shows ComingSoon. */
+const SCREENS: Partial<Record<RouteId, () => ReactNode>> = {
+  // /highlights is the menu group of the highlight lists; its page is the web list.
+  highlights: () => <Navigate to="/highlights/web" replace />,
+  highlightsWeb: () => <HighlightsPage />,
+  docs: () => <DocsPage />,
+  docsPage: () => <DocsPage />,
+  terms: () => <TermsPage />,
+  help: () => <HelpPage />,
+};
+
+function screenFor(route: RouteEntry): ReactNode {
+  const make = SCREENS[route.id as RouteId];
+  return <RouteScreen id={route.id as RouteId}>{make ? make() : <ComingSoon label={route.label} />}</RouteScreen>;
+}
+
+const pageRoutes: RouteObject[] = (ROUTES as readonly RouteEntry[])
+  .filter((route) => route.id !== 'login' && route.page !== false)
+  .flatMap((route) =>
+    [route.path, ...(route.aliases ?? [])].map((path) => ({
+      path,
+      element: screenFor(route),
+      errorElement: <ErrorPage />,
+    })),
+  );
+
+export const router = createBrowserRouter([
+  {
+    element: <RootLayout />,
+    errorElement: <ErrorPage />,
+    children: [
+      {
+        path: '/login',
+        element: (
+          <Suspense fallback={<PageSpinner />}>
+            <LoginPage />
+          </Suspense>
+        ),
+      },
+      {
+        element: <AppLayout />,
+        errorElement: <ErrorPage />,
+        children: [...pageRoutes, { path: '*', element: <NotFoundPage /> }],
+      },
+    ],
+  },
+]);

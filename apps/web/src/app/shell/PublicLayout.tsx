@@ -1,0 +1,54 @@
+// The frame of open pages (docs, terms, help, 404) for a visitor without a session.
+import { Suspense } from 'react';
+import type { ReactNode } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { CONSOLE_VERSION, SUPPORT_EMAIL } from '@hc/shared/constants';
+import { PageSpinner } from '../config.tsx';
+import { PRODUCT_NAME, loginPathFor } from '../navigation.ts';
+
+const LINKS = [
+  { to: '/docs', label: 'Documentation' },
+  { to: '/terms', label: 'Terms' },
+  { to: '/help', label: 'Help' },
+];
+
+export function PublicLayout({ children }: { children: ReactNode }) {
+  const location = useLocation();
+  return (
+    <div className="hc-shell hc-public">
+      <header className="hc-topbar">
+        <Link to="/login" className="hc-brand" data-testid="brand">
+          <span className="hc-logo" aria-hidden="true">
+            <i className="pi pi-play" />
+          </span>
+          <span>{PRODUCT_NAME}</span>
+        </Link>
+        <nav className="hc-public-nav" aria-label="Public">
+          {LINKS.map((l) => (
+            <NavLink key={l.to} to={l.to} className={({ isActive }) => `hc-public-link${isActive ? ' is-active' : ''}`}>
+              {l.label}
+            </NavLink>
+          ))}
+        </nav>
+        <span className="hc-topbar-spacer" />
+        <Link
+          to={loginPathFor(location.pathname + location.search)}
+          className="p-button p-component p-button-sm no-underline"
+          data-testid="public-login"
+        >
+          <span className="p-button-icon p-button-icon-left pi pi-sign-in" aria-hidden="true" />
+          <span className="p-button-label">Log in</span>
+        </Link>
+      </header>
+      <main className="hc-content" id="main">
+        <Suspense fallback={<PageSpinner />}>{children}</Suspense>
+      </main>
+      <footer className="hc-public-footer">
+        <span>
+          {PRODUCT_NAME} · version {CONSOLE_VERSION}
+        </span>
+        <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
+      </footer>
+    </div>
+  );
+}

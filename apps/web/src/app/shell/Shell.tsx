@@ -1,0 +1,70 @@
+// The signed-in frame: a top bar (menu button, product name, breadcrumbs, user area) and a side drawer.
+import { Suspense, useState } from 'react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Button } from 'primereact/button';
+import { Sidebar } from 'primereact/sidebar';
+import { useAppConfig, PageSpinner } from '../config.tsx';
+import { PRODUCT_NAME } from '../navigation.ts';
+import { SideMenu } from './SideMenu.tsx';
+import { Breadcrumbs } from './Breadcrumbs.tsx';
+import { UserMenu } from './UserMenu.tsx';
+
+function Brand() {
+  return (
+    <Link to="/" className="hc-brand" data-testid="brand">
+      <span className="hc-logo" aria-hidden="true">
+        <i className="pi pi-play" />
+      </span>
+      <span>{PRODUCT_NAME}</span>
+    </Link>
+  );
+}
+
+export function Shell({ children }: { children: ReactNode }) {
+  const { user } = useAppConfig();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+
+  return (
+    <div className="hc-shell">
+      <header className="hc-topbar">
+        <Button
+          type="button"
+          icon="pi pi-bars"
+          rounded
+          text
+          severity="secondary"
+          aria-label="Open menu"
+          aria-expanded={drawerOpen}
+          onClick={() => setDrawerOpen(true)}
+          data-testid="menu-button"
+        />
+        <Brand />
+        <span className="hc-topbar-divider" aria-hidden="true" />
+        <div className="flex-1 min-w-0">
+          <Breadcrumbs roles={user.roles} />
+        </div>
+        <UserMenu />
+      </header>
+
+      <Sidebar
+        visible={drawerOpen}
+        onHide={() => setDrawerOpen(false)}
+        className="hc-sidebar"
+        aria-label="Main menu"
+        header={
+          <div className="flex flex-column gap-1">
+            <Brand />
+            <span className="hc-muted text-sm">{user.publisher.name}</span>
+          </div>
+        }
+      >
+        <SideMenu roles={user.roles} onNavigate={() => setDrawerOpen(false)} />
+      </Sidebar>
+
+      <main className="hc-content" id="main">
+        <Suspense fallback={<PageSpinner />}>{children}</Suspense>
+      </main>
+    </div>
+  );
+}

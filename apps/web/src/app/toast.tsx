@@ -1,0 +1,83 @@
+// Toasts for the whole console: one PrimeReact Toast, auto-closing after TOAST_LIFE_MS, each message with a
+// Copy button so a user can paste an error into a support e-mail.
+import { createContext, useCallback, useContext, useMemo, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
+import { Toast } from 'primereact/toast';
+import { Button } from 'primereact/button';
+import { TOAST_LIFE_MS } from '@hc/shared/constants';
+import { copyText } from '../lib/clipboard.ts';
+
+export interface ToastApi {
+  success(text: string): void;
+  error(text: string): void;
+  info(text: string): void;
+}
+
+const ToastContext = createContext<ToastApi | null>(null);
+
+type Severity = 'success' | 'error' | 'info';
+const SUMMARY: Record<Severity, string> = { success: 'Success', error: 'Error', info: 'Info' };
+
+function CopyButton({ text }: { text: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <Button
+      type="button"
+      label={copied ? 'Copied' : 'Copy'}
+      icon={copied ? 'pi pi-check' : 'pi pi-copy'}
+      size="small"
+      text
+      className="hc-toast-copy"
+      onClick={() => {
+        void copyText(text).then((ok) => setCopied(ok));
+      }}
+    />
+  );
+}
+
+function ToastBody({ text }: { text: string }) {
+  return (
+    <div className="flex flex-column gap-2">
+      <span className="hc-toast-text" data-testid="toast-text">
+        {text}
+      </span>
+      <div>
+        <CopyButton text={text} />
+      </div>
+    </div>
+  );
+}
+
+/** Provides useToast() to everything below it. */
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const ref = useRef<Toast>(null);
+  const show = useCallback((severity: Severity, text: string) => {
+    ref.current?.show({
+      severity,
+      summary: SUMMARY[severity],
+      detail: <ToastBody text={text} />,
+      life: TOAST_LIFE_MS,
+    });
+  }, []);
+  const api = useMemo<ToastApi>(
+    () => ({
+      success: (text) => show('success', text),
+      error: (text) => show('error', text),
+      info: (text) => show('info', text),
+    }),
+    [show],
+  );
+  return (
+    <ToastContext.Provider value={api}>
+      <Toast ref={ref} position="top-right" className="hc-toast" />
+      {children}
+    </ToastContext.Provider>
+  );
+}
+
+/** { success, error, info }: each shows one toast with a Copy button. */
+export function useToast(): ToastApi {
+  const api = useContext(ToastContext);
+  if (!api) throw new Error('useToast() must be used inside <ToastProvider>');
+  return api;
+}
