@@ -1,7 +1,8 @@
 // `npm start`: migrate, seed on first start, build the web app if missing, serve everything on one port.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { migrate, openDb } from '@hc/db/client';
 import { seedDemo } from '@hc/db/seed/demo';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@hc/db/seed/accounts';
@@ -10,6 +11,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { createContext } from './context.ts';
 import { hashPassword } from './features/auth/passwords.ts';
 import { connectRedis } from './infra/redis.ts';
+import { startWorkers, type RunningWorkers } from '@hc/worker/runtime';
 
 function fail(message: string): never {
   console.error(`\n${message}\n`);
@@ -23,6 +25,9 @@ function ensureWebBuild() {
   if (result.status !== 0) fail('Building the web app failed; see the output above.');
 }
 
+let closing = false;
+const workerEntry = fileURLToPath(new URL('../../worker/src/main.ts', import.meta.url));
+
 async function main() {
   let config;
   try {
@@ -35,6 +40,30 @@ async function main() {
   await migrate(db);
   const { seeded } = await seedDemo(db.db, { mediaDir: config.mediaDir, hashPassword, log: console.log });
   ensureWebBuild();
+
+  // Only one process can open an embedded database, so the worker runs in here; with PostgreSQL it is
+  // its own process, started alongside.
+  let workers: RunningWorkers;
+  if (db.kind === 'pglite') {
+    workers = await startWorkers({
+      db: db.db,
+      redisUrl: config.redisUrl,
+      sessionIdleMinutes: config.sessionIdleMinutes,
+      log: (message, details) => console.log(message, details ?? ''),
+    });
+  } else {
+    const child = spawn(process.execPath, ['--import', 'tsx', workerEntry], { stdio: 'inherit' });
+    child.on('exit', (code) => {
+      if (!closing) fail(`The worker process exited (code ${code}).`);
+    });
+    workers = {
+      close: () =>
+        new Promise((resolve) => {
+          child.once('exit', () => resolve());
+          child.kill('SIGTERM');
+        }),
+    };
+  }
 
   const app = await buildApp(createContext(config, db.db, redis), { serveWeb: true });
   await app.listen({ port: config.port, host: config.host });
@@ -50,8 +79,7 @@ async function main() {
     console.log(`  ${account.email.padEnd(26)} publishers ${account.publisherIds.join(', ').padEnd(14)} ${roles}`);
   }
 
-  // Graceful shutdown in a fixed order: HTTP (and its sockets), then Redis, then the database.
-  let closing = false;
+  // Graceful shutdown in a fixed order: HTTP (and its sockets), workers, Redis, then the database.
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
@@ -59,6 +87,7 @@ async function main() {
     const timer = setTimeout(() => process.exit(1), 10_000);
     timer.unref();
     await app.close();
+    await workers.close();
     await redis.quit().catch(() => undefined);
     await db.close();
     process.exit(0);

@@ -1,0 +1,52 @@
+// Starts the BullMQ workers of every queue, schedules the repeatable jobs, and closes them in order.
+// In embedded mode (PGlite) this runs inside the server process; otherwise in its own (main.ts).
+import { Queue, Worker } from 'bullmq';
+import { Redis } from 'ioredis';
+import type { Db } from '@hc/db/client';
+import { maintenanceProcessor } from './processors/maintenance.ts';
+import { BULLMQ_CONNECTION_OPTIONS, QUEUES } from './queues.ts';
+
+export interface WorkerDeps {
+  db: Db;
+  redisUrl: string;
+  sessionIdleMinutes: number;
+  log: (message: string, details?: object) => void;
+  /** BullMQ key prefix; tests use their own so suites never share queues. */
+  prefix?: string;
+}
+
+export interface RunningWorkers {
+  close(): Promise<void>;
+}
+
+const HOURLY = { every: 60 * 60 * 1000 };
+
+export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
+  const connection = new Redis(deps.redisUrl, BULLMQ_CONNECTION_OPTIONS);
+  const maintenance = new Queue(QUEUES.maintenance, { connection, prefix: deps.prefix });
+  // A scheduler upsert is idempotent: every process may call it at start without duplicating the job.
+  await maintenance.upsertJobScheduler('purge-expired-sessions-hourly', HOURLY, {
+    name: 'purge-expired-sessions',
+    data: { loginAttemptRetentionDays: 90 },
+    opts: { attempts: 3, backoff: { type: 'exponential', delay: 10_000 }, removeOnComplete: 100, removeOnFail: 500 },
+  });
+  const workers = [
+    new Worker(QUEUES.maintenance, maintenanceProcessor({ db: deps.db, sessionIdleMinutes: deps.sessionIdleMinutes }), {
+      connection,
+      prefix: deps.prefix,
+      concurrency: 1,
+    }),
+  ];
+  for (const worker of workers) {
+    worker.on('failed', (job, error) => deps.log('job failed', { queue: worker.name, job: job?.name, error: error.message }));
+    worker.on('error', (error) => deps.log('worker error', { queue: worker.name, error: error.message }));
+  }
+  return {
+    async close() {
+      // Let active jobs finish, then stop scheduling, then drop the connection.
+      await Promise.all(workers.map((w) => w.close()));
+      await maintenance.close();
+      await connection.quit().catch(() => undefined);
+    },
+  };
+}
