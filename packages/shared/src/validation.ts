@@ -176,7 +176,7 @@ export const validateSplashImage: Rule<unknown> = (file) =>
 export function validateBulkReport(
   spreadsheetId: string | null | undefined,
   publisherIds: readonly unknown[],
-) {
+): string | null {
   return isBlank(spreadsheetId) || publisherIds.length === 0 ? messages.missingInputs : null;
 }
 
