@@ -19,8 +19,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const LOGIN = '/api/v1/auth/editor/login';
-const postLogin = (payload: unknown, remoteAddress = nextRemoteAddress(), headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url: LOGIN, payload: payload as object, remoteAddress, headers });
+const postLogin = (
+  payload: unknown,
+  remoteAddress = nextRemoteAddress(),
+  headers: Record<string, string> = {},
+) => t.app.inject({ method: 'POST', url: LOGIN, payload: payload as object, remoteAddress, headers });
 const userInfo = (headers: Record<string, string>) =>
   t.app.inject({ method: 'GET', url: '/api/v1/editor/user_info/show', headers });
 
@@ -150,8 +153,14 @@ describe('sessions', () => {
     const idle = await login(t.app, user.email, user.password);
     const rows = await t.ctx.db.select().from(schema.sessions).where(eq(schema.sessions.userId, user.id));
     const [first, second] = rows.sort((a, b) => a.id - b.id);
-    await t.ctx.db.update(schema.sessions).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(schema.sessions.id, first!.id));
-    await t.ctx.db.update(schema.sessions).set({ lastSeenAt: sql`now() - interval '3 hours'` }).where(eq(schema.sessions.id, second!.id));
+    await t.ctx.db
+      .update(schema.sessions)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(schema.sessions.id, first!.id));
+    await t.ctx.db
+      .update(schema.sessions)
+      .set({ lastSeenAt: sql`now() - interval '3 hours'` })
+      .where(eq(schema.sessions.id, second!.id));
     expect((await userInfo(authOf(absolute))).statusCode).toBe(401);
     expect((await userInfo(authOf(idle))).statusCode).toBe(401);
   });
@@ -159,7 +168,11 @@ describe('sessions', () => {
   it('ends at logout', async () => {
     const user = await buildUser(t.ctx.db, { publisherId });
     const session = await login(t.app, user.email, user.password);
-    const logout = await t.app.inject({ method: 'POST', url: '/api/v1/editor/auth/logout', headers: authOf(session) });
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/editor/auth/logout',
+      headers: authOf(session),
+    });
     expect(logout.json()).toEqual({ success: true, data: null });
     expect((await userInfo(authOf(session))).statusCode).toBe(401);
   });
@@ -172,7 +185,9 @@ describe('sessions', () => {
 
     const withdrawn = await buildUser(t.ctx.db, { publisherId });
     const withdrawnSession = await login(t.app, withdrawn.email, withdrawn.password);
-    await t.ctx.db.delete(schema.userPublisherRoles).where(eq(schema.userPublisherRoles.userId, withdrawn.id));
+    await t.ctx.db
+      .delete(schema.userPublisherRoles)
+      .where(eq(schema.userPublisherRoles.userId, withdrawn.id));
     expect((await userInfo(authOf(withdrawnSession))).statusCode).toBe(401);
   });
 });
@@ -189,7 +204,9 @@ describe('user info and publisher switch', () => {
     expect(data.email).toBe(user.email);
     expect(data.publisher).toMatchObject({ id: publisherId, publisher_id: publisherId });
     expect(data.roles.sort()).toEqual(['isLoggedIn', 'stamp_manager']);
-    expect(data.publishers.map((p: { id: number }) => p.id).sort()).toEqual([publisherId, otherPublisherId].sort());
+    expect(data.publishers.map((p: { id: number }) => p.id).sort()).toEqual(
+      [publisherId, otherPublisherId].sort(),
+    );
   });
 
   it('switches to an allowed publisher with a new token and ends the old one', async () => {
@@ -219,7 +236,11 @@ describe('user info and publisher switch', () => {
     });
     expect(other.statusCode).toBe(404);
     for (const id of ['abc', '-1', '99999999999999999999']) {
-      const bad = await t.app.inject({ method: 'GET', url: `/api/v1/editor/auth/set_publisher?id=${id}`, headers: authOf(session) });
+      const bad = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/editor/auth/set_publisher?id=${id}`,
+        headers: authOf(session),
+      });
       expect(bad.statusCode).toBe(400);
     }
   });
@@ -229,7 +250,9 @@ describe('user info and publisher switch', () => {
     const session = await login(t.app, admin.email, admin.password);
     const data = (await userInfo(authOf(session))).json().data;
     expect(data.roles).toContain('admin');
-    expect(data.publishers.map((p: { id: number }) => p.id)).toEqual(expect.arrayContaining([publisherId, otherPublisherId]));
+    expect(data.publishers.map((p: { id: number }) => p.id)).toEqual(
+      expect.arrayContaining([publisherId, otherPublisherId]),
+    );
   });
 });
 
@@ -243,10 +266,24 @@ describe('users CLI', () => {
 
   it('adds a user who can log in, changes the password ending their sessions, and removes them', async () => {
     const email = `cli-${Date.now()}@test.example`;
-    const added = cli(['add', '--email', email, '--password', 'first-password', '--publisher', String(publisherId), '--roles', 'editorial_manager,stamp_manager']);
+    const added = cli([
+      'add',
+      '--email',
+      email,
+      '--password',
+      'first-password',
+      '--publisher',
+      String(publisherId),
+      '--roles',
+      'editorial_manager,stamp_manager',
+    ]);
     expect(added.status, added.stderr).toBe(0);
     const session = await login(t.app, email, 'first-password');
-    expect((await userInfo(authOf(session))).json().data.roles.sort()).toEqual(['editorial_manager', 'isLoggedIn', 'stamp_manager']);
+    expect((await userInfo(authOf(session))).json().data.roles.sort()).toEqual([
+      'editorial_manager',
+      'isLoggedIn',
+      'stamp_manager',
+    ]);
 
     expect(cli(['list']).stdout).toContain(email);
 
@@ -260,10 +297,28 @@ describe('users CLI', () => {
   });
 
   it('refuses unknown roles and publishers with a message and exit code 2', () => {
-    const badRole = cli(['add', '--email', 'x@test.example', '--password', 'long-enough', '--publisher', String(publisherId), '--roles', 'overlord']);
+    const badRole = cli([
+      'add',
+      '--email',
+      'x@test.example',
+      '--password',
+      'long-enough',
+      '--publisher',
+      String(publisherId),
+      '--roles',
+      'overlord',
+    ]);
     expect(badRole.status).toBe(2);
     expect(badRole.stderr).toContain('Unknown role(s): overlord');
-    const badPublisher = cli(['add', '--email', 'x@test.example', '--password', 'long-enough', '--publisher', '1']);
+    const badPublisher = cli([
+      'add',
+      '--email',
+      'x@test.example',
+      '--password',
+      'long-enough',
+      '--publisher',
+      '1',
+    ]);
     expect(badPublisher.status).toBe(2);
     expect(badPublisher.stderr).toContain('does not exist');
   });

@@ -14,7 +14,8 @@ let publisherId: number;
 let otherPublisherId: number;
 const DAY = 86_400_000;
 
-const get = (url: string, h = headers) => t.app.inject({ method: 'GET', url: `/api/v1/editor/${url}`, headers: h });
+const get = (url: string, h = headers) =>
+  t.app.inject({ method: 'GET', url: `/api/v1/editor/${url}`, headers: h });
 const list = async (query: string) => {
   const response = await get(`highlights/index?${query}`);
   expect(response.statusCode, response.body).toBe(200);
@@ -50,7 +51,10 @@ beforeAll(async () => {
     });
   }
   // Another publisher's highlight with a title that would match every search.
-  await buildHighlight(t.ctx.db, otherPublisherId, { id: 2_000_001, title: 'Ronaldo storm election tech bakery' });
+  await buildHighlight(t.ctx.db, otherPublisherId, {
+    id: 2_000_001,
+    title: 'Ronaldo storm election tech bakery',
+  });
   await t.ctx.db.insert(schema.settings).values({ publisherId, key: 'create_gif', value: 'true' });
 });
 afterAll(() => t.close());
@@ -60,7 +64,9 @@ describe('highlights/index', () => {
     const data = await list('page=1&per=10');
     expect(data.count).toBe(6);
     expect(data.create_gif).toBe(true);
-    expect(data.highlights.map((h) => h.highlight_id)).toEqual([1_000_001, 1_000_002, 1_000_003, 1_000_004, 1_000_005, 1_000_006]);
+    expect(data.highlights.map((h) => h.highlight_id)).toEqual([
+      1_000_001, 1_000_002, 1_000_003, 1_000_004, 1_000_005, 1_000_006,
+    ]);
     const first = data.highlights[0]!;
     expect(first.video_url).toBe('/media/test/clip');
     expect(first.thumbnail).toBe('/media/test/clip.jpg');
@@ -78,7 +84,9 @@ describe('highlights/index', () => {
     };
     for (const column of HIGHLIGHT_SORT_COLUMNS) {
       for (const direction of ['asc', 'desc'] as const) {
-        const values = (await list(`order_by=${column}_${direction}&per=10`)).highlights.map((h) => h[field[column]!] as number | null);
+        const values = (await list(`order_by=${column}_${direction}&per=10`)).highlights.map(
+          (h) => h[field[column]!] as number | null,
+        );
         // Unknown CTRs count as the lowest value: last when descending, first when ascending.
         const numeric = values.map((v) => (v === null ? -Infinity : v));
         const sorted = [...numeric].sort((a, b) => (direction === 'asc' ? a - b : b - a));
@@ -98,14 +106,23 @@ describe('highlights/index', () => {
   it('filters by from_date, status and category', async () => {
     const from = new Date(Date.now() - 50 * DAY);
     const yyyymmdd = from.toISOString().slice(0, 10).replaceAll('-', '');
-    expect((await list(`from_date=${yyyymmdd}`)).highlights.map((h) => h.highlight_id)).toEqual([1_000_001, 1_000_002]);
+    expect((await list(`from_date=${yyyymmdd}`)).highlights.map((h) => h.highlight_id)).toEqual([
+      1_000_001, 1_000_002,
+    ]);
     expect((await list('status=deactivated')).highlights.map((h) => h.highlight_id)).toEqual([1_000_004]);
     expect((await list('status=active')).count).toBe(5);
     expect((await list('category=sports')).highlights.every((h) => h.category === 'sports')).toBe(true);
   });
 
   it('refuses bad input with 400 and a message', async () => {
-    for (const query of ['per=1000', 'page=0', 'order_by=title_asc', 'from_date=2024-01-01', 'status=maybe', `category=${'c'.repeat(500)}`]) {
+    for (const query of [
+      'per=1000',
+      'page=0',
+      'order_by=title_asc',
+      'from_date=2024-01-01',
+      'status=maybe',
+      `category=${'c'.repeat(500)}`,
+    ]) {
       const response = await get(`highlights/index?${query}`);
       expect(response.statusCode, query).toBe(400);
       expect(response.json().success).toBe(false);
@@ -140,7 +157,10 @@ describe('highlights/index', () => {
 describe('highlights/search', () => {
   it('finds by full text within the publisher, ranked by relevance on desc', async () => {
     const response = await get('highlights/search?q=ronaldo&order_by=desc');
-    const ids = response.json().data.highlights.map((h: Highlight) => h.highlight_id).sort();
+    const ids = response
+      .json()
+      .data.highlights.map((h: Highlight) => h.highlight_id)
+      .sort();
     expect(ids).toEqual([1_000_001, 1_000_004]);
   });
 
@@ -160,7 +180,12 @@ describe('enable switches (dashboard v2 articles/{id})', () => {
   it('updates article_active in regular mode and ia_article_active in article mode, persistently', async () => {
     const [h] = (await list('per=1')).highlights;
     const post = (body: object) =>
-      t.app.inject({ method: 'POST', url: `/api/v2/dashboard/articles/${h!.article_id}`, headers, payload: body });
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v2/dashboard/articles/${h!.article_id}`,
+        headers,
+        payload: body,
+      });
     const off = await post({ apv_mode: 'regular', status: false });
     expect(off.json()).toEqual({
       success: true,
@@ -182,8 +207,18 @@ describe('enable switches (dashboard v2 articles/{id})', () => {
       payload: { apv_mode: 'regular', status: false },
     });
     expect(foreignResponse.statusCode).toBe(404);
-    for (const payload of [{}, { apv_mode: 'regular' }, { apv_mode: 'web', status: true }, { apv_mode: 'regular', status: 'yes' }]) {
-      const response = await t.app.inject({ method: 'POST', url: '/api/v2/dashboard/articles/1', headers, payload });
+    for (const payload of [
+      {},
+      { apv_mode: 'regular' },
+      { apv_mode: 'web', status: true },
+      { apv_mode: 'regular', status: 'yes' },
+    ]) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/v2/dashboard/articles/1',
+        headers,
+        payload,
+      });
       expect(response.statusCode).toBe(400);
     }
   });
@@ -194,21 +229,35 @@ describe('highlights/audit_download', () => {
     mkdirSync(path.join(t.dataDir, 'media', 'test'), { recursive: true });
     writeFileSync(path.join(t.dataDir, 'media', 'test', 'clip.mp4'), Buffer.alloc(2048, 7));
     const [h] = (await list('per=1')).highlights;
-    const response = await get(`highlights/audit_download?filename=My clip&article_id=${h!.article_id}&highlight_id=${h!.highlight_id}`);
+    const response = await get(
+      `highlights/audit_download?filename=My clip&article_id=${h!.article_id}&highlight_id=${h!.highlight_id}`,
+    );
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('video/mp4');
     expect(response.headers['content-disposition']).toBe('attachment; filename="My clip.mp4"');
     expect(response.rawPayload.length).toBe(2048);
     const audits = await t.ctx.db.select().from(schema.auditLog);
-    expect(audits.some((a) => a.objectId === String(h!.highlight_id) && a.actionName === 'download')).toBe(true);
+    expect(audits.some((a) => a.objectId === String(h!.highlight_id) && a.actionName === 'download')).toBe(
+      true,
+    );
   });
 
   it("answers 404 for another publisher's highlight or a mismatched article, 400 for a bad filename", async () => {
     const [h] = (await list('per=1')).highlights;
-    expect((await get(`highlights/audit_download?filename=x&article_id=${h!.article_id}&highlight_id=2000001`)).statusCode).toBe(404);
-    expect((await get(`highlights/audit_download?filename=x&article_id=1&highlight_id=${h!.highlight_id}`)).statusCode).toBe(404);
     expect(
-      (await get(`highlights/audit_download?filename=../../etc/passwd&article_id=${h!.article_id}&highlight_id=${h!.highlight_id}`)).statusCode,
+      (await get(`highlights/audit_download?filename=x&article_id=${h!.article_id}&highlight_id=2000001`))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await get(`highlights/audit_download?filename=x&article_id=1&highlight_id=${h!.highlight_id}`))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await get(
+          `highlights/audit_download?filename=../../etc/passwd&article_id=${h!.article_id}&highlight_id=${h!.highlight_id}`,
+        )
+      ).statusCode,
     ).toBe(400);
   });
 });

@@ -18,7 +18,13 @@ const prefix = `hc-test-${randomBytes(4).toString('hex')}`;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  workers = await startWorkers({ db: database.handle.db, redisUrl, sessionIdleMinutes: 120, log: () => undefined, prefix });
+  workers = await startWorkers({
+    db: database.handle.db,
+    redisUrl,
+    sessionIdleMinutes: 120,
+    log: () => undefined,
+    prefix,
+  });
 });
 afterAll(async () => {
   await workers.close();
@@ -33,16 +39,28 @@ describe('purge-expired-sessions', () => {
     const base = { userId: user.id, publisherId: publisher.id };
     await db.insert(schema.sessions).values([
       { ...base, tokenHash: 'expired', expiresAt: sql`now() - interval '1 minute'` },
-      { ...base, tokenHash: 'idle', expiresAt: sql`now() + interval '1 hour'`, lastSeenAt: sql`now() - interval '5 hours'` },
+      {
+        ...base,
+        tokenHash: 'idle',
+        expiresAt: sql`now() + interval '1 hour'`,
+        lastSeenAt: sql`now() - interval '5 hours'`,
+      },
       { ...base, tokenHash: 'live', expiresAt: sql`now() + interval '1 hour'` },
     ]);
     const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
     const queue = new Queue(QUEUES.maintenance, { connection, prefix });
     try {
       for (const run of [1, 2]) {
-        const job = await queue.add('purge-expired-sessions', { loginAttemptRetentionDays: 90 }, { jobId: `purge-${run}` });
+        const job = await queue.add(
+          'purge-expired-sessions',
+          { loginAttemptRetentionDays: 90 },
+          { jobId: `purge-${run}` },
+        );
         await eventually(async () => expect(await job.getState()).toBe('completed'), 15_000);
-        const left = await db.select({ tokenHash: schema.sessions.tokenHash }).from(schema.sessions).where(eq(schema.sessions.userId, user.id));
+        const left = await db
+          .select({ tokenHash: schema.sessions.tokenHash })
+          .from(schema.sessions)
+          .where(eq(schema.sessions.userId, user.id));
         expect(left.map((s) => s.tokenHash)).toEqual(['live']);
       }
     } finally {

@@ -15,7 +15,11 @@ let groupId: number;
 const DAY = 86_400_000;
 
 const tasks = async (query: string, headers = reviewer) => {
-  const response = await t.app.inject({ method: 'GET', url: `/api/v1/editor/vertical_tasks?${query}`, headers });
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `/api/v1/editor/vertical_tasks?${query}`,
+    headers,
+  });
   return response;
 };
 
@@ -27,7 +31,12 @@ beforeAll(async () => {
   pubB = (await buildPublisher(t.ctx.db, { groupId: group!.id, name: 'Beta' })).id;
   foreign = (await buildPublisher(t.ctx.db, { groupId: group!.id, name: 'Foreign' })).id;
   let videoId = 500;
-  const task = (publisherId: number, status: 'review' | 'ready' | 'rejected', ageDays: number, extra = {}) => ({
+  const task = (
+    publisherId: number,
+    status: 'review' | 'ready' | 'rejected',
+    ageDays: number,
+    extra = {},
+  ) => ({
     videoId: ++videoId,
     publisherId,
     contentType: 'highlight' as const,
@@ -47,7 +56,11 @@ beforeAll(async () => {
     task(pubB, 'review', 3, { title: 'Derby penalty' }),
     task(foreign, 'review', 1),
   ]);
-  const user = await buildUser(t.ctx.db, { publisherId: pubA, roles: ['switch_publisher'], extraPublishers: [pubB] });
+  const user = await buildUser(t.ctx.db, {
+    publisherId: pubA,
+    roles: ['switch_publisher'],
+    extraPublishers: [pubB],
+  });
   reviewer = authOf(await login(t.app, user.email, user.password));
 });
 afterAll(() => t.close());
@@ -73,14 +86,24 @@ describe('vertical_tasks', () => {
   });
 
   it('sorts by several keys and searches free text', async () => {
-    const sorted = (await tasks(`status=review&publisher_ids[]=${pubA}&publisher_ids[]=${pubB}&sort_by[]=publisher_name&order_dir[]=desc&sort_by[]=updated_at&order_dir[]=asc`)).json().data;
+    const sorted = (
+      await tasks(
+        `status=review&publisher_ids[]=${pubA}&publisher_ids[]=${pubB}&sort_by[]=publisher_name&order_dir[]=desc&sort_by[]=updated_at&order_dir[]=asc`,
+      )
+    ).json().data;
     expect(sorted.tasks.map((task: VerticalTask) => task.publisher_name)).toEqual(['Beta', 'Alpha', 'Alpha']);
     const found = (await tasks(`status=review&publisher_ids[]=${pubB}&free_query=penalty`)).json().data;
     expect(found.tasks.map((task: VerticalTask) => task.title)).toEqual(['Derby penalty']);
   });
 
   it('refuses bad parameters with 400', async () => {
-    for (const query of ['per=5000', 'sort_by[]=password', 'content_type=audio', 'from=-3', `free_query=${'x'.repeat(500)}`]) {
+    for (const query of [
+      'per=5000',
+      'sort_by[]=password',
+      'content_type=audio',
+      'from=-3',
+      `free_query=${'x'.repeat(500)}`,
+    ]) {
       expect((await tasks(query)).statusCode, query).toBe(400);
     }
   });

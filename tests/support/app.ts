@@ -22,7 +22,13 @@ export interface TestApp {
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hc-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: database.url, REDIS_URL: redisUrl, LOG_LEVEL: 'silent', ...env });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DATABASE_URL: database.url,
+    REDIS_URL: redisUrl,
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
   // Each suite gets its own key space so rate-limit counters never leak between suites.
   const redis = new Redis(redisUrl, { keyPrefix: `hc-test:${randomBytes(4).toString('hex')}:` });
   const ctx = createContext(config, database.handle.db, redis);
@@ -45,8 +51,18 @@ let addressCounter = 0;
 /** A distinct client address per call site, so per-address login limits stay independent between tests. */
 export const nextRemoteAddress = () => `10.0.${Math.floor(++addressCounter / 250)}.${addressCounter % 250}`;
 
-export async function login(app: FastifyInstance, email: string, password: string, remoteAddress = nextRemoteAddress()) {
-  const response = await app.inject({ method: 'POST', url: '/api/v1/auth/editor/login', payload: { email, password }, remoteAddress });
+export async function login(
+  app: FastifyInstance,
+  email: string,
+  password: string,
+  remoteAddress = nextRemoteAddress(),
+) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/editor/login',
+    payload: { email, password },
+    remoteAddress,
+  });
   if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
   const data = response.json().data as { email: string; token: string; publisher_id: number };
   return { 'x-user-email': data.email, 'x-user-token': data.token, token: data.token };

@@ -14,14 +14,27 @@ export async function buildPublisher(db: Db, overrides: Partial<typeof schema.pu
   const id = overrides.id ?? randomInt(100_000, 2_000_000_000);
   const [row] = await db
     .insert(schema.publishers)
-    .values({ id, name: `Publisher ${id}`, key: `key-${id}`, homeUrl: `https://p${id}.example`, ...overrides })
+    .values({
+      id,
+      name: `Publisher ${id}`,
+      key: `key-${id}`,
+      homeUrl: `https://p${id}.example`,
+      ...overrides,
+    })
     .returning();
   return row!;
 }
 
 export async function buildUser(
   db: Db,
-  options: { publisherId: number; roles?: Role[]; isAdmin?: boolean; password?: string; email?: string; extraPublishers?: number[] },
+  options: {
+    publisherId: number;
+    roles?: Role[];
+    isAdmin?: boolean;
+    password?: string;
+    email?: string;
+    extraPublishers?: number[];
+  },
 ) {
   const email = options.email ?? `user${next()}-${randomInt(1e9)}@test.example`;
   const [user] = await db
@@ -34,16 +47,29 @@ export async function buildUser(
     })
     .returning();
   for (const publisherId of [options.publisherId, ...(options.extraPublishers ?? [])]) {
-    await db.insert(schema.userPublisherRoles).values({ userId: user!.id, publisherId, roles: options.roles ?? [] });
+    await db
+      .insert(schema.userPublisherRoles)
+      .values({ userId: user!.id, publisherId, roles: options.roles ?? [] });
   }
   return { ...user!, password: options.password ?? TEST_PASSWORD };
 }
 
-export async function buildArticle(db: Db, publisherId: number, overrides: Partial<typeof schema.articles.$inferInsert> = {}) {
+export async function buildArticle(
+  db: Db,
+  publisherId: number,
+  overrides: Partial<typeof schema.articles.$inferInsert> = {},
+) {
   const id = overrides.id ?? randomInt(10_000_000, 99_999_999);
   const [row] = await db
     .insert(schema.articles)
-    .values({ id, publisherId, title: `Article ${id}`, url: `https://news.example/a/${id}`, createdAt: new Date(), ...overrides })
+    .values({
+      id,
+      publisherId,
+      title: `Article ${id}`,
+      url: `https://news.example/a/${id}`,
+      createdAt: new Date(),
+      ...overrides,
+    })
     .returning();
   return row!;
 }

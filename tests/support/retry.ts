@@ -1,5 +1,9 @@
 // Waits for a condition instead of sleeping: retries the assertion until it passes or time runs out.
-export async function eventually<T>(assertion: () => Promise<T> | T, timeoutMs = 5000, intervalMs = 50): Promise<T> {
+export async function eventually<T>(
+  assertion: () => Promise<T> | T,
+  timeoutMs = 5000,
+  intervalMs = 50,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {

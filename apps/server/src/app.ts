@@ -88,7 +88,12 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   });
 
   if (options.serveWeb && existsSync(path.join(webDistDir, 'index.html'))) {
-    await app.register(fastifyStatic, { root: webDistDir, prefix: '/', wildcard: false, index: ['index.html'] });
+    await app.register(fastifyStatic, {
+      root: webDistDir,
+      prefix: '/',
+      wildcard: false,
+      index: ['index.html'],
+    });
     // Client-side routes: any other GET that wants HTML gets the app shell.
     app.setNotFoundHandler((request, reply) => {
       const wantsHtml = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');

@@ -16,11 +16,23 @@ const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
     .default('redis://127.0.0.1:6379'),
-  EDITOR_API_UPSTREAM: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  EDITOR_API_UPSTREAM: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SESSION_TTL_HOURS: z.coerce.number().positive().max(24 * 30).default(12),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 30)
+    .default(12),
   /** A session unused for this long ends before its absolute expiry. */
-  SESSION_IDLE_MINUTES: z.coerce.number().positive().max(24 * 60).default(120),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .positive()
+    .max(24 * 60)
+    .default(120),
   /** Set only behind a reverse proxy you control; otherwise X-Forwarded-For is ignored. */
   TRUST_PROXY: z
     .enum(['true', 'false'])

@@ -21,7 +21,10 @@ export function createContext(config: AppConfig, db: Db, redis: Redis): AppConte
     db,
     redis,
     accounts: new AccountRepository(db),
-    sessions: new SessionService(db, { ttlHours: config.sessionTtlHours, idleMinutes: config.sessionIdleMinutes }),
+    sessions: new SessionService(db, {
+      ttlHours: config.sessionTtlHours,
+      idleMinutes: config.sessionIdleMinutes,
+    }),
     loginLimiter: new LoginRateLimiter(redis),
   };
 }

@@ -76,7 +76,9 @@ async function main() {
   console.log(`\nDemo accounts (password: ${DEMO_PASSWORD}):`);
   for (const account of DEMO_ACCOUNTS) {
     const roles = account.isAdmin ? 'admin' : account.roles.join(', ') || 'logged in only';
-    console.log(`  ${account.email.padEnd(26)} publishers ${account.publisherIds.join(', ').padEnd(14)} ${roles}`);
+    console.log(
+      `  ${account.email.padEnd(26)} publishers ${account.publisherIds.join(', ').padEnd(14)} ${roles}`,
+    );
   }
 
   // Graceful shutdown in a fixed order: HTTP (and its sockets), workers, Redis, then the database.
@@ -96,4 +98,6 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
-main().catch((error: unknown) => fail(error instanceof Error ? (error.stack ?? error.message) : String(error)));
+main().catch((error: unknown) =>
+  fail(error instanceof Error ? (error.stack ?? error.message) : String(error)),
+);

@@ -28,17 +28,28 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
   await maintenance.upsertJobScheduler('purge-expired-sessions-hourly', HOURLY, {
     name: 'purge-expired-sessions',
     data: { loginAttemptRetentionDays: 90 },
-    opts: { attempts: 3, backoff: { type: 'exponential', delay: 10_000 }, removeOnComplete: 100, removeOnFail: 500 },
+    opts: {
+      attempts: 3,
+      backoff: { type: 'exponential', delay: 10_000 },
+      removeOnComplete: 100,
+      removeOnFail: 500,
+    },
   });
   const workers = [
-    new Worker(QUEUES.maintenance, maintenanceProcessor({ db: deps.db, sessionIdleMinutes: deps.sessionIdleMinutes }), {
-      connection,
-      prefix: deps.prefix,
-      concurrency: 1,
-    }),
+    new Worker(
+      QUEUES.maintenance,
+      maintenanceProcessor({ db: deps.db, sessionIdleMinutes: deps.sessionIdleMinutes }),
+      {
+        connection,
+        prefix: deps.prefix,
+        concurrency: 1,
+      },
+    ),
   ];
   for (const worker of workers) {
-    worker.on('failed', (job, error) => deps.log('job failed', { queue: worker.name, job: job?.name, error: error.message }));
+    worker.on('failed', (job, error) =>
+      deps.log('job failed', { queue: worker.name, job: job?.name, error: error.message }),
+    );
     worker.on('error', (error) => deps.log('worker error', { queue: worker.name, error: error.message }));
   }
   return {

@@ -49,7 +49,8 @@ export const messages = {
   userInfoFailed: 'Something went wrong while retrieving the data. Please try again later.',
   verticalRejected: 'Vertical will not be created and the source video will be marked as rejected',
   verticalCreated: 'MP4 was created successfully and can be viewed under ...',
-  verticalFeedbackRequired: 'Please provide feedback for at least one suggestion before taking further action',
+  verticalFeedbackRequired:
+    'Please provide feedback for at least one suggestion before taking further action',
   verticalErrorTitle: 'Error',
   verticalModifyNotice: 'You will be redirected to a manual editing screen',
   areYouSure: 'Are you sure?',

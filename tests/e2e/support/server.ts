@@ -39,10 +39,19 @@ export async function startE2eServer(): Promise<E2eServer> {
   // Media are deterministic: keep them between runs so only the first run pays for ffmpeg.
   const dataDir = path.join(tmpdir(), 'hc-e2e-data');
   mkdirSync(dataDir, { recursive: true });
-  const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: database.url, REDIS_URL: redisUrl, LOG_LEVEL: 'silent', PORT: '0' });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DATABASE_URL: database.url,
+    REDIS_URL: redisUrl,
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+  });
   await seedDemo(database.handle.db, { mediaDir: config.mediaDir, hashPassword });
   const redis = new Redis(redisUrl, { keyPrefix: `hc-e2e:${randomBytes(4).toString('hex')}:` });
-  const app = await buildApp(createContext(config, database.handle.db, redis), { logger: false, serveWeb: true });
+  const app = await buildApp(createContext(config, database.handle.db, redis), {
+    logger: false,
+    serveWeb: true,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('server has no port');

@@ -25,7 +25,10 @@ function die(message: string): never {
 
 function parseRoles(value: string | undefined): Role[] {
   if (!value) return [];
-  const roles = value.split(',').map((r) => r.trim()).filter(Boolean);
+  const roles = value
+    .split(',')
+    .map((r) => r.trim())
+    .filter(Boolean);
   const unknown = roles.filter((r) => !(GRANTABLE_ROLES as readonly string[]).includes(r));
   if (unknown.length > 0) die(`Unknown role(s): ${unknown.join(', ')}`);
   return roles as Role[];
@@ -33,7 +36,8 @@ function parseRoles(value: string | undefined): Role[] {
 
 function checkCredentials(email: string | undefined, password: string | undefined) {
   const parsed = loginRequestSchema.safeParse({ email, password });
-  if (!parsed.success) die(`Invalid e-mail or password: ${parsed.error.issues.map((i) => i.path.join('.')).join(', ')}`);
+  if (!parsed.success)
+    die(`Invalid e-mail or password: ${parsed.error.issues.map((i) => i.path.join('.')).join(', ')}`);
   if (!/^[^@\s]+@[^@\s]+$/.test(parsed.data.email)) die('Invalid e-mail address.');
   if (parsed.data.password.length < 8) die('The password needs at least 8 characters.');
 }
@@ -83,8 +87,11 @@ async function main() {
       }
       case 'list': {
         for (const row of await accounts.list()) {
-          const roles = [...(row.isAdmin ? ['admin'] : []), ...(row.roles ?? [])].join(',') || '(logged in only)';
-          console.log(`${row.email.padEnd(32)} publisher ${String(row.publisherId ?? '-').padEnd(6)} ${roles}`);
+          const roles =
+            [...(row.isAdmin ? ['admin'] : []), ...(row.roles ?? [])].join(',') || '(logged in only)';
+          console.log(
+            `${row.email.padEnd(32)} publisher ${String(row.publisherId ?? '-').padEnd(6)} ${roles}`,
+          );
         }
         break;
       }

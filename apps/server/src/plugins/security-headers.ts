@@ -19,7 +19,8 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'same-origin');
     reply.header('x-frame-options', 'SAMEORIGIN');
-    if (!request.url.startsWith('/api/docs')) reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
+    if (!request.url.startsWith('/api/docs'))
+      reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
   });
 }

@@ -11,7 +11,10 @@ export interface MaintenanceDeps {
   sessionIdleMinutes: number;
 }
 
-export async function purgeExpiredSessions(deps: MaintenanceDeps, data: MaintenanceJobs['purge-expired-sessions']) {
+export async function purgeExpiredSessions(
+  deps: MaintenanceDeps,
+  data: MaintenanceJobs['purge-expired-sessions'],
+) {
   const idleCutoff = sql`now() - make_interval(mins => ${deps.sessionIdleMinutes})`;
   const sessions = await deps.db
     .delete(schema.sessions)
@@ -19,7 +22,12 @@ export async function purgeExpiredSessions(deps: MaintenanceDeps, data: Maintena
     .returning({ id: schema.sessions.id });
   const attempts = await deps.db
     .delete(schema.loginAttempts)
-    .where(lt(schema.loginAttempts.createdAt, sql`now() - make_interval(days => ${data.loginAttemptRetentionDays})`))
+    .where(
+      lt(
+        schema.loginAttempts.createdAt,
+        sql`now() - make_interval(days => ${data.loginAttemptRetentionDays})`,
+      ),
+    )
     .returning({ id: schema.loginAttempts.id });
   return { sessions: sessions.length, loginAttempts: attempts.length };
 }

@@ -85,7 +85,9 @@ export const highlights = pgTable(
       .notNull()
       .default(sql`'[]'::jsonb`),
     /** Counts may be -1 when unknown (shown as N/A). */
-    nonUniqRegularImpressions: bigint('non_uniq_regular_impressions', { mode: 'number' }).notNull().default(0),
+    nonUniqRegularImpressions: bigint('non_uniq_regular_impressions', { mode: 'number' })
+      .notNull()
+      .default(0),
     nonUniqRegularClicks: bigint('non_uniq_regular_clicks', { mode: 'number' }).notNull().default(0),
     regularCtr: doublePrecision('regular_ctr'),
     nonUniqIaImpressions: bigint('non_uniq_ia_impressions', { mode: 'number' }).notNull().default(0),

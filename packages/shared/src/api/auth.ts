@@ -44,5 +44,7 @@ export const userInfoSchema = z.object({
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
 
-export const setPublisherQuerySchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const setPublisherQuerySchema = z.object({
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+});
 export const setPublisherResponseSchema = z.object({ token: z.string(), publisher_id: z.number() });

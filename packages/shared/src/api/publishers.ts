@@ -18,7 +18,10 @@ export type PublisherInfo = z.infer<typeof publisherInfoSchema>;
 export const publisherListItemSchema = z.object({ id: z.number(), name: z.string() });
 export const publisherGroupSchema = z.object({ id: z.number(), name: z.string() });
 
-export const publisherWithConfigSchema = publisherInfoSchema.extend({ apv: z.boolean(), editor: z.boolean() });
+export const publisherWithConfigSchema = publisherInfoSchema.extend({
+  apv: z.boolean(),
+  editor: z.boolean(),
+});
 export type PublisherWithConfig = z.infer<typeof publisherWithConfigSchema>;
 
 export const placementSchema = z.object({

@@ -5,7 +5,10 @@ import { idSchema, searchTextSchema } from './common.ts';
 
 /** Fastify parses `a[]=1&a[]=2` into an array and a single `a[]=1` into a string: accept both. */
 const arrayParam = <T extends z.ZodType>(item: T) =>
-  z.preprocess((v) => (v === undefined ? undefined : Array.isArray(v) ? v : [v]), z.array(item).max(50).optional());
+  z.preprocess(
+    (v) => (v === undefined ? undefined : Array.isArray(v) ? v : [v]),
+    z.array(item).max(50).optional(),
+  );
 
 export const VERTICAL_TASK_SORTS = [
   'updated_at',

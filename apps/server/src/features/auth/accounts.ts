@@ -39,7 +39,10 @@ export class AccountRepository {
   /** Publishers the user may act for: all of them for an admin, else those with a roles row. */
   async publishersFor(user: { id: number; isAdmin: boolean }): Promise<{ id: number; name: string }[]> {
     if (user.isAdmin) {
-      return this.db.select({ id: publishers.id, name: publishers.name }).from(publishers).orderBy(asc(publishers.id));
+      return this.db
+        .select({ id: publishers.id, name: publishers.name })
+        .from(publishers)
+        .orderBy(asc(publishers.id));
     }
     return this.db
       .select({ id: publishers.id, name: publishers.name })
@@ -51,7 +54,10 @@ export class AccountRepository {
 
   async canActFor(user: { id: number; isAdmin: boolean }, publisherId: number): Promise<boolean> {
     if (user.isAdmin) {
-      const [p] = await this.db.select({ id: publishers.id }).from(publishers).where(eq(publishers.id, publisherId));
+      const [p] = await this.db
+        .select({ id: publishers.id })
+        .from(publishers)
+        .where(eq(publishers.id, publisherId));
       return p !== undefined;
     }
     const [row] = await this.db
@@ -90,7 +96,9 @@ export class AccountRepository {
         })
         .returning({ id: users.id });
       if (!user) throw new Error('user insert returned nothing');
-      await tx.insert(userPublisherRoles).values({ userId: user.id, publisherId: input.publisherId, roles: input.roles });
+      await tx
+        .insert(userPublisherRoles)
+        .values({ userId: user.id, publisherId: input.publisherId, roles: input.roles });
       return user.id;
     });
   }
@@ -103,7 +111,9 @@ export class AccountRepository {
     await this.db.delete(users).where(eq(users.id, userId));
   }
 
-  async list(): Promise<{ email: string; isAdmin: boolean; publisherId: number | null; roles: string[] | null }[]> {
+  async list(): Promise<
+    { email: string; isAdmin: boolean; publisherId: number | null; roles: string[] | null }[]
+  > {
     return this.db
       .select({
         email: users.email,
@@ -118,7 +128,10 @@ export class AccountRepository {
 
   async publishersExist(ids: number[]): Promise<boolean> {
     if (ids.length === 0) return true;
-    const rows = await this.db.select({ id: publishers.id }).from(publishers).where(inArray(publishers.id, ids));
+    const rows = await this.db
+      .select({ id: publishers.id })
+      .from(publishers)
+      .where(inArray(publishers.id, ids));
     return rows.length === new Set(ids).size;
   }
 }

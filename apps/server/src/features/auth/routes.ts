@@ -69,12 +69,18 @@ export async function sessionRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
 
   api.get(
     '/auth/set_publisher',
-    { schema: { querystring: setPublisherQuerySchema, response: { 200: okEnvelope(setPublisherResponseSchema) } } },
+    {
+      schema: {
+        querystring: setPublisherQuerySchema,
+        response: { 200: okEnvelope(setPublisherResponseSchema) },
+      },
+    },
     async (request) => {
       const caller = callerOf(request);
       const target = request.query.id;
       // Another publisher the caller may not act for is indistinguishable from one that does not exist.
-      if (!(await ctx.accounts.canActFor({ id: caller.userId, isAdmin: caller.isAdmin }, target))) throw notFound();
+      if (!(await ctx.accounts.canActFor({ id: caller.userId, isAdmin: caller.isAdmin }, target)))
+        throw notFound();
       const token = await ctx.sessions.create(caller.userId, target, {
         ip: request.ip,
         userAgent: request.headers['user-agent'],
@@ -84,18 +90,22 @@ export async function sessionRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     },
   );
 
-  api.get('/user_info/show', { schema: { response: { 200: okEnvelope(userInfoSchema) } } }, async (request) => {
-    const caller = callerOf(request);
-    const publishers = await ctx.accounts.publishersFor({ id: caller.userId, isAdmin: caller.isAdmin });
-    const current = publishers.find((p) => p.id === caller.publisherId);
-    if (!current) throw notFound();
-    const data: UserInfo = {
-      email: caller.email,
-      user_identifier: caller.userIdentifier,
-      publisher: publisherRef(current),
-      roles: caller.roles,
-      publishers: publishers.map(publisherRef),
-    };
-    return { success: true as const, data };
-  });
+  api.get(
+    '/user_info/show',
+    { schema: { response: { 200: okEnvelope(userInfoSchema) } } },
+    async (request) => {
+      const caller = callerOf(request);
+      const publishers = await ctx.accounts.publishersFor({ id: caller.userId, isAdmin: caller.isAdmin });
+      const current = publishers.find((p) => p.id === caller.publisherId);
+      if (!current) throw notFound();
+      const data: UserInfo = {
+        email: caller.email,
+        user_identifier: caller.userIdentifier,
+        publisher: publisherRef(current),
+        roles: caller.roles,
+        publishers: publishers.map(publisherRef),
+      };
+      return { success: true as const, data };
+    },
+  );
 }

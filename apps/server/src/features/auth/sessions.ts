@@ -69,7 +69,10 @@ export class SessionService {
       .innerJoin(users, eq(users.id, sessions.userId))
       .leftJoin(
         userPublisherRoles,
-        and(eq(userPublisherRoles.userId, sessions.userId), eq(userPublisherRoles.publisherId, sessions.publisherId)),
+        and(
+          eq(userPublisherRoles.userId, sessions.userId),
+          eq(userPublisherRoles.publisherId, sessions.publisherId),
+        ),
       )
       .where(
         and(
@@ -83,7 +86,10 @@ export class SessionService {
     // A user whose access to this publisher was withdrawn loses the session with it.
     if (!row.isAdmin && row.roles === null) return null;
     if (Date.now() - row.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
-      await this.db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, row.sessionId));
+      await this.db
+        .update(sessions)
+        .set({ lastSeenAt: sql`now()` })
+        .where(eq(sessions.id, row.sessionId));
     }
     const roles = new Set<Role>(['isLoggedIn', ...((row.roles ?? []) as Role[])]);
     if (row.isAdmin) roles.add('admin');

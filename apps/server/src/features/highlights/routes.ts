@@ -30,7 +30,10 @@ export async function highlightRoutes(app: FastifyInstance, { ctx, media }: Opti
   const repo = new HighlightRepository(ctx.db);
 
   const listResponse = async (publisherId: number, query: HighlightListQuery, search?: string) => {
-    const [page, createGif] = await Promise.all([repo.list(publisherId, query, search), repo.createGif(publisherId)]);
+    const [page, createGif] = await Promise.all([
+      repo.list(publisherId, query, search),
+      repo.createGif(publisherId),
+    ]);
     return {
       success: true as const,
       data: {
@@ -49,7 +52,9 @@ export async function highlightRoutes(app: FastifyInstance, { ctx, media }: Opti
 
   api.get(
     '/highlights/search',
-    { schema: { querystring: highlightSearchQuerySchema, response: { 200: okEnvelope(highlightListSchema) } } },
+    {
+      schema: { querystring: highlightSearchQuerySchema, response: { 200: okEnvelope(highlightListSchema) } },
+    },
     async (request) => listResponse(callerOf(request).publisherId, request.query, request.query.q),
   );
 

@@ -84,7 +84,10 @@ export class PublisherRepository {
   }
 
   async consoleConfig(publisherId: number): Promise<ConsoleConfig> {
-    const [row] = await this.db.select().from(consoleConfigs).where(eq(consoleConfigs.publisherId, publisherId));
+    const [row] = await this.db
+      .select()
+      .from(consoleConfigs)
+      .where(eq(consoleConfigs.publisherId, publisherId));
     if (!row) return DEFAULT_CONSOLE_CONFIG;
     return {
       consoleDisplayIabMetrics: asFlag(row.consoleDisplayIabMetrics),

@@ -35,12 +35,16 @@ export async function publisherRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
     return id;
   };
 
-  api.get('/publisher_info/', { schema: { response: { 200: okEnvelope(publisherInfoSchema) } } }, async (request) => {
-    const [info] = await repo.infos([callerOf(request).publisherId]);
-    if (!info) throw notFound();
-    const { apv: _apv, editor: _editor, ...data } = info;
-    return { success: true as const, data };
-  });
+  api.get(
+    '/publisher_info/',
+    { schema: { response: { 200: okEnvelope(publisherInfoSchema) } } },
+    async (request) => {
+      const [info] = await repo.infos([callerOf(request).publisherId]);
+      if (!info) throw notFound();
+      const { apv: _apv, editor: _editor, ...data } = info;
+      return { success: true as const, data };
+    },
+  );
 
   api.get(
     '/publisher_products',
@@ -51,7 +55,10 @@ export async function publisherRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
   api.get(
     '/placements/',
     { schema: { response: { 200: okEnvelope(z.array(placementSchema)) } } },
-    async (request) => ({ success: true as const, data: await repo.placements(callerOf(request).publisherId) }),
+    async (request) => ({
+      success: true as const,
+      data: await repo.placements(callerOf(request).publisherId),
+    }),
   );
 
   api.get(
@@ -84,7 +91,10 @@ export async function publisherRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
   api.get(
     '/publishers/groups',
     { schema: { response: { 200: okEnvelope(z.array(publisherGroupSchema)) } } },
-    async (request) => ({ success: true as const, data: await repo.groups(await visibleIds(callerOf(request))) }),
+    async (request) => ({
+      success: true as const,
+      data: await repo.groups(await visibleIds(callerOf(request))),
+    }),
   );
 
   api.get(

@@ -47,7 +47,9 @@ export class VerticalTaskRepository {
 
     const sortBy = query['sort_by[]'] ?? ['updated_at'];
     const orderDir = query['order_dir[]'] ?? [];
-    const orderBy = sortBy.map((key, i) => ((orderDir[i] ?? 'desc') === 'asc' ? asc(SORTS[key]) : desc(SORTS[key])));
+    const orderBy = sortBy.map((key, i) =>
+      (orderDir[i] ?? 'desc') === 'asc' ? asc(SORTS[key]) : desc(SORTS[key]),
+    );
     orderBy.push(desc(verticalTasks.videoId));
 
     const per = query.per;
@@ -62,7 +64,10 @@ export class VerticalTaskRepository {
             .orderBy(...orderBy)
             .limit(per)
             .offset(Math.max(query.page - 1, 0) * per),
-      this.db.select({ n: sql<number>`count(*)::int` }).from(verticalTasks).where(where),
+      this.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(verticalTasks)
+        .where(where),
     ]);
     const count = Number(total?.n ?? 0);
     return { rows, count, pages: per > 0 ? Math.ceil(count / per) : 0 };

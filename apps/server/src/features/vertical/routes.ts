@@ -12,13 +12,21 @@ import { VerticalTaskRepository } from './repo.ts';
 
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
-export async function verticalRoutes(app: FastifyInstance, { ctx, media }: { ctx: AppContext; media: MediaStore }) {
+export async function verticalRoutes(
+  app: FastifyInstance,
+  { ctx, media }: { ctx: AppContext; media: MediaStore },
+) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const repo = new VerticalTaskRepository(ctx.db);
 
   api.get(
     '/vertical_tasks',
-    { schema: { querystring: verticalTaskListQuerySchema, response: { 200: okEnvelope(verticalTaskListSchema) } } },
+    {
+      schema: {
+        querystring: verticalTaskListQuerySchema,
+        response: { 200: okEnvelope(verticalTaskListSchema) },
+      },
+    },
     async (request) => {
       const caller = callerOf(request);
       const query = request.query;
