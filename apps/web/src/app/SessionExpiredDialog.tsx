@@ -1,8 +1,7 @@
 // The 401 dialog (spec 000 §8): any call answered 401 while a session exists opens it; closing it clears
-// local data and goes to the root, which then guards to /login.
+// local data and goes to the root, which then guards to /login. The root is loaded afresh so no screen
+// state or cached data of the expired session survives.
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { Dialog } from 'primereact/dialog';
 import { Button } from 'primereact/button';
 import { messages } from '@hc/shared/messages';
@@ -11,8 +10,6 @@ import { clearLocalData, readSession } from '../lib/session.ts';
 
 export function SessionExpiredDialog() {
   const [open, setOpen] = useState(false);
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
 
   // A failed login also answers 401, but there is no session then: the login form reports it itself.
   useEffect(() => onUnauthorized(() => setOpen(readSession() !== null)), []);
@@ -20,8 +17,7 @@ export function SessionExpiredDialog() {
   const close = () => {
     setOpen(false);
     clearLocalData();
-    queryClient.clear();
-    void navigate('/', { replace: true });
+    window.location.assign('/');
   };
 
   return (

@@ -10,6 +10,7 @@ import { useUserInfo } from '../features/session/api/get-user-info.ts';
 import { usePublisherProducts } from '../features/publishers/api/get-publisher-products.ts';
 import { useConsoleConfig } from '../features/publishers/api/get-console-config.ts';
 import { StatePanel } from './StatePanel.tsx';
+import { ApiError } from '../lib/api.ts';
 
 export interface AppConfig {
   user: UserInfo;
@@ -41,6 +42,11 @@ export function ConfigProvider({ children }: { children: ReactNode }) {
     [userInfo.data, products.data, consoleConfig.data],
   );
 
+  // A 401 opens the session-expired dialog; behind it, keep the neutral spinner rather than an error.
+  const unauthorized = [userInfo.error, products.error, consoleConfig.error].some(
+    (e) => e instanceof ApiError && e.status === 401,
+  );
+  if (unauthorized) return <PageSpinner label="Session expired" />;
   if (userInfo.isError) {
     return (
       <StatePanel

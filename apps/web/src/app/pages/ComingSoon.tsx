@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 export function ComingSoon({ label }: { label: string }) {
   return (
     <div className="hc-page" data-testid="coming-soon">
-      <Card className="hc-coming-soon">
+      <Card className="hc-coming-soon hc-card-flush">
         <div className="flex align-items-start gap-3">
           <span className="hc-coming-soon-icon pi pi-wrench" aria-hidden="true" />
           <div className="flex flex-column gap-2">

@@ -1,5 +1,5 @@
 // A route whose access rule the user's roles do not pass: said plainly, inside the shell.
-import { Link } from 'react-router';
+import { LinkButton } from '../LinkButton.tsx';
 import { StatePanel } from '../StatePanel.tsx';
 
 export function NoPermissionPage({ label }: { label?: string }) {
@@ -16,10 +16,7 @@ export function NoPermissionPage({ label }: { label?: string }) {
         </>
       }
       action={
-        <Link to="/" className="p-button p-component p-button-outlined no-underline">
-          <span className="p-button-icon p-button-icon-left pi pi-home" aria-hidden="true" />
-          <span className="p-button-label">Back to APV Highlights</span>
-        </Link>
+        <LinkButton to="/" icon="pi pi-home" label="Back to APV Highlights" outlined />
       }
     />
   );

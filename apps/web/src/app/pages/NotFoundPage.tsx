@@ -1,5 +1,6 @@
 // Unknown routes: a friendly 404 with a way home.
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { LinkButton } from '../LinkButton.tsx';
 import { StatePanel } from '../StatePanel.tsx';
 
 export function NotFoundPage() {
@@ -17,10 +18,7 @@ export function NotFoundPage() {
         </>
       }
       action={
-        <Link to="/" className="p-button p-component no-underline">
-          <span className="p-button-icon p-button-icon-left pi pi-home" aria-hidden="true" />
-          <span className="p-button-label">Go to the console home</span>
-        </Link>
+        <LinkButton to="/" icon="pi pi-home" label="Go to the console home" data-testid="not-found-home" />
       }
     />
   );

@@ -5,6 +5,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { CONSOLE_VERSION, SUPPORT_EMAIL } from '@hc/shared/constants';
 import { PageSpinner } from '../config.tsx';
 import { PRODUCT_NAME, loginPathFor } from '../navigation.ts';
+import { LinkButton } from '../LinkButton.tsx';
 
 const LINKS = [
   { to: '/docs', label: 'Documentation' },
@@ -31,14 +32,13 @@ export function PublicLayout({ children }: { children: ReactNode }) {
           ))}
         </nav>
         <span className="hc-topbar-spacer" />
-        <Link
+        <LinkButton
           to={loginPathFor(location.pathname + location.search)}
-          className="p-button p-component p-button-sm no-underline"
+          icon="pi pi-sign-in"
+          label="Log in"
+          size="small"
           data-testid="public-login"
-        >
-          <span className="p-button-icon p-button-icon-left pi pi-sign-in" aria-hidden="true" />
-          <span className="p-button-label">Log in</span>
-        </Link>
+        />
       </header>
       <main className="hc-content" id="main">
         <Suspense fallback={<PageSpinner />}>{children}</Suspense>

@@ -1,7 +1,8 @@
 // The user area of the top bar: lowercased e-mail, the red pending-tasks badge, the publisher switch and
 // Logout (spec 000 §2 Shell, §4, §8).
 import { useRef } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { LinkButton } from '../LinkButton.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { OverlayPanel } from 'primereact/overlaypanel';
@@ -126,10 +127,14 @@ export function UserMenu() {
         )}
 
         <div className="hc-user-panel-actions flex flex-column">
-          <Link to="/help" className="p-button p-button-text p-component no-underline" onClick={() => panel.current?.hide()}>
-            <span className="p-button-icon p-button-icon-left pi pi-question-circle" aria-hidden="true" />
-            <span className="p-button-label text-left">Help</span>
-          </Link>
+          <LinkButton
+            to="/help"
+            text
+            icon="pi pi-question-circle"
+            label="Help"
+            severity="secondary"
+            onNavigate={() => panel.current?.hide()}
+          />
           <Button
             type="button"
             text

@@ -33,7 +33,7 @@ export function DocsPage() {
       </nav>
       <div className="hc-docs-content">
         {page ? (
-          <Card>
+          <Card className="hc-card-flush">
             <article className="hc-doc" data-testid={`docs-${page.name}`}>
               <h1 className="hc-page-title">{page.title}</h1>
               <p className="hc-doc-lead">{page.summary}</p>

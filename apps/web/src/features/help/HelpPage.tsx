@@ -6,7 +6,7 @@ import { CONSOLE_VERSION, SUPPORT_EMAIL } from '@hc/shared/constants';
 export function HelpPage() {
   return (
     <div className="hc-page hc-narrow" data-testid="help-page">
-      <Card>
+      <Card className="hc-card-flush">
         <article className="hc-doc">
           <h1 className="hc-page-title">Help</h1>
           <p className="hc-doc-lead">We are here to help with the console, your highlights and the integration.</p>

@@ -11,7 +11,7 @@ const spelled = (n: number) => words[n] ?? String(n);
 export function TermsPage() {
   return (
     <div className="hc-page hc-narrow" data-testid="terms-page">
-      <Card>
+      <Card className="hc-card-flush">
         <article className="hc-doc">
           <h1 className="hc-page-title">Terms of service</h1>
           <p className="hc-doc-lead">
