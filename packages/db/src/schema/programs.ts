@@ -20,7 +20,9 @@ export const programs = pgTable(
     startTime: timestamp('start_time', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** 'simple' configuration: program names are proper nouns and codes more than English prose. */
-    searchVector: tsvector('search_vector').generatedAlwaysAs(sql`to_tsvector('simple', coalesce(program_name, ''))`),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`to_tsvector('simple', coalesce(program_name, ''))`,
+    ),
   },
   (t) => [
     index('programs_pub_start_idx').on(t.publisherId, t.startTime.desc(), t.id.desc()),
@@ -32,7 +34,9 @@ export const programs = pgTable(
 export const programHighlights = pgTable(
   'program_highlights',
   {
-    hldId: bigint('hld_id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity({ startWith: 5_000_000 }),
+    hldId: bigint('hld_id', { mode: 'number' })
+      .primaryKey()
+      .generatedByDefaultAsIdentity({ startWith: 5_000_000 }),
     programId: integer('program_id')
       .notNull()
       .references(() => programs.id, { onDelete: 'cascade' }),

@@ -43,6 +43,7 @@ export interface KeyframeObject {
   rect: [number, number, number, number];
   keyframes: Keyframe[];
 }
+/** x, y: the top-left corner of the object's rect at that frame (its size stays that of `rect`). */
 export interface Keyframe {
   frame: number;
   x: number;
@@ -98,7 +99,13 @@ export const verticalTasks = pgTable(
     lockFence: bigint('lock_fence', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
-    index('vertical_tasks_list_idx').on(t.publisherId, t.contentType, t.status, t.updatedAt.desc(), t.videoId.desc()),
+    index('vertical_tasks_list_idx').on(
+      t.publisherId,
+      t.contentType,
+      t.status,
+      t.updatedAt.desc(),
+      t.videoId.desc(),
+    ),
     // Pending counts across publishers (group scope, admins) over the 120-day look-back.
     index('vertical_tasks_status_created_idx').on(t.status, t.createdAt),
     index('vertical_tasks_program_idx').on(t.programId, t.status),
