@@ -8,7 +8,7 @@ import { PRODUCT_NAME, loginPathFor } from '../navigation.ts';
 import { LinkButton } from '../LinkButton.tsx';
 
 const LINKS = [
-  { to: '/docs', label: 'Documentation' },
+  { to: '/docs', label: 'Docs' },
   { to: '/terms', label: 'Terms' },
   { to: '/help', label: 'Help' },
 ];
