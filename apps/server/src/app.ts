@@ -87,20 +87,16 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     maxAge: '1h',
   });
 
-  if (options.serveWeb && existsSync(path.join(webDistDir, 'index.html'))) {
-    await app.register(fastifyStatic, {
-      root: webDistDir,
-      prefix: '/',
-      wildcard: false,
-      index: ['index.html'],
-    });
-    // Client-side routes: any other GET that wants HTML gets the app shell.
-    app.setNotFoundHandler((request, reply) => {
-      const wantsHtml = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
-      const isApi = request.url.startsWith('/api/') || request.url.startsWith(MEDIA_URL_PREFIX);
-      if (wantsHtml && !isApi) return reply.type('text/html').sendFile('index.html', webDistDir);
-      return reply.status(404).send({ success: false, errors: [messages.notFound] });
-    });
+  const spa = options.serveWeb && existsSync(path.join(webDistDir, 'index.html'));
+  if (spa) {
+    await app.register(fastifyStatic, { root: webDistDir, prefix: '/', wildcard: false, index: ['index.html'] });
   }
+  app.setNotFoundHandler((request, reply) => {
+    // Client-side routes: any other GET that wants HTML gets the app shell.
+    const wantsHtml = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
+    const isApi = request.url.startsWith('/api/') || request.url.startsWith(MEDIA_URL_PREFIX);
+    if (spa && wantsHtml && !isApi) return reply.type('text/html').sendFile('index.html', webDistDir);
+    return reply.status(404).send({ success: false, errors: [messages.notFound] });
+  });
   return app;
 }

@@ -37,7 +37,4 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const message = status >= 500 ? messages.somethingWentWrong : error.message;
     return reply.status(status).send({ success: false, errors: [message] });
   });
-  app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ success: false, errors: [messages.notFound] });
-  });
 }
