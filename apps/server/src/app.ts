@@ -89,7 +89,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
 
   const spa = options.serveWeb && existsSync(path.join(webDistDir, 'index.html'));
   if (spa) {
-    await app.register(fastifyStatic, { root: webDistDir, prefix: '/', wildcard: false, index: ['index.html'] });
+    // wildcard: files are looked up per request, so a rebuilt web app is served without a restart.
+    await app.register(fastifyStatic, { root: webDistDir, prefix: '/', index: ['index.html'] });
   }
   app.setNotFoundHandler((request, reply) => {
     // Client-side routes: any other GET that wants HTML gets the app shell.

@@ -1,6 +1,6 @@
 // Authentication of every call by the X-User-Email and X-User-Token headers, and the role checks.
 import type { FastifyRequest, preHandlerHookHandler } from 'fastify';
-import { AUTH_HEADERS } from '@hc/shared/api/envelope';
+import { AUTH_HEADERS } from '@hc/shared/api/auth-headers';
 import type { Role } from '@hc/shared/constants';
 import type { AuthContext, SessionService } from '../features/auth/sessions.ts';
 import { forbidden, unauthorized } from './errors.ts';

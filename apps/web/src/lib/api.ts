@@ -1,7 +1,7 @@
 // The one HTTP client of the console: adds the auth headers, unwraps the { success, data } envelope,
 // words failures as the spec's helpers do, and reports a 401 once so the shell can open its dialog.
 import { messages, httpFailure } from '@hc/shared/messages';
-import { AUTH_HEADERS } from '@hc/shared/api/envelope';
+import { AUTH_HEADERS } from '@hc/shared/api/auth-headers';
 import { readSession } from './session.ts';
 
 export const API = {

@@ -9,6 +9,3 @@ export const okEnvelope = <T extends z.ZodType>(data: T) => z.object({ success: 
 
 export type Ok<T> = { success: true; data: T };
 export type Envelope<T> = Ok<T> | ErrorEnvelope;
-
-/** The two auth headers every call carries. */
-export const AUTH_HEADERS = { email: 'x-user-email', token: 'x-user-token' } as const;
