@@ -27,7 +27,7 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await workers.close();
+  await workers.close(); // idempotent: the test may have closed them already
   await database.drop();
 });
 
@@ -64,6 +64,9 @@ describe('purge-expired-sessions', () => {
         expect(left.map((s) => s.tokenHash)).toEqual(['live']);
       }
     } finally {
+      // Leave nothing of this suite's queue (nor its hourly scheduler) behind in Redis.
+      await workers.close();
+      await queue.obliterate({ force: true });
       await queue.close();
       connection.disconnect();
     }
