@@ -100,6 +100,8 @@ export function HighlightDrawer({
 }: HighlightDrawerProps) {
   if (!highlight) return null;
   const mp4 = highlight.video_url + MP4_SUFFIX;
+  // The server may send media paths relative to itself; the APV URL is shown (and copied) absolute.
+  const apvUrl = new URL(mp4, window.location.origin).href;
   return (
     <DetailDrawer
       visible={visible}
@@ -109,8 +111,10 @@ export function HighlightDrawer({
       subtitle={
         <>
           <StatusTag active={highlight.article_active} />
-          <span>Highlight #{highlight.highlight_id}</span>
-          {highlight.category && <span className="hc-dot-sep">{highlight.category}</span>}
+          <span>
+            Highlight #{highlight.highlight_id}
+            {highlight.category && <span className="hc-dot-sep">{highlight.category}</span>}
+          </span>
         </>
       }
     >
@@ -151,7 +155,7 @@ export function HighlightDrawer({
             value: <ExternalLink href={highlight.link} testId="highlight-drawer-article-url" />,
             wide: true,
           },
-          { label: 'APV URL', value: <ExternalLink href={mp4} testId="highlight-drawer-apv-url" />, wide: true },
+          { label: 'APV URL', value: <ExternalLink href={apvUrl} testId="highlight-drawer-apv-url" />, wide: true },
           {
             label: 'Download',
             value: (

@@ -363,7 +363,7 @@ export function HighlightsPage() {
             value={rows}
             dataKey="highlight_id"
             lazy
-            paginator
+            paginator={firstLoad || count > 0}
             first={(params.page - 1) * per}
             rows={per}
             totalRecords={reachableTotal(count)}
@@ -394,7 +394,7 @@ export function HighlightsPage() {
                 alignHeader={col.align}
                 className={col.className}
                 headerClassName={col.className}
-                body={firstLoad ? () => col.skeleton ?? <Skeleton width="70%" className={col.align === 'right' ? 'ml-auto' : undefined} /> : col.body}
+                body={firstLoad ? () => col.skeleton ?? <Skeleton width="4.5rem" className={col.align === 'right' ? 'ml-auto' : undefined} /> : col.body}
               />
             ))}
           </DataTable>
