@@ -52,9 +52,9 @@ export function authHeaders(): Record<string, string> {
   return session ? { [AUTH_HEADERS.email]: session.email, [AUTH_HEADERS.token]: session.token } : {};
 }
 
-/** Sends a call and returns its data; throws ApiError. */
-export async function request<T>(base: string, path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json', ...authHeaders() };
+/** Sends a call; resolves with the HTTP response, or throws ApiError(0) when there was none. */
+async function send(base: string, path: string, options: RequestOptions, accept: string): Promise<Response> {
+  const headers: Record<string, string> = { accept, ...authHeaders() };
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
   else if (options.body !== undefined) {
@@ -73,19 +73,40 @@ export async function request<T>(base: string, path: string, options: RequestOpt
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, [messages.somethingWentWrong]);
   }
-  const payload = (await response.json().catch(() => null)) as
-    | { success: true; data: T }
-    | { success: false; errors: string[] }
-    | null;
   if (response.status === 401) unauthorizedListeners.forEach((l) => l());
-  if (!response.ok || !payload || payload.success !== true) {
-    const errors =
-      payload && payload.success === false && payload.errors.length > 0
-        ? payload.errors
-        : [httpFailure(response.status, response.statusText)];
-    throw new ApiError(response.status, errors);
+  return response;
+}
+
+/** The failure of a non-2xx response: the server's catalogue strings, else '{status} - {statusText}'. */
+async function failureOf(response: Response): Promise<ApiError> {
+  const payload = (await response.json().catch(() => null)) as { errors?: unknown } | null;
+  const errors =
+    Array.isArray(payload?.errors) && payload.errors.length > 0
+      ? payload.errors.map(String)
+      : [httpFailure(response.status, response.statusText)];
+  return new ApiError(response.status, errors);
+}
+
+/** Sends a call and returns its data; throws ApiError. */
+export async function request<T>(base: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await send(base, path, options, 'application/json');
+  if (!response.ok) throw await failureOf(response);
+  const payload = (await response.json().catch(() => null)) as { success?: boolean; data?: T } | null;
+  if (!payload || payload.success !== true) {
+    throw new ApiError(response.status, [httpFailure(response.status, response.statusText)]);
   }
-  return payload.data;
+  return payload.data as T;
+}
+
+/** Fetches a file (a download) with the auth headers; a token never goes into a URL. */
+export async function requestBlob(
+  base: string,
+  path: string,
+  options: RequestOptions = {},
+): Promise<{ blob: Blob; headers: Headers }> {
+  const response = await send(base, path, options, '*/*');
+  if (!response.ok) throw await failureOf(response);
+  return { blob: await response.blob(), headers: response.headers };
 }
 
 export const editorApi = <T>(path: string, options?: RequestOptions) => request<T>(API.editor, path, options);

@@ -2,8 +2,7 @@
 // (a token never goes into a URL), then handed to the browser as a blob.
 import { useMutation } from '@tanstack/react-query';
 import type { Highlight } from '@hc/shared/api/highlights';
-import { httpFailure, messages } from '@hc/shared/messages';
-import { API, ApiError, authHeaders, buildUrl } from '../../../lib/api.ts';
+import { API, requestBlob } from '../../../lib/api.ts';
 import { filenameFromDisposition, saveBlob } from '../../../components/saveBlob.ts';
 import type { DownloadFormat } from '../../../components/DownloadPanel.tsx';
 
@@ -32,27 +31,12 @@ export function downloadBaseName({ highlight_id, title }: DownloadHighlightInput
 /** Downloads the file; throws ApiError with the server's message on failure. */
 export async function downloadHighlight({ highlight, format }: DownloadHighlightInput): Promise<DownloadedFile> {
   const filename = downloadBaseName(highlight);
-  const url = buildUrl(API.editor, 'highlights/audit_download', {
-    filename,
-    article_id: highlight.article_id,
-    highlight_id: highlight.highlight_id,
-    format,
+  const { blob, headers } = await requestBlob(API.editor, 'highlights/audit_download', {
+    query: { filename, article_id: highlight.article_id, highlight_id: highlight.highlight_id, format },
   });
-  let response: Response;
-  try {
-    response = await fetch(url, { headers: authHeaders() });
-  } catch {
-    throw new ApiError(0, [messages.somethingWentWrong]);
-  }
-  if (!response.ok) {
-    const payload = (await response.json().catch(() => null)) as { errors?: string[] } | null;
-    const errors = payload?.errors?.length ? payload.errors : [httpFailure(response.status, response.statusText)];
-    throw new ApiError(response.status, errors);
-  }
-  const blob = await response.blob();
   return {
     blob,
-    filename: filenameFromDisposition(response.headers.get('content-disposition')) ?? `${filename}.${format}`,
+    filename: filenameFromDisposition(headers.get('content-disposition')) ?? `${filename}.${format}`,
   };
 }
 
