@@ -13,12 +13,16 @@ import { ErrorPage } from './pages/ErrorPage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { ComingSoon } from './pages/ComingSoon.tsx';
 
-const LoginPage = lazy(() => import('../features/session/LoginPage.tsx').then((m) => ({ default: m.LoginPage })));
+const LoginPage = lazy(() =>
+  import('../features/session/LoginPage.tsx').then((m) => ({ default: m.LoginPage })),
+);
 const HighlightsPage = lazy(() =>
   import('../features/highlights/HighlightsPage.tsx').then((m) => ({ default: m.HighlightsPage })),
 );
 const DocsPage = lazy(() => import('../features/docs/DocsPage.tsx').then((m) => ({ default: m.DocsPage })));
-const TermsPage = lazy(() => import('../features/terms/TermsPage.tsx').then((m) => ({ default: m.TermsPage })));
+const TermsPage = lazy(() =>
+  import('../features/terms/TermsPage.tsx').then((m) => ({ default: m.TermsPage })),
+);
 const HelpPage = lazy(() => import('../features/help/HelpPage.tsx').then((m) => ({ default: m.HelpPage })));
 
 /** The screens built so far, by route id; every other page of the table shows ComingSoon. */
@@ -34,7 +38,9 @@ const SCREENS: Partial<Record<RouteId, () => ReactNode>> = {
 
 function screenFor(route: RouteEntry): ReactNode {
   const make = SCREENS[route.id as RouteId];
-  return <RouteScreen id={route.id as RouteId}>{make ? make() : <ComingSoon label={route.label} />}</RouteScreen>;
+  return (
+    <RouteScreen id={route.id as RouteId}>{make ? make() : <ComingSoon label={route.label} />}</RouteScreen>
+  );
 }
 
 const pageRoutes: RouteObject[] = (ROUTES as readonly RouteEntry[])

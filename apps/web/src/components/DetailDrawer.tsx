@@ -70,7 +70,10 @@ export function DetailList({ items, title }: { items: DetailItem[]; title?: stri
       {title && <h3 className="hc-detail-section__title">{title}</h3>}
       <dl className="hc-detail-list">
         {items.map((item) => (
-          <div key={item.label} className={item.wide ? 'hc-detail-list__row hc-detail-list__row--wide' : 'hc-detail-list__row'}>
+          <div
+            key={item.label}
+            className={item.wide ? 'hc-detail-list__row hc-detail-list__row--wide' : 'hc-detail-list__row'}
+          >
             <dt>{item.label}</dt>
             <dd data-testid={item.testId}>{item.value}</dd>
           </div>

@@ -19,7 +19,12 @@ export interface DownloadPanelProps {
 const LABEL: Record<DownloadFormat, string> = { mp4: 'MP4', gif: 'GIF' };
 
 /** MP4 (and optionally GIF) download buttons with a short busy state. */
-export function DownloadPanel({ showGif, onDownload, onError, testIdPrefix = 'download' }: DownloadPanelProps) {
+export function DownloadPanel({
+  showGif,
+  onDownload,
+  onError,
+  testIdPrefix = 'download',
+}: DownloadPanelProps) {
   const [busy, setBusy] = useState<Record<DownloadFormat, boolean>>({ mp4: false, gif: false });
   const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
 

@@ -48,7 +48,14 @@ export function HoverVideo({ src, poster, alt, width = 96, height = 54, testId }
           <i className="pi pi-video" />
         </div>
       ) : (
-        <img src={poster} alt={alt} width={width} height={height} loading="lazy" onError={() => setPosterBroken(true)} />
+        <img
+          src={poster}
+          alt={alt}
+          width={width}
+          height={height}
+          loading="lazy"
+          onError={() => setPosterBroken(true)}
+        />
       )}
       {phase === 'loading' && (
         <div className="hc-hover-video__overlay" data-testid={testId ? `${testId}-loading` : undefined}>

@@ -9,7 +9,13 @@ describe('mergePages', () => {
   });
 
   it('keeps going while the last page is full', () => {
-    const result = mergePages([[h(1), h(2)], [h(3), h(4)]], 2);
+    const result = mergePages(
+      [
+        [h(1), h(2)],
+        [h(3), h(4)],
+      ],
+      2,
+    );
     expect(result.items.map((i) => i.highlight_id)).toEqual([1, 2, 3, 4]);
     expect(result.ended).toBe(false);
   });
@@ -21,7 +27,13 @@ describe('mergePages', () => {
 
   it('decides the end on the raw page size, before duplicates are removed', () => {
     // The second page is full although both of its items are duplicates: more may follow.
-    const result = mergePages([[h(1), h(2)], [h(2), h(1)]], 2);
+    const result = mergePages(
+      [
+        [h(1), h(2)],
+        [h(2), h(1)],
+      ],
+      2,
+    );
     expect(result.items.map((i) => i.highlight_id)).toEqual([1, 2]);
     expect(result.ended).toBe(false);
   });
@@ -29,7 +41,13 @@ describe('mergePages', () => {
   it('removes duplicates by highlight_id, keeping the first occurrence in page order', () => {
     const first = { highlight_id: 7, title: 'first' };
     const again = { highlight_id: 7, title: 'again' };
-    const result = mergePages([[h(5), first], [again, h(8), h(9)]], 3);
+    const result = mergePages(
+      [
+        [h(5), first],
+        [again, h(8), h(9)],
+      ],
+      3,
+    );
     expect(result.items).toEqual([h(5), first, h(8), h(9)]);
   });
 });

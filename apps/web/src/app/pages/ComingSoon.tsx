@@ -16,7 +16,8 @@ export function ComingSoon({ label }: { label: string }) {
             </div>
             <p className="m-0 hc-muted">
               This screen arrives in a coming release. Your access to it is already set up; until then, the{' '}
-              <Link to="/">APV Highlights</Link> list and the <Link to="/docs">documentation</Link> are available.
+              <Link to="/">APV Highlights</Link> list and the <Link to="/docs">documentation</Link> are
+              available.
             </p>
           </div>
         </div>

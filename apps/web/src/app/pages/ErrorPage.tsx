@@ -22,7 +22,13 @@ export function ErrorPage() {
       message={messages.renderError}
       action={
         <>
-          <Button type="button" label="Back" icon="pi pi-arrow-left" onClick={back} data-testid="error-back" />
+          <Button
+            type="button"
+            label="Back"
+            icon="pi pi-arrow-left"
+            onClick={back}
+            data-testid="error-back"
+          />
           <Button type="button" label="Home" icon="pi pi-home" outlined onClick={() => void navigate('/')} />
         </>
       }

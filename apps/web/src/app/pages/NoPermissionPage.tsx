@@ -11,13 +11,11 @@ export function NoPermissionPage({ label }: { label?: string }) {
       title="You don't have permission to view this page"
       message={
         <>
-          {label ? <strong>{label}</strong> : 'This page'} needs a role your account does not hold for the current
-          publisher. Ask your administrator for access, or switch publisher from the user menu.
+          {label ? <strong>{label}</strong> : 'This page'} needs a role your account does not hold for the
+          current publisher. Ask your administrator for access, or switch publisher from the user menu.
         </>
       }
-      action={
-        <LinkButton to="/" icon="pi pi-home" label="Back to APV Highlights" outlined />
-      }
+      action={<LinkButton to="/" icon="pi pi-home" label="Back to APV Highlights" outlined />}
     />
   );
 }

@@ -13,8 +13,8 @@ export function NotFoundPage() {
       title="Page not found"
       message={
         <>
-          There is no page at <code className="hc-code-inline">{pathname}</code>. It may have moved, or the link may be
-          mistyped.
+          There is no page at <code className="hc-code-inline">{pathname}</code>. It may have moved, or the
+          link may be mistyped.
         </>
       }
       action={

@@ -26,7 +26,11 @@ export function PublicLayout({ children }: { children: ReactNode }) {
         </Link>
         <nav className="hc-public-nav" aria-label="Public">
           {LINKS.map((l) => (
-            <NavLink key={l.to} to={l.to} className={({ isActive }) => `hc-public-link${isActive ? ' is-active' : ''}`}>
+            <NavLink
+              key={l.to}
+              to={l.to}
+              className={({ isActive }) => `hc-public-link${isActive ? ' is-active' : ''}`}
+            >
               {l.label}
             </NavLink>
           ))}

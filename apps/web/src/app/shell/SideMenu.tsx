@@ -15,7 +15,8 @@ const byId = new Map<string, RouteEntry>((ROUTES as readonly RouteEntry[]).map((
 function activeChain(pathname: string): string[] {
   const match = matchRoute(pathname);
   const chain: string[] = [];
-  for (let r: RouteEntry | undefined = match?.route; r; r = r.parent ? byId.get(r.parent) : undefined) chain.push(r.id);
+  for (let r: RouteEntry | undefined = match?.route; r; r = r.parent ? byId.get(r.parent) : undefined)
+    chain.push(r.id);
   return chain;
 }
 
@@ -59,7 +60,10 @@ export function SideMenu({ roles, onNavigate }: SideMenuProps) {
               >
                 <i className={iconFor(item.id)} aria-hidden="true" />
                 <span className="hc-nav-label">{item.label}</span>
-                <i className={`pi ${open ? 'pi-chevron-down' : 'pi-chevron-right'} text-xs`} aria-hidden="true" />
+                <i
+                  className={`pi ${open ? 'pi-chevron-down' : 'pi-chevron-right'} text-xs`}
+                  aria-hidden="true"
+                />
               </button>
               <div id={childrenId} hidden={!open}>
                 {render(item.children, depth + 1)}

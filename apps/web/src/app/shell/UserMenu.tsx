@@ -68,7 +68,11 @@ export function UserMenu() {
       >
         <Avatar label={email.charAt(0).toUpperCase()} shape="circle" className="p-overlay-badge">
           {pendingTotal > 0 && (
-            <Badge value={pendingTotal > 99 ? '99+' : pendingTotal} className="hc-pending-badge" data-testid="pending-badge" />
+            <Badge
+              value={pendingTotal > 99 ? '99+' : pendingTotal}
+              className="hc-pending-badge"
+              data-testid="pending-badge"
+            />
           )}
         </Avatar>
         <span className="hc-user-email" data-testid="user-email">

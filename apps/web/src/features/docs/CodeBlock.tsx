@@ -17,7 +17,9 @@ export function CodeBlock({ code, label, testId }: { code: string; label: string
           size="small"
           text
           onClick={() => {
-            void copyText(code).then((ok) => (ok ? toast.success(messages.embedCodeCopied) : toast.error(messages.somethingWentWrong)));
+            void copyText(code).then((ok) =>
+              ok ? toast.success(messages.embedCodeCopied) : toast.error(messages.somethingWentWrong),
+            );
           }}
         />
       </figcaption>

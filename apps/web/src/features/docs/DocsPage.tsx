@@ -51,7 +51,8 @@ export function DocsPage() {
             testId="docs-not-found"
             message={
               <>
-                There is no page called <code className="hc-code-inline">{pageName}</code>. Choose a page from the list.
+                There is no page called <code className="hc-code-inline">{pageName}</code>. Choose a page from
+                the list.
               </>
             }
           />

@@ -20,7 +20,12 @@ export function StoryExamples() {
             data-testid="story-example"
           >
             <span className="hc-example-thumb" aria-hidden="true">
-              <img src={example.poster} alt="" loading="lazy" onError={(e) => (e.currentTarget.hidden = true)} />
+              <img
+                src={example.poster}
+                alt=""
+                loading="lazy"
+                onError={(e) => (e.currentTarget.hidden = true)}
+              />
               <i className="pi pi-play-circle" />
             </span>
             <span className="hc-example-title">{example.title}</span>
@@ -42,7 +47,12 @@ export function StoryExamples() {
               className="hc-example-video"
               src={open.src}
               poster={open.poster}
-              controls autoPlay muted playsInline preload="metadata">
+              controls
+              autoPlay
+              muted
+              playsInline
+              preload="metadata"
+            >
               Your browser cannot play this example.
             </video>
             <p className="m-0 hc-muted">{open.caption}</p>

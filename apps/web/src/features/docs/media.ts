@@ -14,7 +14,15 @@ const demo = (key: string, title: string, caption: string): StoryExample => ({
 });
 
 export const STORY_EXAMPLES: StoryExample[] = [
-  demo('vertical-01', 'Match-day recap', 'A sports story: full-screen video pages cut from the day’s highlights.'),
-  demo('vertical-02', 'Breaking news explainer', 'An image page for context followed by short video highlights.'),
+  demo(
+    'vertical-01',
+    'Match-day recap',
+    'A sports story: full-screen video pages cut from the day’s highlights.',
+  ),
+  demo(
+    'vertical-02',
+    'Breaking news explainer',
+    'An image page for context followed by short video highlights.',
+  ),
   demo('vertical-03', 'Weekend guide', 'A lifestyle story mixing highlights with captions.'),
 ];

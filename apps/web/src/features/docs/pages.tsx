@@ -48,31 +48,31 @@ export const DOCS_PAGES: DocsEntry[] = [
     render: () => (
       <>
         <p>
-          APV turns the videos in your articles into short preview clips, called <strong>highlights</strong>, and plays
-          them where the reader is looking. Highlights are cut automatically; editors decide which articles show them
-          from the <Link to="/highlights/web">APV Highlights</Link> screen.
+          APV turns the videos in your articles into short preview clips, called <strong>highlights</strong>,
+          and plays them where the reader is looking. Highlights are cut automatically; editors decide which
+          articles show them from the <Link to="/highlights/web">APV Highlights</Link> screen.
         </p>
         <Section title="Managing highlights">
           <p>
             The APV Highlights screen lists the highlights cut from your articles, newest first, with their
-            performance. Search by title (or by highlight id when the term is a number), narrow the period with the
-            date filter, switch APV on or off per article with the row&apos;s checkbox, and open a highlight to download
-            it as MP4 (and as GIF when one was made for your account).
+            performance. Search by title (or by highlight id when the term is a number), narrow the period
+            with the date filter, switch APV on or off per article with the row&apos;s checkbox, and open a
+            highlight to download it as MP4 (and as GIF when one was made for your account).
           </p>
         </Section>
         <Section title="Length of a highlight">
           <p>
             A highlight lasts between <strong>{F.highlightSeconds.min}</strong> and{' '}
-            <strong>{F.highlightSeconds.max} seconds</strong>. The target length is configurable per publisher from{' '}
-            <strong>{F.configurableSeconds.min}</strong> to <strong>{F.configurableSeconds.max} seconds</strong>; ask
-            support to change it.
+            <strong>{F.highlightSeconds.max} seconds</strong>. The target length is configurable per publisher
+            from <strong>{F.configurableSeconds.min}</strong> to{' '}
+            <strong>{F.configurableSeconds.max} seconds</strong>; ask support to change it.
           </p>
         </Section>
         <Section title="Measuring the effect: the control group">
           <p>
-            A control group of <strong>{F.controlGroupPercent}%</strong> of page views does not see highlights. The
-            performance figures in the console compare the other page views with this group, so the uplift you see is
-            caused by APV and not by the season or the news cycle.
+            A control group of <strong>{F.controlGroupPercent}%</strong> of page views does not see
+            highlights. The performance figures in the console compare the other page views with this group,
+            so the uplift you see is caused by APV and not by the season or the news cycle.
           </p>
         </Section>
         <Section title="More ways to use highlights">
@@ -110,8 +110,8 @@ export const DOCS_PAGES: DocsEntry[] = [
               Production account id: <strong data-testid="docs-production-id">{accountId}</strong>
             </li>
             <li>
-              Staging account id: <strong data-testid="docs-staging-id">{stagingAccountId(accountId)}</strong> (always
-              the production id plus 1)
+              Staging account id: <strong data-testid="docs-staging-id">{stagingAccountId(accountId)}</strong>{' '}
+              (always the production id plus 1)
             </li>
           </ul>
           {!signedIn && (
@@ -140,9 +140,9 @@ export const DOCS_PAGES: DocsEntry[] = [
         <Section title="The wrapper element">
           <p>
             Place the <code className="hc-code-inline">div</code> where the player should appear. Its{' '}
-            <code className="hc-code-inline">{EMBED_ID_ATTRIBUTE}</code> attribute carries the embed id: the alias of a
-            Top Videos package (for example <code className="hc-code-inline">my-unique-alias</code>) or its id. AMP pages
-            are covered in <Link to="/docs/amp">AMP</Link>.
+            <code className="hc-code-inline">{EMBED_ID_ATTRIBUTE}</code> attribute carries the embed id: the
+            alias of a Top Videos package (for example <code className="hc-code-inline">my-unique-alias</code>
+            ) or its id. AMP pages are covered in <Link to="/docs/amp">AMP</Link>.
           </p>
         </Section>
       </>
@@ -156,8 +156,8 @@ export const DOCS_PAGES: DocsEntry[] = [
     render: ({ accountId }) => (
       <>
         <p>
-          Top Videos shows <strong>{F.showreelHighlights} highlights in a showreel</strong>: readers see one after the
-          other and can jump between them. Editors build packages of {F.packageHighlights.min} to{' '}
+          Top Videos shows <strong>{F.showreelHighlights} highlights in a showreel</strong>: readers see one
+          after the other and can jump between them. Editors build packages of {F.packageHighlights.min} to{' '}
           {F.packageHighlights.max} highlights in the <Link to="/packages">Top Videos</Link> screen.
         </p>
         <Section title="Size">
@@ -177,7 +177,10 @@ export const DOCS_PAGES: DocsEntry[] = [
             <code className="hc-code-inline">{EMBED_ID_ATTRIBUTE}</code> attribute. See{' '}
             <Link to="/docs/integration">Integration</Link> for the staging snippet.
           </p>
-          <CodeBlock label="HTML" code={embedSnippet(accountId, EMBED_SCRIPT.production, 'top-videos-sports')} />
+          <CodeBlock
+            label="HTML"
+            code={embedSnippet(accountId, EMBED_SCRIPT.production, 'top-videos-sports')}
+          />
         </Section>
       </>
     ),
@@ -195,7 +198,8 @@ export const DOCS_PAGES: DocsEntry[] = [
         </p>
         <Section title="Who can use it">
           <p>
-            <strong>Anyone with access to the editor dashboard</strong> can use APV Share; no extra role is needed.
+            <strong>Anyone with access to the editor dashboard</strong> can use APV Share; no extra role is
+            needed.
           </p>
         </Section>
         <Section title="Related">
@@ -214,13 +218,13 @@ export const DOCS_PAGES: DocsEntry[] = [
     render: () => (
       <>
         <p>
-          Highlights on Search publishes your highlights to a <strong>search knowledge panel</strong>, so readers who
-          search for a topic you covered see your video and a link to your article.
+          Highlights on Search publishes your highlights to a <strong>search knowledge panel</strong>, so
+          readers who search for a topic you covered see your video and a link to your article.
         </p>
         <Section title="Publishing">
           <p>
-            Pick the highlights to post in the Post highlights screen. Once every resource of a highlight is published,
-            it leaves the list; an empty list means everything is posted.
+            Pick the highlights to post in the Post highlights screen. Once every resource of a highlight is
+            published, it leaves the list; an empty list means everything is posted.
           </p>
         </Section>
         <Section title="Related">
@@ -239,8 +243,9 @@ export const DOCS_PAGES: DocsEntry[] = [
     render: () => (
       <>
         <p>
-          AMP Stories are tappable, full-screen stories. Build them in the <Link to="/stamp">AMP Stories</Link> screen
-          from highlights, images and short uploaded clips, preview them at phone size and publish.
+          AMP Stories are tappable, full-screen stories. Build them in the{' '}
+          <Link to="/stamp">AMP Stories</Link> screen from highlights, images and short uploaded clips,
+          preview them at phone size and publish.
         </p>
         <Section title="Examples">
           <p>Open an example to play it.</p>
@@ -257,8 +262,9 @@ export const DOCS_PAGES: DocsEntry[] = [
     render: () => (
       <>
         <p>
-          <strong>AMP is supported.</strong> Highlights and Top Videos play on the AMP versions of your articles as
-          they do on the regular pages, and the control group of {F.controlGroupPercent}% applies there too.
+          <strong>AMP is supported.</strong> Highlights and Top Videos play on the AMP versions of your
+          articles as they do on the regular pages, and the control group of {F.controlGroupPercent}% applies
+          there too.
         </p>
         <Section title="Setting it up">
           <p>

@@ -9,7 +9,9 @@ export function HelpPage() {
       <Card className="hc-card-flush">
         <article className="hc-doc">
           <h1 className="hc-page-title">Help</h1>
-          <p className="hc-doc-lead">We are here to help with the console, your highlights and the integration.</p>
+          <p className="hc-doc-lead">
+            We are here to help with the console, your highlights and the integration.
+          </p>
           <div className="hc-help-grid">
             <div className="hc-help-item">
               <i className="pi pi-envelope" aria-hidden="true" />
@@ -20,8 +22,8 @@ export function HelpPage() {
                   <a href={`mailto:${SUPPORT_EMAIL}`} data-testid="support-email">
                     {SUPPORT_EMAIL}
                   </a>
-                  . Include the page address and, for an error, the text of the message (each message has a Copy
-                  button).
+                  . Include the page address and, for an error, the text of the message (each message has a
+                  Copy button).
                 </p>
               </div>
             </div>
@@ -30,8 +32,8 @@ export function HelpPage() {
               <div>
                 <h2>Documentation</h2>
                 <p>
-                  Read about <Link to="/docs/apv">APV</Link>, <Link to="/docs/integration">integration</Link> and{' '}
-                  <Link to="/docs/tvp">Top Videos</Link>.
+                  Read about <Link to="/docs/apv">APV</Link>, <Link to="/docs/integration">integration</Link>{' '}
+                  and <Link to="/docs/tvp">Top Videos</Link>.
                 </p>
               </div>
             </div>
@@ -40,7 +42,8 @@ export function HelpPage() {
               <div>
                 <h2>Terms</h2>
                 <p>
-                  The <Link to="/terms">terms of service</Link> cover license, payment, term and notice periods.
+                  The <Link to="/terms">terms of service</Link> cover license, payment, term and notice
+                  periods.
                 </p>
               </div>
             </div>

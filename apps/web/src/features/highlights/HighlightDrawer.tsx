@@ -24,7 +24,13 @@ interface HighlightDrawerProps {
 
 function ExternalLink({ href, testId }: { href: string; testId: string }) {
   return (
-    <a href={href} target="_blank" rel="noopener noreferrer" className="hc-external-link" data-testid={testId}>
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="hc-external-link"
+      data-testid={testId}
+    >
       <span>{href}</span>
       <i className="pi pi-external-link" aria-hidden="true" />
     </a>
@@ -131,7 +137,11 @@ export function HighlightDrawer({
 
       <div className="hc-drawer-toggles">
         {(['regular', 'article'] as const).map((mode) => (
-          <label key={mode} className="hc-drawer-toggle" htmlFor={`drawer-${mode === 'regular' ? 'enable-front-page' : 'enable-article'}-${highlight.highlight_id}`}>
+          <label
+            key={mode}
+            className="hc-drawer-toggle"
+            htmlFor={`drawer-${mode === 'regular' ? 'enable-front-page' : 'enable-article'}-${highlight.highlight_id}`}
+          >
             <EnableCheckbox highlight={highlight} mode={mode} onToggle={onToggle} scope="drawer" />
             <span>{APV_MODE_LABEL[mode]}</span>
           </label>
@@ -141,7 +151,11 @@ export function HighlightDrawer({
       <DetailList
         title="Details"
         items={[
-          { label: 'Status', value: highlight.article_active ? 'Active' : 'Inactive', testId: 'highlight-drawer-status-text' },
+          {
+            label: 'Status',
+            value: highlight.article_active ? 'Active' : 'Inactive',
+            testId: 'highlight-drawer-status-text',
+          },
           { label: 'Created', value: formatDate(highlight.published_at), testId: 'highlight-drawer-created' },
           { label: 'Highlight ID', value: highlight.highlight_id, testId: 'highlight-drawer-highlight-id' },
           { label: 'Article ID', value: highlight.article_id, testId: 'highlight-drawer-article-id' },
@@ -155,7 +169,11 @@ export function HighlightDrawer({
             value: <ExternalLink href={highlight.link} testId="highlight-drawer-article-url" />,
             wide: true,
           },
-          { label: 'APV URL', value: <ExternalLink href={apvUrl} testId="highlight-drawer-apv-url" />, wide: true },
+          {
+            label: 'APV URL',
+            value: <ExternalLink href={apvUrl} testId="highlight-drawer-apv-url" />,
+            wide: true,
+          },
           {
             label: 'Download',
             value: (

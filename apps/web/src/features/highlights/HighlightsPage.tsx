@@ -79,7 +79,12 @@ export function HighlightsPage() {
   const [sort, setSort] = useState<HighlightsSort>(DEFAULT_SORT);
   const [per, setPer] = usePersistentPageSize(PAGE_SIZE_KEY);
 
-  const filters: HighlightsFilters = { text: debouncedText, days, status, sort: effectiveSort(sort, debouncedText) };
+  const filters: HighlightsFilters = {
+    text: debouncedText,
+    days,
+    status,
+    sort: effectiveSort(sort, debouncedText),
+  };
   // Any change of filter, sort or page size starts again at page 1.
   const filterKey = JSON.stringify([filters, per]);
   const [paging, setPaging] = useState({ key: filterKey, page: 1 });
@@ -107,7 +112,8 @@ export function HighlightsPage() {
   // current page wins when there is one (it carries the latest cache updates).
   const [selected, setSelected] = useState<Highlight | null>(null);
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const drawerItem = selected && (list?.highlights.find((h) => h.highlight_id === selected.highlight_id) ?? selected);
+  const drawerItem =
+    selected && (list?.highlights.find((h) => h.highlight_id === selected.highlight_id) ?? selected);
   const openDrawer = (highlight: Highlight) => {
     setSelected(highlight);
     setDrawerOpen(true);
@@ -300,7 +306,8 @@ export function HighlightsPage() {
     // Relevance needs text: clearing it falls back to Date.
     if (!value.trim() && sort === 'relevance') setSort(DEFAULT_SORT);
   };
-  const canReset = text !== '' || days !== null || status !== 'all' || JSON.stringify(sort) !== JSON.stringify(DEFAULT_SORT);
+  const canReset =
+    text !== '' || days !== null || status !== 'all' || JSON.stringify(sort) !== JSON.stringify(DEFAULT_SORT);
   const reset = () => {
     setText('');
     setDays(null);
@@ -318,7 +325,9 @@ export function HighlightsPage() {
       <header className="hc-page-header">
         <div>
           <h1 className="hc-page-title">APV Highlights</h1>
-          <p className="hc-page-subtitle">Automatic preview videos of your articles, with their performance.</p>
+          <p className="hc-page-subtitle">
+            Automatic preview videos of your articles, with their performance.
+          </p>
         </div>
         {list && (
           <span className="hc-result-count" data-testid="highlights-count">
@@ -369,13 +378,19 @@ export function HighlightsPage() {
             totalRecords={reachableTotal(count)}
             rowsPerPageOptions={[...TABLE_PAGE_SIZE_OPTIONS]}
             paginatorTemplate="RowsPerPageDropdown CurrentPageReport FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink"
-            currentPageReportTemplate={tooBroad ? '{first}–{last} of 1000+' : '{first}–{last} of {totalRecords}'}
+            currentPageReportTemplate={
+              tooBroad ? '{first}–{last} of 1000+' : '{first}–{last} of {totalRecords}'
+            }
             onPage={onPage}
             sortField={activeSort === 'relevance' ? undefined : activeSort.column}
             sortOrder={activeSort === 'relevance' ? 0 : activeSort.order === 'asc' ? 1 : -1}
             onSort={onSort}
             loading={query.isPlaceholderData}
-            emptyMessage={<div className="hc-empty" data-testid="highlights-empty">{messages.noResults}</div>}
+            emptyMessage={
+              <div className="hc-empty" data-testid="highlights-empty">
+                {messages.noResults}
+              </div>
+            }
             onRowClick={(e) => {
               if (!firstLoad) openDrawer(e.data as Highlight);
             }}
@@ -394,7 +409,17 @@ export function HighlightsPage() {
                 alignHeader={col.align}
                 className={col.className}
                 headerClassName={col.className}
-                body={firstLoad ? () => col.skeleton ?? <Skeleton width="4.5rem" className={col.align === 'right' ? 'ml-auto' : undefined} /> : col.body}
+                body={
+                  firstLoad
+                    ? () =>
+                        col.skeleton ?? (
+                          <Skeleton
+                            width="4.5rem"
+                            className={col.align === 'right' ? 'ml-auto' : undefined}
+                          />
+                        )
+                    : col.body
+                }
               />
             ))}
           </DataTable>

@@ -34,7 +34,12 @@ describe('toHighlightsParams', () => {
   });
 
   it('sorts columns as {column}_{direction}, keeping the double underscore', () => {
-    const params = toHighlightsParams({ ...base, sort: { column: 'non_uniq_ia__clicks', order: 'asc' } }, 2, 20, now);
+    const params = toHighlightsParams(
+      { ...base, sort: { column: 'non_uniq_ia__clicks', order: 'asc' } },
+      2,
+      20,
+      now,
+    );
     expect(params.order_by).toBe('non_uniq_ia__clicks_asc');
     expect(params.page).toBe(2);
   });

@@ -43,7 +43,8 @@ export function LoginPage() {
   const passwordId = useId();
   const target = returnPathFrom(location.state, searchParams.get('from'));
 
-  if (session && !loginMutation.isPending && !loginMutation.isSuccess) return <Navigate to={target} replace />;
+  if (session && !loginMutation.isPending && !loginMutation.isSuccess)
+    return <Navigate to={target} replace />;
 
   const canSubmit = email.trim() !== '' && password !== '' && !loginMutation.isPending;
 
@@ -116,7 +117,12 @@ export function LoginPage() {
             />
           </div>
           {failure && (
-            <Message severity="error" text={failure} className="w-full justify-content-start" data-testid="login-error" />
+            <Message
+              severity="error"
+              text={failure}
+              className="w-full justify-content-start"
+              data-testid="login-error"
+            />
           )}
           <Button
             type="submit"

@@ -21,9 +21,10 @@ export function TermsPage() {
           <section className="hc-doc-section" data-testid="terms-license">
             <h2>1. License</h2>
             <p>
-              We grant the publisher a non-exclusive, non-transferable license to use the {PRODUCT_NAME}, the player
-              and the highlights created from the publisher&apos;s content, for the publisher&apos;s own websites and
-              apps, for as long as these terms are in force. The publisher keeps all rights in its content.
+              We grant the publisher a non-exclusive, non-transferable license to use the {PRODUCT_NAME}, the
+              player and the highlights created from the publisher&apos;s content, for the publisher&apos;s
+              own websites and apps, for as long as these terms are in force. The publisher keeps all rights
+              in its content.
             </p>
           </section>
 
@@ -31,8 +32,8 @@ export function TermsPage() {
             <h2>2. Payment</h2>
             <p>
               Fees are invoiced monthly. Payment is due within{' '}
-              <strong>{plural(TERMS.paymentDueDaysAfterMonthEnd, 'day')} of the end of the month</strong> to which the
-              invoice relates.
+              <strong>{plural(TERMS.paymentDueDaysAfterMonthEnd, 'day')} of the end of the month</strong> to
+              which the invoice relates.
             </p>
           </section>
 
@@ -67,7 +68,8 @@ export function TermsPage() {
           <section className="hc-doc-section">
             <h2>6. Questions</h2>
             <p>
-              Write to <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a> or see the <Link to="/help">help page</Link>.
+              Write to <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a> or see the{' '}
+              <Link to="/help">help page</Link>.
             </p>
           </section>
         </article>

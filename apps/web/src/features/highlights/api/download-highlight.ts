@@ -29,7 +29,10 @@ export function downloadBaseName({ highlight_id, title }: DownloadHighlightInput
 }
 
 /** Downloads the file; throws ApiError with the server's message on failure. */
-export async function downloadHighlight({ highlight, format }: DownloadHighlightInput): Promise<DownloadedFile> {
+export async function downloadHighlight({
+  highlight,
+  format,
+}: DownloadHighlightInput): Promise<DownloadedFile> {
   const filename = downloadBaseName(highlight);
   const { blob, headers } = await requestBlob(API.editor, 'highlights/audit_download', {
     query: { filename, article_id: highlight.article_id, highlight_id: highlight.highlight_id, format },

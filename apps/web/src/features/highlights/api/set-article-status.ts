@@ -21,7 +21,11 @@ export interface ArticleStatusResult {
 }
 
 /** Enables or disables an article's APV on the front page ('regular') or the article page ('article'). */
-export function setArticleStatus({ article_id, apv_mode, status }: ArticleStatusInput): Promise<ArticleStatusResult> {
+export function setArticleStatus({
+  article_id,
+  apv_mode,
+  status,
+}: ArticleStatusInput): Promise<ArticleStatusResult> {
   return dashboardApi<ArticleStatusResult>(`articles/${article_id}`, {
     method: 'POST',
     body: { apv_mode, status },
@@ -29,12 +33,13 @@ export function setArticleStatus({ article_id, apv_mode, status }: ArticleStatus
 }
 
 /** The highlight with the mode's flag set: regular → article_active, article → ia_article_active. */
-export function withArticleStatus<T extends Pick<Highlight, 'article_id' | 'article_active' | 'ia_article_active'>>(
-  highlight: T,
-  { article_id, apv_mode, status }: ArticleStatusInput,
-): T {
+export function withArticleStatus<
+  T extends Pick<Highlight, 'article_id' | 'article_active' | 'ia_article_active'>,
+>(highlight: T, { article_id, apv_mode, status }: ArticleStatusInput): T {
   if (highlight.article_id !== article_id) return highlight;
-  return apv_mode === 'regular' ? { ...highlight, article_active: status } : { ...highlight, ia_article_active: status };
+  return apv_mode === 'regular'
+    ? { ...highlight, article_active: status }
+    : { ...highlight, ia_article_active: status };
 }
 
 const patchList = (list: HighlightList | undefined, input: ArticleStatusInput): HighlightList | undefined =>
@@ -60,15 +65,17 @@ export function useSetArticleStatus() {
       );
     },
     onSuccess: (result) => {
-      queryClient.setQueriesData<HighlightList>({ queryKey: listKey }, (old) =>
-        old && {
-          ...old,
-          highlights: old.highlights.map((h) =>
-            h.article_id === result.article_id
-              ? { ...h, article_active: result.article_active, ia_article_active: result.ia_article_active }
-              : h,
-          ),
-        },
+      queryClient.setQueriesData<HighlightList>(
+        { queryKey: listKey },
+        (old) =>
+          old && {
+            ...old,
+            highlights: old.highlights.map((h) =>
+              h.article_id === result.article_id
+                ? { ...h, article_active: result.article_active, ia_article_active: result.ia_article_active }
+                : h,
+            ),
+          },
       );
     },
     onSettled: async () => {

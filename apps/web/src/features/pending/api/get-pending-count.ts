@@ -12,7 +12,10 @@ interface PendingTasksPage {
 }
 
 export const getPendingCount = async (signal?: AbortSignal): Promise<number> => {
-  const data = await editorApi<PendingTasksPage>('vertical_tasks', { query: { ...PENDING_COUNT_QUERY }, signal });
+  const data = await editorApi<PendingTasksPage>('vertical_tasks', {
+    query: { ...PENDING_COUNT_QUERY },
+    signal,
+  });
   return typeof data.count === 'number' ? data.count : 0;
 };
 

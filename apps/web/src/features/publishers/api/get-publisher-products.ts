@@ -14,4 +14,5 @@ export const publisherProductsQueryOptions = () =>
   });
 
 /** The publisher's products; pass enabled=false until the user info is known. */
-export const usePublisherProducts = (enabled = true) => useQuery({ ...publisherProductsQueryOptions(), enabled });
+export const usePublisherProducts = (enabled = true) =>
+  useQuery({ ...publisherProductsQueryOptions(), enabled });
