@@ -1,0 +1,111 @@
+// Top Videos packages, categories, audit log, syndication and post-on-google calls (spec 000 §3, §4, §7;
+// spec 001 §2.6). Field names are the spec's; validation rules come from ../validation.ts.
+import { z } from 'zod';
+import { ALIAS_MAX_LENGTH, MAX_PER_PAGE, PACKAGE_MAX_HIGHLIGHTS, PACKAGE_STATUSES } from '../constants.ts';
+import { searchTextSchema } from './common.ts';
+
+export const PACKAGE_TYPES = ['auto', 'user'] as const;
+export type PackageType = (typeof PACKAGE_TYPES)[number];
+export type PackageStatus = (typeof PACKAGE_STATUSES)[number];
+
+/** The package id of the URL and embed code: a short token under 10 characters. */
+export const embedIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,9}$/, 'package id must be a short token');
+export const embedIdParamsSchema = z.object({ id: embedIdSchema });
+
+export const packageHighlightSchema = z.object({ id: z.number(), title: z.string() });
+export type PackageHighlight = z.infer<typeof packageHighlightSchema>;
+
+export const packageSchema = z.object({
+  embed_id: z.string(),
+  name: z.string(),
+  alias: z.string().nullable(),
+  package_type: z.enum(PACKAGE_TYPES),
+  category: z.string().nullable(),
+  status: z.enum(PACKAGE_STATUSES),
+  highlights: z.array(
+    packageHighlightSchema.extend({
+      /** The highlight's own data, for previews and the editor's middle column. */
+      thumbnail: z.string(),
+      video_url: z.string(),
+      duration: z.number(),
+      category: z.string().nullable(),
+      original_title: z.string(),
+    }),
+  ),
+  sequence: z.string(),
+  max_ads: z.number(),
+  tvInvalidHlts: z.array(z.number()),
+  /** Seconds. */
+  created_at: z.number(),
+  updated_at: z.number(),
+  num_videos: z.number(),
+  /** Seconds: the sum of the highlights' durations. */
+  duration: z.number(),
+  package_clicks: z.number(),
+  package_impressions: z.number(),
+  package_ctr: z.number().nullable(),
+  package_iab_impressions: z.number(),
+  package_iab_ctr: z.number().nullable(),
+});
+export type Package = z.infer<typeof packageSchema>;
+
+export const PACKAGE_SORT_COLUMNS = ['updated_at', 'created_at', 'name', 'package_clicks', 'package_impressions'] as const;
+
+/** GET packages: every parameter is optional so a bare call lists the first page. */
+export const packageListQuerySchema = z.object({
+  q: searchTextSchema.optional(),
+  type: z.enum(['all', ...PACKAGE_TYPES]).default('all'),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  per: z.coerce.number().int().min(1).max(MAX_PER_PAGE).default(10),
+  order_by: z
+    .templateLiteral([z.enum(PACKAGE_SORT_COLUMNS), '_', z.enum(['asc', 'desc'])])
+    .default('updated_at_desc'),
+});
+export type PackageListQuery = z.infer<typeof packageListQuerySchema>;
+
+export const packageListSchema = z.object({ packages: z.array(packageSchema), count: z.number() });
+
+/** GET packages/{id}: status=Draft fetches a draft (suggestion) package when publisherId is present. */
+export const packageGetQuerySchema = z.object({
+  status: z.enum(PACKAGE_STATUSES).optional(),
+  publisherId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+});
+
+const highlightRefSchema = z.object({
+  id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  title: z.string().trim().min(1).max(300),
+});
+
+/** POST packages and the full form of PUT packages/{id}. Rules are checked again on the server. */
+export const packageWriteSchema = z.object({
+  name: z.string().max(200),
+  alias: z.string().max(ALIAS_MAX_LENGTH).nullable().optional(),
+  highlights: z.array(highlightRefSchema).max(PACKAGE_MAX_HIGHLIGHTS * 4),
+  sequence: z.string().max(500).default(''),
+  tvInvalidHlts: z.array(z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER)).max(1000).default([]),
+  package_type: z.enum(PACKAGE_TYPES).default('user'),
+  category: z.string().max(100).nullable().optional(),
+  /** Saving a draft or suggestion publishes it. */
+  status: z.enum(PACKAGE_STATUSES).optional(),
+  /** Seconds: the version the editor loaded; a newer one on the server is a 409. */
+  updated_at: z.number().int().optional(),
+});
+export type PackageWrite = z.infer<typeof packageWriteSchema>;
+
+/** PUT packages/{id} with only a status: archive, reject, activate or deactivate. */
+export const packageStatusWriteSchema = z.object({
+  status: z.enum(PACKAGE_STATUSES),
+  updated_at: z.number().int().optional(),
+});
+
+export const categorySchema = z.object({ id: z.number(), name: z.string() });
+
+/** POST audit_log/create. */
+export const auditLogCreateSchema = z.object({
+  payload: z.record(z.string(), z.unknown()).refine((p) => JSON.stringify(p).length <= 20_000, 'payload is too large'),
+  action_name: z.string().trim().min(1).max(100),
+  object_id: z.union([z.string().max(100), z.number()]).transform(String),
+  object_type: z.string().trim().min(1).max(100),
+});
+
+export const externalResourceQuerySchema = z.object({ type: z.string().trim().max(30).default('pog') });
