@@ -100,6 +100,7 @@ export const messages = {
   notFound: 'Not found.',
   tooManyLoginAttempts: 'Too many login attempts. Please wait a few minutes and try again.',
   invalidRequest: 'The request is not valid.',
+  packageStale: 'This package was changed by someone else. Reload it to see the latest version.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -108,5 +108,7 @@ export const highlights = pgTable(
     index('highlights_pub_ia_ctr_idx').on(t.publisherId, t.iaCtr.desc().nullsLast(), t.id.desc()),
     index('highlights_article_idx').on(t.articleId),
     index('highlights_search_idx').using('gin', t.searchVector),
+    // post-on-google: highlights still holding resources of a type (resources @> '[{"type":"pog"}]').
+    index('highlights_resources_idx').using('gin', t.resources.op('jsonb_path_ops')),
   ],
 );

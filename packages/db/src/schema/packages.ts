@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   check,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -14,6 +15,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { publishers } from './core.ts';
 import { highlights } from './highlights.ts';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 export type PackageType = 'auto' | 'user';
 export type PackageStatus = 'Active' | 'Draft' | 'Archive' | 'Rejected';
@@ -48,12 +51,17 @@ export const packages = pgTable(
     packageCtr: doublePrecision('package_ctr'),
     packageIabImpressions: bigint('package_iab_impressions', { mode: 'number' }).notNull().default(0),
     packageIabCtr: doublePrecision('package_iab_ctr'),
+    /** The list's text filter: words of the name and the embed name ('simple': no stemming of names). */
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`to_tsvector('simple', coalesce(name, '') || ' ' || coalesce(alias, ''))`,
+    ),
   },
   (t) => [
     // A NULL alias never collides: packages without an embed name are allowed in any number.
     uniqueIndex('packages_publisher_alias_uq').on(t.publisherId, t.alias),
     index('packages_pub_status_updated_idx').on(t.publisherId, t.status, t.updatedAt.desc()),
     index('packages_pub_type_updated_idx').on(t.publisherId, t.packageType, t.updatedAt.desc()),
+    index('packages_search_idx').using('gin', t.searchVector),
     check('packages_type_ck', sql`${t.packageType} in ('auto', 'user')`),
     check('packages_status_ck', sql`${t.status} in ('Active', 'Draft', 'Archive', 'Rejected')`),
   ],

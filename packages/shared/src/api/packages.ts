@@ -2,7 +2,8 @@
 // spec 001 §2.6). Field names are the spec's; validation rules come from ../validation.ts.
 import { z } from 'zod';
 import { ALIAS_MAX_LENGTH, MAX_PER_PAGE, PACKAGE_MAX_HIGHLIGHTS, PACKAGE_STATUSES } from '../constants.ts';
-import { searchTextSchema } from './common.ts';
+import { idSchema, searchTextSchema } from './common.ts';
+import { highlightSchema } from './highlights.ts';
 
 export const PACKAGE_TYPES = ['auto', 'user'] as const;
 export type PackageType = (typeof PACKAGE_TYPES)[number];
@@ -49,7 +50,13 @@ export const packageSchema = z.object({
 });
 export type Package = z.infer<typeof packageSchema>;
 
-export const PACKAGE_SORT_COLUMNS = ['updated_at', 'created_at', 'name', 'package_clicks', 'package_impressions'] as const;
+export const PACKAGE_SORT_COLUMNS = [
+  'updated_at',
+  'created_at',
+  'name',
+  'package_clicks',
+  'package_impressions',
+] as const;
 
 /** GET packages: every parameter is optional so a bare call lists the first page. */
 export const packageListQuerySchema = z.object({
@@ -71,6 +78,9 @@ export const packageGetQuerySchema = z.object({
   publisherId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
 });
 
+/** PUT packages/{id}: an admin publishing another publisher's suggestion names that publisher. */
+export const packagePutQuerySchema = packageGetQuerySchema.pick({ publisherId: true });
+
 const highlightRefSchema = z.object({
   id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
   title: z.string().trim().min(1).max(300),
@@ -82,7 +92,10 @@ export const packageWriteSchema = z.object({
   alias: z.string().max(ALIAS_MAX_LENGTH).nullable().optional(),
   highlights: z.array(highlightRefSchema).max(PACKAGE_MAX_HIGHLIGHTS * 4),
   sequence: z.string().max(500).default(''),
-  tvInvalidHlts: z.array(z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER)).max(1000).default([]),
+  tvInvalidHlts: z
+    .array(z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER))
+    .max(1000)
+    .default([]),
   package_type: z.enum(PACKAGE_TYPES).default('user'),
   category: z.string().max(100).nullable().optional(),
   /** Saving a draft or suggestion publishes it. */
@@ -98,14 +111,72 @@ export const packageStatusWriteSchema = z.object({
   updated_at: z.number().int().optional(),
 });
 
+/**
+ * PUT packages/{id} body: only {status, updated_at?} is a status change; anything else is a full write.
+ * The status form is strict so a full write missing a field is never mistaken for a status change.
+ */
+export const packageUpdateSchema = z.union([packageStatusWriteSchema.strict(), packageWriteSchema]);
+export type PackageUpdate = z.infer<typeof packageUpdateSchema>;
+
 export const categorySchema = z.object({ id: z.number(), name: z.string() });
 
 /** POST audit_log/create. */
 export const auditLogCreateSchema = z.object({
-  payload: z.record(z.string(), z.unknown()).refine((p) => JSON.stringify(p).length <= 20_000, 'payload is too large'),
+  payload: z
+    .record(z.string(), z.unknown())
+    .refine((p) => JSON.stringify(p).length <= 20_000, 'payload is too large'),
   action_name: z.string().trim().min(1).max(100),
   object_id: z.union([z.string().max(100), z.number()]).transform(String),
   object_type: z.string().trim().min(1).max(100),
 });
 
-export const externalResourceQuerySchema = z.object({ type: z.string().trim().max(30).default('pog') });
+export const auditLogCreatedSchema = z.object({ id: z.number() });
+
+/** Fastify parses `a[]=1&a[]=2` into an array and a single `a[]=1` into a string: accept both. */
+const arrayParam = <T extends z.ZodType>(item: T) =>
+  z.preprocess(
+    (v) => (v === undefined ? undefined : Array.isArray(v) ? v : [v]),
+    z.array(item).min(1).max(50),
+  );
+
+/** GET external_resources: the caller's highlights still holding resources of a type, newest first. */
+export const externalResourceQuerySchema = z.object({
+  type: z.string().trim().min(1).max(30).default('pog'),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  per: z.coerce.number().int().min(1).max(MAX_PER_PAGE).default(MAX_PER_PAGE),
+});
+/** count is capped like the highlight list's (SEARCH_RESULT_LIMIT + 1). */
+export const externalResourceListSchema = z.object({
+  highlights: z.array(highlightSchema),
+  count: z.number(),
+});
+
+/** GET external_resources/publish: the spec's "GET to a fixed path publishes a post-on-google action". */
+export const externalResourcePublishQuerySchema = z.object({
+  highlight_id: idSchema,
+  'resource_ids[]': arrayParam(z.string().trim().min(1).max(200)),
+});
+export const externalResourcePublishResultSchema = z.object({
+  highlight_id: z.number(),
+  /** The resources still to publish; an empty list drops the highlight from the view. */
+  resources: highlightSchema.shape.resources,
+});
+
+/** GET /embed/v1/packages/{embed_id}?account={publisher_id}: the public showreel data. */
+export const embedPackageQuerySchema = z.object({ account: idSchema });
+export const embedPackageParamsSchema = z.object({ embedId: embedIdSchema });
+export const embedPackageSchema = z.object({
+  embed_id: z.string(),
+  name: z.string(),
+  highlights: z.array(
+    z.object({
+      id: z.number(),
+      title: z.string(),
+      /** Absolute MP4 URL. */
+      video_url: z.string(),
+      /** Absolute image URL. */
+      thumbnail: z.string(),
+    }),
+  ),
+});
+export type EmbedPackage = z.infer<typeof embedPackageSchema>;
