@@ -99,3 +99,47 @@ export async function buildHighlight(
     .returning();
   return row!;
 }
+
+/** A package of the publisher holding `highlightIds` in order (embed id: 8 random url-safe characters). */
+export async function buildPackage(
+  db: Db,
+  publisherId: number,
+  options: { highlightIds: number[]; titles?: string[] } & Partial<typeof schema.packages.$inferInsert>,
+) {
+  const { highlightIds, titles, ...overrides } = options;
+  const embedId =
+    overrides.embedId ?? `p${next().toString(36)}${randomInt(36 ** 5).toString(36)}`.slice(0, 8);
+  const [row] = await db
+    .insert(schema.packages)
+    .values({
+      embedId,
+      publisherId,
+      name: `Package ${embedId}`,
+      status: 'Active',
+      ...overrides,
+    })
+    .returning();
+  if (highlightIds.length > 0) {
+    await db.insert(schema.packageHighlights).values(
+      highlightIds.map((highlightId, position) => ({
+        packageId: embedId,
+        highlightId,
+        position,
+        title: titles?.[position] ?? `Title ${highlightId}`,
+      })),
+    );
+  }
+  return row!;
+}
+
+/** `count` highlights of the publisher (sharing `overrides`, e.g. a category). */
+export async function buildHighlights(
+  db: Db,
+  publisherId: number,
+  count: number,
+  overrides: Partial<typeof schema.highlights.$inferInsert> = {},
+) {
+  const rows = [];
+  for (let i = 0; i < count; i++) rows.push(await buildHighlight(db, publisherId, overrides));
+  return rows;
+}

@@ -10,10 +10,15 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { CONSOLE_VERSION } from '@hc/shared/constants';
 import { messages } from '@hc/shared/messages';
 import type { AppContext } from './context.ts';
+import { auditRoutes } from './features/audit/routes.ts';
 import { loginRoutes, sessionRoutes } from './features/auth/routes.ts';
+import { embedRoutes } from './features/embed/routes.ts';
 import { dashboardArticleRoutes, highlightRoutes } from './features/highlights/routes.ts';
 import { FolderMediaStore, MEDIA_URL_PREFIX } from './features/media/store.ts';
+import { packageRoutes } from './features/packages/routes.ts';
 import { publisherRoutes } from './features/publishers/routes.ts';
+import { resourceRoutes } from './features/resources/routes.ts';
+import { syndicationRoutes } from './features/syndication/routes.ts';
 import { verticalRoutes } from './features/vertical/routes.ts';
 import { authenticate } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -66,6 +71,10 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       await editor.register(publisherRoutes, { ctx });
       await editor.register(highlightRoutes, { ctx, media });
       await editor.register(verticalRoutes, { ctx, media });
+      await editor.register(packageRoutes, { ctx, media });
+      await editor.register(syndicationRoutes, { ctx, media });
+      await editor.register(resourceRoutes, { ctx, media });
+      await editor.register(auditRoutes, { ctx });
     },
     { prefix: '/api/v1/editor' },
   );
@@ -76,6 +85,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     },
     { prefix: '/api/v2/dashboard' },
   );
+
+  // The public embed: showreel data and player script for publishers' pages (no session, CORS *).
+  await app.register(embedRoutes, { prefix: '/embed', ctx, media, webDistDir });
 
   // Published media (APVs are public content embedded on publishers' sites): range requests, no listing.
   await app.register(fastifyStatic, {

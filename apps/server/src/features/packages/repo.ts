@@ -1,0 +1,236 @@
+// Top Videos packages: the list (indexed text filter, server-side sort, capped count), one package, and
+// the writes the service runs inside its transactions. Every read is scoped to publishers.
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { queryRows, type Db } from '@hc/db/client';
+import { schema } from '@hc/db/schema';
+import type { PackageListQuery, PackageStatus } from '@hc/shared/api/packages';
+import { SEARCH_RESULT_LIMIT } from '@hc/shared/constants';
+
+const { packages, packageHighlights, highlights } = schema;
+
+export type PackageRow = typeof packages.$inferSelect;
+export type PackageInsert = typeof packages.$inferInsert;
+
+/** A highlight of a package, in its position, with what the presenter needs of the highlight itself. */
+export interface PackageHighlightRow {
+  packageId: string;
+  highlightId: number;
+  position: number;
+  /** The title inside this package (renamed or the highlight's own). */
+  title: string;
+  originalTitle: string;
+  category: string | null;
+  videoPath: string;
+  thumbnailPath: string;
+  durationSeconds: number;
+}
+
+type SortColumn = PackageListQuery['order_by'] extends `${infer C}_${'asc' | 'desc'}` ? C : never;
+
+const SORT_COLUMNS: Record<SortColumn, AnyPgColumn> = {
+  updated_at: packages.updatedAt,
+  created_at: packages.createdAt,
+  name: packages.name,
+  package_clicks: packages.packageClicks,
+  package_impressions: packages.packageImpressions,
+};
+
+/** Statuses the lists show: archived and rejected packages are gone from every list. */
+export const LISTED_STATUSES: PackageStatus[] = ['Active', 'Draft'];
+
+/**
+ * The text filter as a prefix tsquery over the GIN-indexed search_vector ('simple' configuration of
+ * name and alias): 'top vid' matches 'Top Videos'. Only letters and digits reach to_tsquery, so user
+ * text never becomes tsquery syntax. Null when the text holds no word.
+ */
+export function prefixTsQuery(text: string): SQL | null {
+  const words = (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 10);
+  if (words.length === 0) return null;
+  return sql`to_tsquery('simple', ${words.map((w) => `${w}:*`).join(' & ')})`;
+}
+
+export interface PackagePage {
+  rows: PackageRow[];
+  /** Capped at SEARCH_RESULT_LIMIT + 1, like the highlight list. */
+  count: number;
+}
+
+export class PackageRepository {
+  constructor(private readonly db: Db) {}
+
+  /** A page of the listed (Active and Draft, or the given) packages of the publishers. */
+  async list(
+    scope: { publisherIds: number[]; statuses?: PackageStatus[] },
+    query: PackageListQuery,
+  ): Promise<PackagePage> {
+    if (scope.publisherIds.length === 0) return { rows: [], count: 0 };
+    const filters: (SQL | undefined)[] = [
+      inArray(packages.publisherId, scope.publisherIds),
+      inArray(packages.status, scope.statuses ?? LISTED_STATUSES),
+    ];
+    if (query.type !== 'all') filters.push(eq(packages.packageType, query.type));
+    if (query.q) {
+      const tsQuery = prefixTsQuery(query.q);
+      // The embed id typed into the box finds its package too (primary key look-up).
+      filters.push(
+        tsQuery
+          ? or(sql`${packages.searchVector} @@ ${tsQuery}`, eq(packages.embedId, query.q))
+          : eq(packages.embedId, query.q),
+      );
+    }
+    const where = and(...filters);
+
+    const cut = query.order_by.lastIndexOf('_');
+    const column = SORT_COLUMNS[query.order_by.slice(0, cut) as SortColumn];
+    const ascending = query.order_by.slice(cut + 1) === 'asc';
+    const orderBy = ascending ? [asc(column), asc(packages.embedId)] : [desc(column), desc(packages.embedId)];
+
+    const [rows, countRows] = await Promise.all([
+      this.db
+        .select()
+        .from(packages)
+        .where(where)
+        .orderBy(...orderBy)
+        .limit(query.per)
+        .offset((query.page - 1) * query.per),
+      queryRows<{ n: number }>(
+        this.db,
+        sql`select count(*)::int as n from (select 1 from ${packages} where ${where} limit ${SEARCH_RESULT_LIMIT + 1}) capped`,
+      ),
+    ]);
+    return { rows, count: Number(countRows[0]?.n ?? 0) };
+  }
+
+  /** The highlights of all the given packages in one query, grouped by package, in their order. */
+  async highlightsOf(embedIds: string[]): Promise<Map<string, PackageHighlightRow[]>> {
+    const byPackage = new Map<string, PackageHighlightRow[]>(embedIds.map((id) => [id, []]));
+    if (embedIds.length === 0) return byPackage;
+    const rows = await this.db
+      .select({
+        packageId: packageHighlights.packageId,
+        highlightId: packageHighlights.highlightId,
+        position: packageHighlights.position,
+        title: packageHighlights.title,
+        originalTitle: highlights.title,
+        category: highlights.category,
+        videoPath: highlights.videoPath,
+        thumbnailPath: highlights.thumbnailPath,
+        durationSeconds: highlights.durationSeconds,
+      })
+      .from(packageHighlights)
+      .innerJoin(highlights, eq(highlights.id, packageHighlights.highlightId))
+      .where(inArray(packageHighlights.packageId, embedIds))
+      .orderBy(asc(packageHighlights.packageId), asc(packageHighlights.position));
+    for (const row of rows) byPackage.get(row.packageId)?.push(row);
+    return byPackage;
+  }
+
+  /** One package of the publisher; with `forUpdate` the row stays locked until the transaction ends. */
+  async find(publisherId: number, embedId: string, forUpdate = false): Promise<PackageRow | undefined> {
+    const query = this.db
+      .select()
+      .from(packages)
+      .where(and(eq(packages.publisherId, publisherId), eq(packages.embedId, embedId)));
+    const [row] = forUpdate ? await query.for('update') : await query;
+    return row;
+  }
+
+  /** One Active package by embed id and publisher (the public embed). */
+  async findActive(publisherId: number, embedId: string): Promise<PackageRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(packages)
+      .where(
+        and(
+          eq(packages.publisherId, publisherId),
+          eq(packages.embedId, embedId),
+          eq(packages.status, 'Active'),
+        ),
+      );
+    return row;
+  }
+
+  /** Whether the publisher already has a package (of any status) with this embed name. */
+  async aliasTaken(publisherId: number, alias: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: packages.embedId })
+      .from(packages)
+      .where(and(eq(packages.publisherId, publisherId), eq(packages.alias, alias)))
+      .limit(1);
+    return row !== undefined;
+  }
+
+  /** The publisher's highlights among `ids` (others' ids simply do not come back). */
+  async publisherHighlights(publisherId: number, ids: number[]) {
+    if (ids.length === 0) return [];
+    return this.db
+      .select({ id: highlights.id, category: highlights.category, tvValid: highlights.tvValid })
+      .from(highlights)
+      .where(and(eq(highlights.publisherId, publisherId), inArray(highlights.id, ids)));
+  }
+
+  /** Inserts the package unless its embed id exists; false on a collision (the caller draws another). */
+  async insert(values: PackageInsert): Promise<boolean> {
+    const inserted = await this.db
+      .insert(packages)
+      .values(values)
+      .onConflictDoNothing({ target: packages.embedId })
+      .returning({ id: packages.embedId });
+    return inserted.length === 1;
+  }
+
+  async update(embedId: string, values: Partial<PackageInsert>): Promise<void> {
+    await this.db.update(packages).set(values).where(eq(packages.embedId, embedId));
+  }
+
+  /** Replaces the package's highlights with `items` in their order. */
+  async replaceHighlights(embedId: string, items: { id: number; title: string }[]): Promise<void> {
+    await this.db.delete(packageHighlights).where(eq(packageHighlights.packageId, embedId));
+    if (items.length === 0) return;
+    await this.db
+      .insert(packageHighlights)
+      .values(
+        items.map((h, position) => ({ packageId: embedId, highlightId: h.id, position, title: h.title })),
+      );
+  }
+
+  /** Highlights removed from an auto package are no longer offered to Top Videos. */
+  async markTvInvalid(publisherId: number, ids: number[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db
+      .update(highlights)
+      .set({ tvValid: false })
+      .where(and(eq(highlights.publisherId, publisherId), inArray(highlights.id, ids)));
+  }
+
+  /**
+   * The publisher's package categories: its categories table, or when that holds none, the distinct
+   * categories of its highlights (ids then are negative positions: names are what filters use).
+   */
+  async categories(publisherId: number): Promise<{ id: number; name: string }[]> {
+    const rows = await this.db
+      .select({ id: schema.categories.id, name: schema.categories.name })
+      .from(schema.categories)
+      .where(eq(schema.categories.publisherId, publisherId))
+      .orderBy(asc(schema.categories.name), asc(schema.categories.id));
+    if (rows.length > 0) return rows;
+    const names = await this.db
+      .selectDistinct({ name: highlights.category })
+      .from(highlights)
+      .where(and(eq(highlights.publisherId, publisherId), sql`${highlights.category} is not null`))
+      .orderBy(asc(highlights.category))
+      .limit(500);
+    return names.map((r, i) => ({ id: -(i + 1), name: r.name! }));
+  }
+
+  async audit(entry: {
+    publisherId: number;
+    userId: number;
+    actionName: string;
+    objectId: string;
+    payload: unknown;
+  }): Promise<void> {
+    await this.db.insert(schema.auditLog).values({ ...entry, objectType: 'package' });
+  }
+}

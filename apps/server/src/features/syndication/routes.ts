@@ -1,0 +1,53 @@
+// GET syndication (spec 001 §2.6): the Active packages of the other publishers of the caller's
+// publisher group, read-only, in the Package shape. Role syndication_publisher (admin passes).
+import { and, eq, ne } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { schema } from '@hc/db/schema';
+import { okEnvelope } from '@hc/shared/api/envelope';
+import { packageListQuerySchema, packageListSchema } from '@hc/shared/api/packages';
+import type { AppContext } from '../../context.ts';
+import { callerOf, requireRoles } from '../../plugins/auth.ts';
+import type { MediaStore } from '../media/store.ts';
+import { presentPackages } from '../packages/routes.ts';
+import { PackageRepository } from '../packages/repo.ts';
+
+const { publishers } = schema;
+
+export async function syndicationRoutes(
+  app: FastifyInstance,
+  { ctx, media }: { ctx: AppContext; media: MediaStore },
+) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const repo = new PackageRepository(ctx.db);
+
+  /** The other publishers sharing the caller publisher's group (none without a group). */
+  const groupPeers = async (publisherId: number): Promise<number[]> => {
+    const [own] = await ctx.db
+      .select({ groupId: publishers.groupId })
+      .from(publishers)
+      .where(eq(publishers.id, publisherId));
+    if (!own?.groupId) return [];
+    const rows = await ctx.db
+      .select({ id: publishers.id })
+      .from(publishers)
+      .where(and(eq(publishers.groupId, own.groupId), ne(publishers.id, publisherId)));
+    return rows.map((r) => r.id);
+  };
+
+  api.get(
+    '/syndication',
+    {
+      onRequest: requireRoles('syndication_publisher'),
+      schema: { querystring: packageListQuerySchema, response: { 200: okEnvelope(packageListSchema) } },
+    },
+    async (request) => {
+      const publisherIds = await groupPeers(callerOf(request).publisherId);
+      const page = await repo.list({ publisherIds, statuses: ['Active'] }, request.query);
+      return {
+        success: true as const,
+        data: { packages: await presentPackages(repo, page.rows, media), count: page.count },
+      };
+    },
+  );
+}
