@@ -24,6 +24,15 @@ const TermsPage = lazy(() =>
   import('../features/terms/TermsPage.tsx').then((m) => ({ default: m.TermsPage })),
 );
 const HelpPage = lazy(() => import('../features/help/HelpPage.tsx').then((m) => ({ default: m.HelpPage })));
+const PackagesPage = lazy(() =>
+  import('../features/packages/list/PackagesPage.tsx').then((m) => ({ default: m.PackagesPage })),
+);
+const SyndicationPage = lazy(() =>
+  import('../features/syndication/SyndicationPage.tsx').then((m) => ({ default: m.SyndicationPage })),
+);
+const PostOnGooglePage = lazy(() =>
+  import('../features/post-on-google/PostOnGooglePage.tsx').then((m) => ({ default: m.PostOnGooglePage })),
+);
 
 /** The screens built so far, by route id; every other page of the table shows ComingSoon. */
 const SCREENS: Partial<Record<RouteId, () => ReactNode>> = {
@@ -34,6 +43,9 @@ const SCREENS: Partial<Record<RouteId, () => ReactNode>> = {
   docsPage: () => <DocsPage />,
   terms: () => <TermsPage />,
   help: () => <HelpPage />,
+  packages: () => <PackagesPage />,
+  syndication: () => <SyndicationPage />,
+  postOnGoogle: () => <PostOnGooglePage />,
 };
 
 function screenFor(route: RouteEntry): ReactNode {

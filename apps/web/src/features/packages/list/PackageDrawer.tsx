@@ -1,0 +1,144 @@
+// The package detail drawer (spec 000 §2 "Top Videos packages list"): the package preview, then status,
+// type, ID, embed name, category, created, updated, number of APVs, duration, clicks, impressions and CTR.
+import { Button } from 'primereact/button';
+import { Tag } from 'primereact/tag';
+import type { Package } from '@hc/shared/api/packages';
+import { formatCount, formatDate, formatNumber, formatPercent } from '@hc/shared/formatters';
+import { DetailDrawer, DetailList } from '../../../components/DetailDrawer.tsx';
+import { PACKAGE_TYPE_LABEL } from './packagesFilters.ts';
+import { PackageStatusCheckbox } from './PackageStatusCheckbox.tsx';
+import { PackagePreviewSlot } from './PackagePreviewSlot.tsx';
+
+interface PackageDrawerProps {
+  /** The package shown; kept while the drawer slides closed. */
+  pkg: Package | null;
+  visible: boolean;
+  onHide: () => void;
+  onToggleStatus: (pkg: Package) => void;
+  onEdit: (pkg: Package) => void;
+  onEmbedCode: (pkg: Package) => void;
+  onDelete: (pkg: Package) => void;
+}
+
+/** Active reads as green; a Draft (deactivated) package as grey. */
+export function PackageStatusTag({ status, testId }: { status: Package['status']; testId?: string }) {
+  return (
+    <Tag
+      value={status}
+      severity={status === 'Active' ? 'success' : 'secondary'}
+      rounded
+      data-testid={testId}
+    />
+  );
+}
+
+/** The right-hand drawer for one package. */
+export function PackageDrawer({
+  pkg,
+  visible,
+  onHide,
+  onToggleStatus,
+  onEdit,
+  onEmbedCode,
+  onDelete,
+}: PackageDrawerProps) {
+  if (!pkg) return null;
+  return (
+    <DetailDrawer
+      visible={visible}
+      onHide={onHide}
+      title={pkg.name}
+      testId="package-drawer"
+      subtitle={
+        <>
+          <PackageStatusTag status={pkg.status} testId="package-drawer-status" />
+          <span>
+            Package {pkg.embed_id}
+            {pkg.category && <span className="hc-dot-sep">{pkg.category}</span>}
+          </span>
+        </>
+      }
+    >
+      <PackagePreviewSlot pkg={pkg} />
+
+      <div className="hc-drawer-actions">
+        <label className="hc-drawer-toggle" htmlFor={`drawer-package-status-${pkg.embed_id}`}>
+          <PackageStatusCheckbox pkg={pkg} onToggle={onToggleStatus} scope="drawer" />
+          <span>Active</span>
+        </label>
+        <div className="hc-drawer-actions__buttons">
+          <Button
+            type="button"
+            label="Edit"
+            icon="pi pi-pencil"
+            size="small"
+            outlined
+            onClick={() => onEdit(pkg)}
+            data-testid="package-drawer-edit"
+          />
+          <Button
+            type="button"
+            label="Embed code"
+            icon="pi pi-code"
+            size="small"
+            outlined
+            onClick={() => onEmbedCode(pkg)}
+            data-testid="package-drawer-embed"
+          />
+          <Button
+            type="button"
+            label="Delete"
+            icon="pi pi-trash"
+            size="small"
+            severity="danger"
+            text
+            onClick={() => onDelete(pkg)}
+            data-testid="package-drawer-delete"
+          />
+        </div>
+      </div>
+
+      <DetailList
+        title="Details"
+        items={[
+          { label: 'Status', value: pkg.status, testId: 'package-drawer-status-text' },
+          { label: 'Type', value: PACKAGE_TYPE_LABEL[pkg.package_type], testId: 'package-drawer-type' },
+          { label: 'ID', value: pkg.embed_id, testId: 'package-drawer-id' },
+          { label: 'Embed name', value: pkg.alias || '--', testId: 'package-drawer-alias' },
+          { label: 'Category', value: pkg.category || '--', testId: 'package-drawer-category' },
+          { label: 'Created', value: formatDate(pkg.created_at), testId: 'package-drawer-created' },
+          { label: 'Updated', value: formatDate(pkg.updated_at), testId: 'package-drawer-updated' },
+          {
+            label: 'Number of APVs',
+            value: formatCount(pkg.num_videos),
+            testId: 'package-drawer-num-videos',
+          },
+          {
+            label: 'Duration',
+            value: `${formatNumber(pkg.duration)} seconds`,
+            testId: 'package-drawer-duration',
+          },
+        ]}
+      />
+
+      <DetailList
+        title="Performance"
+        items={[
+          { label: 'Clicks', value: formatCount(pkg.package_clicks), testId: 'package-drawer-clicks' },
+          {
+            label: 'Impressions',
+            value: formatCount(pkg.package_impressions),
+            testId: 'package-drawer-impressions',
+          },
+          { label: 'CTR', value: formatPercent(pkg.package_ctr), testId: 'package-drawer-ctr' },
+          {
+            label: 'IAB Impressions',
+            value: formatCount(pkg.package_iab_impressions),
+            testId: 'package-drawer-iab-impressions',
+          },
+          { label: 'IAB CTR', value: formatPercent(pkg.package_iab_ctr), testId: 'package-drawer-iab-ctr' },
+        ]}
+      />
+    </DetailDrawer>
+  );
+}

@@ -1,0 +1,482 @@
+// Top Videos packages list (spec 000 §2 "Top Videos packages list", §4; route /packages): the filterable,
+// server-paged and server-sorted table of the publisher's packages, the status checkbox with its
+// confirmation, the row actions (edit, delete = archive, get embed code) and the detail drawer.
+import { useEffect, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { isCancelledError } from '@tanstack/react-query';
+import { DataTable } from 'primereact/datatable';
+import type { DataTablePageEvent, DataTableSortEvent } from 'primereact/datatable';
+import { Column } from 'primereact/column';
+import { Button } from 'primereact/button';
+import { Skeleton } from 'primereact/skeleton';
+import { Tag } from 'primereact/tag';
+import type { Package } from '@hc/shared/api/packages';
+import { SEARCH_RESULT_LIMIT, TABLE_PAGE_SIZE_OPTIONS } from '@hc/shared/constants';
+import { formatCount, formatDate, formatNumber, formatPercent } from '@hc/shared/formatters';
+import { messages, packageStatusConfirm } from '@hc/shared/messages';
+import { ApiError } from '../../../lib/api.ts';
+import { copyText } from '../../../lib/clipboard.ts';
+import { useToast } from '../../../app/toast.tsx';
+import { useAppConfig } from '../../../app/config.tsx';
+import { StatePanel } from '../../../app/StatePanel.tsx';
+import { useDebouncedValue } from '../../../components/useDebouncedValue.ts';
+import { usePersistentPageSize } from '../../../components/usePersistentPageSize.ts';
+import { usePackages } from '../api/get-packages.ts';
+import { useUpdatePackageStatus } from '../api/update-package-status.ts';
+import type { PackageStatusInput } from '../api/update-package-status.ts';
+import {
+  DEFAULT_PACKAGES_SORT,
+  PACKAGE_TYPE_LABEL,
+  clampPage,
+  editPackagePath,
+  isPackageSortColumn,
+  metricColumns,
+  newPackagePath,
+  nextToggleStatus,
+  toPackagesParams,
+} from './packagesFilters.ts';
+import type {
+  PackageSortColumn,
+  PackageTypeFilter,
+  PackagesFilters,
+  PackagesSort,
+} from './packagesFilters.ts';
+import { embedSnippet } from './embedCode.ts';
+import { PackagesToolbar } from './PackagesToolbar.tsx';
+import { PackageDrawer } from './PackageDrawer.tsx';
+import { PackageStatusCheckbox } from './PackageStatusCheckbox.tsx';
+import { ConfirmActionDialog } from './ConfirmActionDialog.tsx';
+import type { ConfirmRequest } from './ConfirmActionDialog.tsx';
+import './packages-list.css';
+
+/** How long the search box waits for the user to pause before asking the server. */
+const SEARCH_DEBOUNCE_MS = 300;
+const PAGE_SIZE_KEY = 'packages';
+
+interface ColumnDef {
+  key: string;
+  header: string;
+  /** The server's sort column, when the column sorts. */
+  sortField?: PackageSortColumn;
+  align?: 'left' | 'right' | 'center';
+  className?: string;
+  body: (pkg: Package) => ReactNode;
+  skeleton?: ReactNode;
+}
+
+const errorText = (error: unknown): string =>
+  error instanceof ApiError ? error.message : messages.somethingWentWrong;
+
+/** Placeholder rows for the first load, one per expected row. */
+const skeletonRows = (count: number) =>
+  Array.from({ length: count }, (_, i) => ({ embed_id: `skeleton-${i}` }) as Package);
+
+/** The Top Videos packages screen. */
+export function PackagesPage() {
+  const toast = useToast();
+  const { consoleConfig, user } = useAppConfig();
+  const navigate = useNavigate();
+
+  // Filters. The text goes to the server once the user pauses typing.
+  const [text, setText] = useState('');
+  const debouncedText = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
+  const [type, setType] = useState<PackageTypeFilter>('all');
+  const [sort, setSort] = useState<PackagesSort>(DEFAULT_PACKAGES_SORT);
+  const [per, setPer] = usePersistentPageSize(PAGE_SIZE_KEY);
+
+  const filters: PackagesFilters = { text: debouncedText, type, sort };
+  // Any change of filter, sort or page size starts again at page 1.
+  const filterKey = JSON.stringify([filters, per]);
+  const [paging, setPaging] = useState({ key: filterKey, page: 1 });
+  const page = paging.key === filterKey ? paging.page : 1;
+  const params = toPackagesParams(filters, page, per);
+
+  const query = usePackages(params);
+  const list = query.data;
+  const firstLoad = query.isPending;
+
+  // A failed load (not a cancelled request, not a 401 the shell's dialog handles) is told once per
+  // failure; without rows to show, the page shows the error with Retry too (spec 000 §8).
+  const handledErrorAt = useRef(0);
+  const { isError, error, errorUpdatedAt } = query;
+  useEffect(() => {
+    if (!isError || errorUpdatedAt === handledErrorAt.current) return;
+    handledErrorAt.current = errorUpdatedAt;
+    if (isCancelledError(error) || error.name === 'AbortError') return;
+    if (error instanceof ApiError && error.status === 401) return;
+    toast.error(messages.failedToLoadPackages);
+  }, [isError, error, errorUpdatedAt, toast]);
+
+  // An archive that empties the last page steps back to the new last page.
+  const lastPage = list && !query.isPlaceholderData ? clampPage(page, list.count, per) : page;
+  useEffect(() => {
+    if (lastPage !== page) setPaging({ key: filterKey, page: lastPage });
+  }, [lastPage, page, filterKey]);
+
+  // The drawer keeps its own copy of the selected package so it survives paging; the copy in the
+  // current page wins when there is one (it carries the latest cache updates).
+  const [selected, setSelected] = useState<Package | null>(null);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const drawerItem = selected && (list?.packages.find((p) => p.embed_id === selected.embed_id) ?? selected);
+  const openDrawer = (pkg: Package) => {
+    setSelected(pkg);
+    setDrawerOpen(true);
+  };
+
+  const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
+  const statusMutation = useUpdatePackageStatus();
+  const changeStatus = (input: PackageStatusInput, onDone?: () => void) => {
+    statusMutation.mutate(input, {
+      onSuccess: (pkg) => {
+        setSelected((s) => (s && s.embed_id === pkg.embed_id ? pkg : s));
+        onDone?.();
+      },
+      onError: (failure) => toast.error(errorText(failure)),
+    });
+  };
+
+  const askToggleStatus = (pkg: Package) => {
+    const { status, activate } = nextToggleStatus(pkg);
+    setConfirm({
+      header: activate ? 'Activate package' : 'Deactivate package',
+      message: packageStatusConfirm(activate),
+      acceptLabel: activate ? 'Activate' : 'Deactivate',
+      onAccept: () => {
+        setSelected((s) => (s && s.embed_id === pkg.embed_id ? { ...s, status } : s));
+        changeStatus({ embed_id: pkg.embed_id, status, updated_at: pkg.updated_at });
+      },
+    });
+  };
+
+  // Delete archives: the row leaves the list at once and the selection and drawer clear (spec 000 §4).
+  const askArchive = (pkg: Package) => {
+    setConfirm({
+      header: 'Delete package',
+      message: `Are you sure that you want to delete the package "${pkg.name}"? It leaves this list and its embed code stops playing.`,
+      acceptLabel: 'Delete',
+      danger: true,
+      onAccept: () => {
+        setSelected((s) => (s && s.embed_id === pkg.embed_id ? null : s));
+        setDrawerOpen((open) => open && selected?.embed_id !== pkg.embed_id);
+        changeStatus({ embed_id: pkg.embed_id, status: 'Archive', updated_at: pkg.updated_at });
+      },
+    });
+  };
+
+  const edit = (pkg: Package) => void navigate(editPackagePath(pkg.embed_id));
+  const copyEmbedCode = async (pkg: Package) => {
+    const snippet = embedSnippet(window.location.origin, user.publisher.publisher_id, pkg.embed_id);
+    if (await copyText(snippet)) toast.success(messages.embedCodeCopied);
+    else toast.error(messages.somethingWentWrong);
+  };
+
+  const metrics = metricColumns(consoleConfig);
+  const numberCell = (value: string) => <span className="hc-num">{value}</span>;
+  // Controls inside a row must not also open the drawer.
+  const stop = (e: { stopPropagation: () => void }) => e.stopPropagation();
+
+  const columns: ColumnDef[] = [
+    {
+      key: 'type',
+      header: 'Type',
+      className: 'hc-col-type',
+      skeleton: <Skeleton width="3.5rem" height="1.4rem" borderRadius="999px" />,
+      body: (p) => (
+        <Tag
+          value={PACKAGE_TYPE_LABEL[p.package_type]}
+          severity={p.package_type === 'auto' ? 'info' : 'secondary'}
+          className="hc-type-tag"
+          data-testid={`package-type-${p.embed_id}`}
+        />
+      ),
+    },
+    {
+      key: 'id',
+      header: 'Id',
+      className: 'hc-col-id',
+      body: (p) => (
+        <span className="hc-mono" data-testid={`package-id-${p.embed_id}`}>
+          {p.embed_id}
+        </span>
+      ),
+    },
+    {
+      key: 'title',
+      header: 'Title',
+      sortField: 'name',
+      className: 'hc-col-title',
+      skeleton: (
+        <div className="flex flex-column gap-2">
+          <Skeleton width="80%" />
+          <Skeleton width="35%" height="0.75rem" />
+        </div>
+      ),
+      body: (p) => (
+        <div className="hc-title-cell">
+          <button
+            type="button"
+            className="hc-title-link"
+            data-testid={`package-title-${p.embed_id}`}
+            onClick={(e) => {
+              e.stopPropagation();
+              openDrawer(p);
+            }}
+          >
+            {p.name}
+          </button>
+          <span className="hc-title-meta">
+            {p.num_videos} {p.num_videos === 1 ? 'APV' : 'APVs'}
+            {p.alias && <span className="hc-dot-sep">{p.alias}</span>}
+          </span>
+        </div>
+      ),
+    },
+    {
+      key: 'category',
+      header: 'Category',
+      className: 'hc-col-category',
+      body: (p) =>
+        p.category ? <span className="hc-category">{p.category}</span> : <span className="hc-muted">--</span>,
+    },
+    {
+      key: 'updated',
+      header: 'Date Updated',
+      sortField: 'updated_at',
+      className: 'hc-col-date',
+      body: (p) => <span className="hc-nowrap">{formatDate(p.updated_at)}</span>,
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      align: 'center',
+      className: 'hc-col-check',
+      skeleton: <Skeleton size="1.25rem" className="mx-auto" />,
+      body: (p) => (
+        <div className="hc-check-cell" onClick={stop}>
+          <PackageStatusCheckbox pkg={p} onToggle={askToggleStatus} scope="row" />
+        </div>
+      ),
+    },
+    {
+      key: 'clicks',
+      header: 'Clicks',
+      sortField: 'package_clicks',
+      align: 'right',
+      className: 'hc-col-num',
+      body: (p) => numberCell(formatCount(p.package_clicks)),
+    },
+    ...(metrics.total
+      ? ([
+          {
+            key: 'impressions',
+            header: 'Impressions',
+            sortField: 'package_impressions',
+            align: 'right',
+            className: 'hc-col-num',
+            body: (p) => numberCell(formatCount(p.package_impressions)),
+          },
+          {
+            key: 'ctr',
+            header: 'CTR',
+            align: 'right',
+            className: 'hc-col-num',
+            body: (p) => numberCell(formatPercent(p.package_ctr)),
+          },
+        ] satisfies ColumnDef[])
+      : []),
+    ...(metrics.iab
+      ? ([
+          {
+            key: 'iab-impressions',
+            header: 'IAB Impressions',
+            align: 'right',
+            className: 'hc-col-num',
+            body: (p) => numberCell(formatCount(p.package_iab_impressions)),
+          },
+          {
+            key: 'iab-ctr',
+            header: 'IAB CTR',
+            align: 'right',
+            className: 'hc-col-num',
+            body: (p) => numberCell(formatPercent(p.package_iab_ctr)),
+          },
+        ] satisfies ColumnDef[])
+      : []),
+    {
+      key: 'actions',
+      header: 'Actions',
+      align: 'right',
+      className: 'hc-col-actions',
+      skeleton: <Skeleton width="6rem" className="ml-auto" />,
+      body: (p) => (
+        <div className="hc-row-actions" onClick={stop}>
+          <Button
+            type="button"
+            icon="pi pi-pencil"
+            rounded
+            text
+            aria-label={`Edit ${p.name}`}
+            tooltip="Edit"
+            tooltipOptions={{ position: 'top' }}
+            onClick={() => edit(p)}
+            data-testid={`package-edit-${p.embed_id}`}
+          />
+          <Button
+            type="button"
+            icon="pi pi-code"
+            rounded
+            text
+            aria-label={`Get embed code of ${p.name}`}
+            tooltip="Get embed code"
+            tooltipOptions={{ position: 'top' }}
+            onClick={() => void copyEmbedCode(p)}
+            data-testid={`package-embed-${p.embed_id}`}
+          />
+          <Button
+            type="button"
+            icon="pi pi-trash"
+            rounded
+            text
+            severity="danger"
+            aria-label={`Delete ${p.name}`}
+            tooltip="Delete"
+            tooltipOptions={{ position: 'top' }}
+            onClick={() => askArchive(p)}
+            data-testid={`package-delete-${p.embed_id}`}
+          />
+        </div>
+      ),
+    },
+  ];
+
+  const onSort = (e: DataTableSortEvent) => {
+    if (!isPackageSortColumn(e.sortField)) return;
+    setSort({ column: e.sortField, order: e.sortOrder === 1 ? 'asc' : 'desc' });
+  };
+  const onPage = (e: DataTablePageEvent) => {
+    if (e.rows !== per) {
+      setPer(e.rows);
+      return;
+    }
+    setPaging({ key: filterKey, page: (e.page ?? Math.floor(e.first / e.rows)) + 1 });
+  };
+
+  const canReset =
+    text !== '' || type !== 'all' || JSON.stringify(sort) !== JSON.stringify(DEFAULT_PACKAGES_SORT);
+  const reset = () => {
+    setText('');
+    setType('all');
+    setSort(DEFAULT_PACKAGES_SORT);
+  };
+
+  const count = list?.count ?? 0;
+  const rows = firstLoad ? skeletonRows(per) : (list?.packages ?? []);
+  const showInlineError = isError && !list;
+
+  return (
+    <div className="hc-packages" data-testid="packages-page">
+      <header className="hc-page-header">
+        <div>
+          <h1 className="hc-page-title">Top Videos</h1>
+          <p className="hc-page-subtitle">
+            Embeddable packages of 3 to 5 highlights, with their performance.
+          </p>
+        </div>
+        {list && (
+          <span className="hc-result-count" data-testid="packages-count">
+            {count > SEARCH_RESULT_LIMIT ? '1000+' : formatNumber(count)}{' '}
+            {count === 1 ? 'package' : 'packages'}
+          </span>
+        )}
+      </header>
+
+      <PackagesToolbar
+        text={text}
+        onTextChange={setText}
+        type={type}
+        onTypeChange={setType}
+        canReset={canReset}
+        onReset={reset}
+        onNew={() => void navigate(newPackagePath())}
+      />
+
+      {showInlineError ? (
+        <StatePanel
+          kind="error"
+          message={messages.failedToLoadPackages}
+          onRetry={() => void query.refetch()}
+          testId="packages-error"
+        />
+      ) : (
+        <div className="hc-card hc-table-card" data-testid="packages-table" aria-busy={query.isFetching}>
+          <DataTable
+            value={rows}
+            dataKey="embed_id"
+            lazy
+            paginator={firstLoad || count > 0}
+            first={(params.page - 1) * per}
+            rows={per}
+            totalRecords={Math.min(count, SEARCH_RESULT_LIMIT)}
+            rowsPerPageOptions={[...TABLE_PAGE_SIZE_OPTIONS]}
+            paginatorTemplate="RowsPerPageDropdown CurrentPageReport FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink"
+            currentPageReportTemplate="{first}–{last} of {totalRecords}"
+            onPage={onPage}
+            sortField={sort.column}
+            sortOrder={sort.order === 'asc' ? 1 : -1}
+            onSort={onSort}
+            loading={query.isPlaceholderData}
+            emptyMessage={
+              <div className="hc-empty" data-testid="packages-empty">
+                {messages.noResults}
+              </div>
+            }
+            onRowClick={(e) => {
+              if (!firstLoad) openDrawer(e.data as Package);
+            }}
+            rowClassName={() => (firstLoad ? 'hc-row' : 'hc-row hc-row--clickable')}
+            pt={{ bodyRow: { 'data-testid': 'packages-row' } as object }}
+            tableClassName="hc-table"
+          >
+            {columns.map((col) => (
+              <Column
+                key={col.key}
+                columnKey={col.key}
+                header={col.header}
+                sortable={Boolean(col.sortField)}
+                sortField={col.sortField}
+                align={col.align}
+                alignHeader={col.align}
+                className={col.className}
+                headerClassName={col.className}
+                body={
+                  firstLoad
+                    ? () =>
+                        col.skeleton ?? (
+                          <Skeleton
+                            width="4.5rem"
+                            className={col.align === 'right' ? 'ml-auto' : undefined}
+                          />
+                        )
+                    : col.body
+                }
+              />
+            ))}
+          </DataTable>
+        </div>
+      )}
+
+      <PackageDrawer
+        pkg={drawerItem}
+        visible={drawerOpen}
+        onHide={() => setDrawerOpen(false)}
+        onToggleStatus={askToggleStatus}
+        onEdit={edit}
+        onEmbedCode={(p) => void copyEmbedCode(p)}
+        onDelete={askArchive}
+      />
+
+      <ConfirmActionDialog request={confirm} onClose={() => setConfirm(null)} />
+    </div>
+  );
+}
