@@ -33,6 +33,9 @@ const SyndicationPage = lazy(() =>
 const PostOnGooglePage = lazy(() =>
   import('../features/post-on-google/PostOnGooglePage.tsx').then((m) => ({ default: m.PostOnGooglePage })),
 );
+const PackageEditorPage = lazy(() =>
+  import('../features/packages/editor/PackageEditorPage.tsx').then((m) => ({ default: m.PackageEditorPage })),
+);
 
 /** The screens built so far, by route id; every other page of the table shows ComingSoon. */
 const SCREENS: Partial<Record<RouteId, () => ReactNode>> = {
@@ -46,6 +49,8 @@ const SCREENS: Partial<Record<RouteId, () => ReactNode>> = {
   packages: () => <PackagesPage />,
   syndication: () => <SyndicationPage />,
   postOnGoogle: () => <PostOnGooglePage />,
+  packageNew: () => <PackageEditorPage />,
+  packageEdit: () => <PackageEditorPage />,
 };
 
 function screenFor(route: RouteEntry): ReactNode {

@@ -45,7 +45,9 @@ describe('left column filters', () => {
   });
 
   it('sends the category name, and none for the Tags default', () => {
-    expect(toAvailableParams({ ...DEFAULT_AVAILABLE_FILTERS, category: 'sports' }, NOW).category).toBe('sports');
+    expect(toAvailableParams({ ...DEFAULT_AVAILABLE_FILTERS, category: 'sports' }, NOW).category).toBe(
+      'sports',
+    );
     expect(toAvailableParams(DEFAULT_AVAILABLE_FILTERS, NOW)).not.toHaveProperty('category');
   });
 

@@ -63,7 +63,13 @@ const withHighlights = (...list: number[]) =>
 describe('new package', () => {
   it('starts with max_ads 100, type user, an empty sequence and no highlights', () => {
     const s = newEditorState();
-    expect(s).toMatchObject({ maxAds: 100, packageType: 'user', sequence: '', highlights: [], unsaved: false });
+    expect(s).toMatchObject({
+      maxAds: 100,
+      packageType: 'user',
+      sequence: '',
+      highlights: [],
+      unsaved: false,
+    });
   });
 });
 
@@ -145,7 +151,12 @@ describe('auto packages', () => {
   });
 
   it('adding a marked highlight back unmarks it', () => {
-    const s = run(auto, { type: 'remove', id: 2 }, { type: 'confirmRemoval' }, { type: 'add', highlight: hl(2) });
+    const s = run(
+      auto,
+      { type: 'remove', id: 2 },
+      { type: 'confirmRemoval' },
+      { type: 'add', highlight: hl(2) },
+    );
     expect(s.tvInvalidHlts).toEqual([]);
   });
 
@@ -186,8 +197,16 @@ describe('inferCategory', () => {
 describe('validation', () => {
   it.each<[string, Partial<EditorState>, string | null]>([
     ['too few videos first', { name: '', alias: '' }, messages.packageTooFewVideos],
-    ['then the name', { highlights: [hl(1), hl(2), hl(3)], name: '  ', alias: 'ok' }, messages.packageNameInvalid],
-    ['then the alias', { highlights: [hl(1), hl(2), hl(3)], name: 'N', alias: '1bad' }, messages.invalidEmbedName],
+    [
+      'then the name',
+      { highlights: [hl(1), hl(2), hl(3)], name: '  ', alias: 'ok' },
+      messages.packageNameInvalid,
+    ],
+    [
+      'then the alias',
+      { highlights: [hl(1), hl(2), hl(3)], name: 'N', alias: '1bad' },
+      messages.invalidEmbedName,
+    ],
     ['valid', { highlights: [hl(1), hl(2), hl(3)], name: 'N', alias: 'good-alias' }, null],
   ])('%s', (_name, patch, expected) => {
     expect(firstSaveError({ ...newEditorState(), ...patch })).toBe(expected);

@@ -269,7 +269,8 @@ export function firstSaveError(state: EditorState): string | null {
 }
 
 /** Whether the highlight is already in the package (the left list marks and disables it). */
-export const inPackage = (state: EditorState, id: number): boolean => state.highlights.some((h) => h.id === id);
+export const inPackage = (state: EditorState, id: number): boolean =>
+  state.highlights.some((h) => h.id === id);
 
 /** The refusal message for adding one more highlight, or null. */
 export const addError = (state: EditorState): string | null => validatePackageAdd(state.highlights.length);
