@@ -1,0 +1,58 @@
+// The showreel's data rules, free of the DOM: what the embed JSON must hold, the URL it is read from,
+// and the order highlights play in. Shared by the public player and the console's preview.
+import { PACKAGE_MAX_HIGHLIGHTS } from '@hc/shared/constants';
+
+/** One highlight as the showreel plays it: absolute (or same-origin) MP4 and image URLs. */
+export interface ShowreelItem {
+  id: number;
+  title: string;
+  video_url: string;
+  thumbnail: string;
+}
+
+/** The public data call of one package (contract: GET /embed/v1/packages/{embed_id}?account=). */
+export function embedDataUrl(origin: string, embedId: string, account: string): string {
+  return `${origin}/embed/v1/packages/${encodeURIComponent(embedId)}?account=${encodeURIComponent(account)}`;
+}
+
+/** The item after `index`, wrapping to the first: the showreel loops. */
+export function nextIndex(index: number, count: number): number {
+  return count > 0 ? (index + 1) % count : 0;
+}
+
+const isWebUrl = (value: unknown): value is string =>
+  typeof value === 'string' && /^(https?:)?\/\//i.test(value);
+
+/**
+ * Reads the embed JSON defensively (it comes over the network into someone else's page): keeps the
+ * well-formed highlights in order, at most the Top Videos limit, and nothing but http(s) URLs.
+ */
+export function parseEmbedPackage(json: unknown): ShowreelItem[] | null {
+  if (typeof json !== 'object' || json === null) return null;
+  const list = (json as { highlights?: unknown }).highlights;
+  if (!Array.isArray(list)) return null;
+  const items: ShowreelItem[] = [];
+  for (const entry of list as unknown[]) {
+    if (typeof entry !== 'object' || entry === null) continue;
+    const { id, title, video_url, thumbnail } = entry as Record<string, unknown>;
+    if (typeof id !== 'number' || typeof title !== 'string' || !isWebUrl(video_url)) continue;
+    items.push({ id, title, video_url, thumbnail: isWebUrl(thumbnail) ? thumbnail : '' });
+  }
+  return items.slice(0, PACKAGE_MAX_HIGHLIGHTS);
+}
+
+/** True when two lists would play the same thing (same highlights, order, titles and media). */
+export function sameItems(a: readonly ShowreelItem[], b: readonly ShowreelItem[]): boolean {
+  return (
+    a.length === b.length &&
+    a.every((item, i) => {
+      const other = b[i]!;
+      return (
+        item.id === other.id &&
+        item.title === other.title &&
+        item.video_url === other.video_url &&
+        item.thumbnail === other.thumbnail
+      );
+    })
+  );
+}
