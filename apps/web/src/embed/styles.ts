@@ -41,6 +41,6 @@ animation:sh 1.4s ease-in-out infinite}
 @keyframes sh{to{background-position:-150% 0}}
 .note{display:block;min-width:300px;max-width:800px;margin:0;padding:10px 12px;border:1px solid #e5e7eb;border-radius:10px;
 background:#f9fafb;color:#6b7280;font:400 12px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif}
-@container (max-width:440px){.shade{padding:28px 12px 12px;gap:8px}.now{font-size:14px}.list{gap:10px;padding:12px}}
+@container (max-width:440px){.shade{padding:28px 12px 12px;gap:8px}.now{font-size:14px}.list{gap:10px;padding:12px;scroll-padding:0 12px}.list li{min-width:92px}}
 @media (prefers-reduced-motion:reduce){.thumb img,.skeleton .stage,.skeleton .thumb{transition:none;animation:none}}
 `;
