@@ -199,13 +199,16 @@ export function PostOnGooglePage() {
       className: 'hc-col-actions',
       skeleton: <Skeleton width="7rem" height="2rem" className="ml-auto" />,
       body: (h) => {
+        // A single resource has its own Publish button; the row-level one is for two or more.
         const resources = resourcesOfType(h, type);
+        if (resources.length < 2) return null;
         return (
           <Button
             type="button"
-            label={resources.length > 1 ? `Publish all (${resources.length})` : 'Publish'}
+            label={`Publish all (${resources.length})`}
             icon="pi pi-google"
             size="small"
+            className="hc-nowrap"
             loading={busy.has(h.highlight_id)}
             onClick={() =>
               publish({ highlight_id: h.highlight_id, resource_ids: resources.map((r) => r.id) })

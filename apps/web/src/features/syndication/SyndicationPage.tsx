@@ -273,7 +273,7 @@ export function SyndicationPage() {
             Active Top Videos packages shared by the other publishers of your group. Read-only.
           </p>
         </div>
-        {list && (
+        {list && count > 0 && (
           <span className="hc-result-count" data-testid="syndication-count">
             {count > SEARCH_RESULT_LIMIT ? '1000+' : formatNumber(count)}{' '}
             {count === 1 ? 'package' : 'packages'}
