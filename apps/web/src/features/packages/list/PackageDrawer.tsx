@@ -7,7 +7,7 @@ import { formatCount, formatDate, formatNumber, formatPercent } from '@hc/shared
 import { DetailDrawer, DetailList } from '../../../components/DetailDrawer.tsx';
 import { PACKAGE_TYPE_LABEL } from './packagesFilters.ts';
 import { PackageStatusCheckbox } from './PackageStatusCheckbox.tsx';
-import { PackagePreviewSlot } from './PackagePreviewSlot.tsx';
+import { PackagePreview } from '../preview/PackagePreview.tsx';
 
 interface PackageDrawerProps {
   /** The package shown; kept while the drawer slides closed. */
@@ -54,12 +54,15 @@ export function PackageDrawer({
           <PackageStatusTag status={pkg.status} testId="package-drawer-status" />
           <span>
             Package {pkg.embed_id}
-            {pkg.category && <span className="hc-dot-sep">{pkg.category}</span>}
+            {pkg.category && <span className="hc-dot-sep hc-category">{pkg.category}</span>}
           </span>
         </>
       }
     >
-      <PackagePreviewSlot pkg={pkg} />
+      {/* Keyed by package: another package in the drawer starts from its own PREVIEW button. */}
+      <div className="hc-package-drawer-preview" data-testid="package-drawer-preview">
+        <PackagePreview key={pkg.embed_id} pkg={pkg} />
+      </div>
 
       <div className="hc-drawer-actions">
         <label className="hc-drawer-toggle" htmlFor={`drawer-package-status-${pkg.embed_id}`}>
@@ -105,7 +108,11 @@ export function PackageDrawer({
           { label: 'Type', value: PACKAGE_TYPE_LABEL[pkg.package_type], testId: 'package-drawer-type' },
           { label: 'ID', value: pkg.embed_id, testId: 'package-drawer-id' },
           { label: 'Embed name', value: pkg.alias || '--', testId: 'package-drawer-alias' },
-          { label: 'Category', value: pkg.category || '--', testId: 'package-drawer-category' },
+          {
+            label: 'Category',
+            value: pkg.category ? <span className="hc-category">{pkg.category}</span> : '--',
+            testId: 'package-drawer-category',
+          },
           { label: 'Created', value: formatDate(pkg.created_at), testId: 'package-drawer-created' },
           { label: 'Updated', value: formatDate(pkg.updated_at), testId: 'package-drawer-updated' },
           {
