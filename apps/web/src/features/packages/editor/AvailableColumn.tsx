@@ -9,7 +9,7 @@ import { InputIcon } from 'primereact/inputicon';
 import { Button } from 'primereact/button';
 import { Skeleton } from 'primereact/skeleton';
 import type { Highlight } from '@hc/shared/api/highlights';
-import { CATEGORY_FILTER_DEFAULT_LABEL, MP4_SUFFIX, SEARCH_RESULT_LIMIT } from '@hc/shared/constants';
+import { CATEGORY_FILTER_DEFAULT_LABEL, SEARCH_RESULT_LIMIT } from '@hc/shared/constants';
 import { formatDate, formatNumber } from '@hc/shared/formatters';
 import { messages } from '@hc/shared/messages';
 import { HoverVideo } from '../../../components/HoverVideo.tsx';
@@ -28,13 +28,12 @@ import {
 import type { AvailableFilters, EditorSort } from './availableFilters.ts';
 import { beginNativeDrag } from './dragTypes.ts';
 import type { DragItem } from './dragTypes.ts';
-import { editorHighlightFrom } from './editorState.ts';
-import { mp4Url } from './dropIndex.ts';
+import { editorHighlightFrom, mp4Url } from './editorState.ts';
 
 const SEARCH_DEBOUNCE_MS = 300;
 const SEARCH_MAX_LENGTH = 200;
-/** The 'Tags' entry: no category filter (sent as null, i.e. not sent). */
-const NO_CATEGORY = '';
+/** The 'Tags' entry: no category filter (sent as null, i.e. not sent). PrimeReact shows '' as empty. */
+const NO_CATEGORY = '\u0000tags';
 
 interface AvailableColumnProps {
   isInPackage: (id: number) => boolean;
@@ -162,7 +161,9 @@ export function AvailableColumn(props: AvailableColumnProps) {
           <Dropdown
             value={current.category ?? NO_CATEGORY}
             options={categoryOptions}
-            onChange={(e) => setFilters({ ...current, category: (e.value as string) || null })}
+            onChange={(e) =>
+              setFilters({ ...current, category: e.value === NO_CATEGORY ? null : (e.value as string) })
+            }
             aria-label="Category"
             data-testid="pe-filter-category"
           />
@@ -237,7 +238,7 @@ export function AvailableColumn(props: AvailableColumnProps) {
                     data-testid={`pe-available-handle-${h.highlight_id}`}
                   />
                   <HoverVideo
-                    src={mp4Url(h.video_url, MP4_SUFFIX)}
+                    src={mp4Url(h.video_url)}
                     poster={h.thumbnail}
                     alt={h.title}
                     width={88}

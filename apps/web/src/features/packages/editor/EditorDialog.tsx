@@ -1,5 +1,6 @@
 // The editor's yes/no dialogs ('Highlight removed', leave-page, discard, delete): modal, no close icon, so
-// every answer goes through one of the two buttons, each with a test id.
+// every answer goes through one of the two buttons, each with a test id. A destructive dialog focuses
+// the safe answer.
 import type { ReactNode } from 'react';
 import { Dialog } from 'primereact/dialog';
 import { Button } from 'primereact/button';
@@ -36,6 +37,7 @@ export function EditorDialog(props: EditorDialogProps) {
             type="button"
             label={props.rejectLabel}
             outlined
+            autoFocus={props.danger}
             onClick={props.onReject}
             data-testid={props.rejectTestId}
           />
@@ -43,7 +45,7 @@ export function EditorDialog(props: EditorDialogProps) {
             type="button"
             label={props.acceptLabel}
             severity={props.danger ? 'danger' : undefined}
-            autoFocus
+            autoFocus={!props.danger}
             onClick={props.onAccept}
             data-testid={props.acceptTestId}
           />

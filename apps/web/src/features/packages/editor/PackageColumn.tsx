@@ -5,13 +5,14 @@ import { useRef, useState } from 'react';
 import type { DragEvent, ReactNode } from 'react';
 import { Button } from 'primereact/button';
 import type { PackageType } from '@hc/shared/api/packages';
-import { MP4_SUFFIX, PACKAGE_MAX_HIGHLIGHTS } from '@hc/shared/constants';
+import { PACKAGE_MAX_HIGHLIGHTS } from '@hc/shared/constants';
 import { HoverVideo } from '../../../components/HoverVideo.tsx';
 import { InlineEditableTitle } from '../../../components/InlineEditableTitle.tsx';
+import { mp4Url } from './editorState.ts';
 import type { EditorHighlight } from './editorState.ts';
 import { beginNativeDrag } from './dragTypes.ts';
 import type { DragItem } from './dragTypes.ts';
-import { insertionIndex, moveTarget, mp4Url } from './dropIndex.ts';
+import { insertionIndex, moveTarget } from './dropIndex.ts';
 
 interface PackageColumnProps {
   highlights: EditorHighlight[];
@@ -185,13 +186,7 @@ function PackageRow({ highlight: h, index: i, count, ...props }: PackageRowProps
           title="Drag to reorder, or onto the list to remove"
           data-testid={`pe-item-handle-${h.id}`}
         />
-        <HoverVideo
-          src={mp4Url(h.video_url, MP4_SUFFIX)}
-          poster={h.thumbnail}
-          alt={h.title}
-          width={88}
-          height={50}
-        />
+        <HoverVideo src={mp4Url(h.video_url)} poster={h.thumbnail} alt={h.title} width={88} height={50} />
         <div className="hc-pe-card__body">
           <InlineEditableTitle
             value={h.title}

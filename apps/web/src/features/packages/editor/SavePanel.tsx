@@ -26,7 +26,8 @@ import {
 } from './editorState.ts';
 import type { EditorAction, EditorState } from './editorState.ts';
 import { embedSnippet } from './embedCode.ts';
-import { EditorPreview, usePreviewRun } from './EditorPreview.tsx';
+import { PackagePreview } from '../preview/PackagePreview.tsx';
+import { usePreviewState } from '../preview/usePreviewState.ts';
 import { EditorDialog } from './EditorDialog.tsx';
 
 interface SavePanelProps {
@@ -56,7 +57,6 @@ export function SavePanel({ state, dispatch, publisherId, allowLeave }: SavePane
   const navigate = useNavigate();
   const { user } = useAppConfig();
   const save = useSavePackage();
-  const preview = usePreviewRun();
   const [touched, setTouched] = useState({ name: false, alias: false });
   const [confirm, setConfirm] = useState<Confirm | null>(null);
 
@@ -67,7 +67,9 @@ export function SavePanel({ state, dispatch, publisherId, allowLeave }: SavePane
   const showName = (touched.name || state.requestedSave) && validation.name;
   const showAlias = (touched.alias || state.requestedSave) && validation.alias;
   const busy = save.isPending;
+  // The preview (the embed person's component) is driven from this panel's Preview button too.
   const current = toPreviewPackage(state);
+  const preview = usePreviewState(current);
 
   /** Goes back where the user came from (or to the list when the editor was opened directly). */
   const goBack = () => {
@@ -84,7 +86,7 @@ export function SavePanel({ state, dispatch, publisherId, allowLeave }: SavePane
       toast.error(refused);
       return;
     }
-    const body = toPackageWrite(state);
+    const body = toPackageWrite(state, { suggestion });
     const input = base ? { embedId: base.embed_id, body, publisherId } : { body };
     save.mutate(input, {
       onSuccess: (pkg) => {
@@ -158,12 +160,8 @@ export function SavePanel({ state, dispatch, publisherId, allowLeave }: SavePane
   };
 
   const onPreview = () => {
-    if (current.highlights.length < PACKAGE_MIN_HIGHLIGHTS) {
-      preview.stop();
-      toast.info(messages.selectAtLeast3Apvs);
-      return;
-    }
-    preview.start(current);
+    if (current.highlights.length < PACKAGE_MIN_HIGHLIGHTS) toast.info(messages.selectAtLeast3Apvs);
+    preview.start();
   };
 
   const category = inferCategory(state.highlights);
@@ -236,7 +234,9 @@ export function SavePanel({ state, dispatch, publisherId, allowLeave }: SavePane
             </small>
           ) : (
             <small className="hc-pe-help">
-              {isNew ? 'Set once, when the package is created.' : 'The embed name cannot be changed.'}
+              {isNew
+                ? 'Optional. Set once, when the package is created.'
+                : 'The embed name cannot be changed.'}
             </small>
           )}
         </div>
@@ -302,7 +302,7 @@ export function SavePanel({ state, dispatch, publisherId, allowLeave }: SavePane
 
         <section className="hc-pe-preview-section">
           <h3 className="hc-detail-section__title">Preview</h3>
-          <EditorPreview current={current} playing={preview.playing} onReload={onPreview} />
+          <PackagePreview pkg={current} state={preview} />
         </section>
       </div>
 

@@ -13,8 +13,3 @@ export function insertionIndex(index: number, pointerY: number, top: number, hei
 export function moveTarget(from: number, insertAt: number): number {
   return insertAt > from ? insertAt - 1 : insertAt;
 }
-
-/** A playable MP4 URL: the highlight lists give URLs without extension (MP4_SUFFIX is added once). */
-export function mp4Url(url: string, suffix: string): string {
-  return url.toLowerCase().endsWith(suffix) ? url : url + suffix;
-}

@@ -9,7 +9,8 @@ import {
 } from './availableFilters.ts';
 import { isMobileDevice } from './device.ts';
 import { embedSnippet } from './embedCode.ts';
-import { insertionIndex, moveTarget, mp4Url } from './dropIndex.ts';
+import { insertionIndex, moveTarget } from './dropIndex.ts';
+import { mp4Url } from './editorState.ts';
 
 const NOW = new Date('2025-03-10T12:00:00Z');
 
@@ -104,7 +105,7 @@ describe('drop arithmetic', () => {
     expect(moveTarget(from, insertAt)).toBe(expected);
   });
   it('mp4Url adds the suffix once', () => {
-    expect(mp4Url('/media/a', '.mp4')).toBe('/media/a.mp4');
-    expect(mp4Url('/media/a.mp4', '.mp4')).toBe('/media/a.mp4');
+    expect(mp4Url('/media/a')).toBe('/media/a.mp4');
+    expect(mp4Url('/media/a.mp4')).toBe('/media/a.mp4');
   });
 });

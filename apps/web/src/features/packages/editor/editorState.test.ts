@@ -208,6 +208,7 @@ describe('validation', () => {
       messages.invalidEmbedName,
     ],
     ['valid', { highlights: [hl(1), hl(2), hl(3)], name: 'N', alias: 'good-alias' }, null],
+    ['an empty embed name is allowed', { highlights: [hl(1), hl(2), hl(3)], name: 'N', alias: '  ' }, null],
   ])('%s', (_name, patch, expected) => {
     expect(firstSaveError({ ...newEditorState(), ...patch })).toBe(expected);
   });
@@ -240,6 +241,10 @@ describe('toPackageWrite', () => {
     });
   });
 
+  it('a blank embed name is sent as none', () => {
+    expect(toPackageWrite(withHighlights(1, 2, 3)).alias).toBeNull();
+  });
+
   it('an existing package: no alias, the loaded updated_at', () => {
     const body = toPackageWrite(editorStateFromPackage(pkg()));
     expect(body).not.toHaveProperty('alias');
@@ -247,8 +252,13 @@ describe('toPackageWrite', () => {
     expect(body).not.toHaveProperty('status');
   });
 
-  it('a draft (suggestion) is published by saving it', () => {
-    expect(toPackageWrite(editorStateFromPackage(pkg({ status: 'Draft' }))).status).toBe('Active');
+  it('a suggestion (a draft opened with publisherId) is published by saving it', () => {
+    const draft = editorStateFromPackage(pkg({ status: 'Draft' }));
+    expect(toPackageWrite(draft, { suggestion: true }).status).toBe('Active');
+  });
+
+  it('a deactivated package opened normally keeps its status', () => {
+    expect(toPackageWrite(editorStateFromPackage(pkg({ status: 'Draft' })))).not.toHaveProperty('status');
   });
 });
 

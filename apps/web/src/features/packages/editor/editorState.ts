@@ -3,7 +3,7 @@
 // rules are tested without rendering (STYLE.md practice 10).
 import type { Highlight } from '@hc/shared/api/highlights';
 import type { Package, PackageType, PackageWrite } from '@hc/shared/api/packages';
-import { PACKAGE_DEFAULT_MAX_ADS, PACKAGE_DEFAULT_TYPE } from '@hc/shared/constants';
+import { MP4_SUFFIX, PACKAGE_DEFAULT_MAX_ADS, PACKAGE_DEFAULT_TYPE } from '@hc/shared/constants';
 import {
   validateAlias,
   validatePackageAdd,
@@ -248,7 +248,7 @@ export const totalDuration = (highlights: readonly Pick<EditorHighlight, 'durati
 
 export interface EditorValidation {
   name: string | null;
-  /** Only new packages have an editable embed name. */
+  /** Only new packages have an editable embed name; it may stay empty. */
   alias: string | null;
   size: string | null;
 }
@@ -257,7 +257,8 @@ export interface EditorValidation {
 export function validateEditor(state: EditorState): EditorValidation {
   return {
     name: validatePackageName(state.name),
-    alias: isNewPackage(state) ? validateAlias(state.alias) : null,
+    // The embed name is optional (the server stores a blank one as none); a given one must follow the rule.
+    alias: isNewPackage(state) && state.alias.trim() !== '' ? validateAlias(state.alias.trim()) : null,
     size: validatePackageSize(state.highlights.length),
   };
 }
@@ -276,32 +277,38 @@ export const inPackage = (state: EditorState, id: number): boolean =>
 export const addError = (state: EditorState): string | null => validatePackageAdd(state.highlights.length);
 
 /**
- * The POST/PUT body. The name is trimmed; the alias goes only with a new package; a draft or suggestion
- * is published (status Active) by saving it; updated_at lets the server refuse a save over a newer version.
+ * The POST/PUT body. The name is trimmed; the alias goes only with a new package; a suggestion (a draft
+ * opened with ?publisherId=) is published (status Active) by saving it; updated_at lets the server refuse
+ * a save over a newer version. A deactivated package (also Draft, from the list's checkbox) opened
+ * normally keeps its status.
  */
-export function toPackageWrite(state: EditorState): PackageWrite {
+export function toPackageWrite(state: EditorState, { suggestion = false } = {}): PackageWrite {
   const base = state.base;
   return {
     name: state.name.trim(),
-    ...(base ? {} : { alias: state.alias.trim() }),
+    ...(base ? {} : { alias: state.alias.trim() || null }),
     highlights: state.highlights.map((h) => ({ id: h.id, title: h.title })),
     sequence: state.sequence,
     tvInvalidHlts: state.tvInvalidHlts,
     package_type: state.packageType,
     category: inferCategory(state.highlights),
-    ...(base?.status === 'Draft' ? { status: 'Active' as const } : {}),
+    ...(suggestion && base?.status === 'Draft' ? { status: 'Active' as const } : {}),
     ...(base ? { updated_at: base.updated_at } : {}),
   };
 }
 
-/** What the preview plays: the package's name and its highlights in order. */
+/** A playable MP4 URL: the lists and the package give video URLs without extension. */
+export const mp4Url = (url: string): string =>
+  url.toLowerCase().endsWith(MP4_SUFFIX) ? url : url + MP4_SUFFIX;
+
+/** What the preview plays: the package's name and its highlights in order, with MP4 URLs. */
 export function toPreviewPackage(state: EditorState) {
   return {
     name: state.name,
     highlights: state.highlights.map((h) => ({
       id: h.id,
       title: h.title,
-      video_url: h.video_url,
+      video_url: mp4Url(h.video_url),
       thumbnail: h.thumbnail,
     })),
   };
