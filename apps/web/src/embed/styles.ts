@@ -20,7 +20,7 @@ letter-spacing:.03em;font-variant-numeric:tabular-nums}
 .bar i{display:block;height:100%;background:var(--a);transform-origin:left;transform:scaleX(0)}
 .list{position:relative;display:flex;gap:12px;margin:0;padding:14px;list-style:none;overflow-x:auto;
 scroll-snap-type:x mandatory;scroll-padding:0 14px;scrollbar-width:thin}
-.list li{flex:1 0 0;min-width:104px;margin:0;padding:0;scroll-snap-align:start}
+.list li{flex:1 0 0;min-width:104px;max-width:168px;margin:0;padding:0;scroll-snap-align:start}
 .item{display:flex;flex-direction:column;gap:7px;width:100%;margin:0;padding:0;border:0;background:none;
 font:inherit;color:inherit;text-align:left;cursor:pointer;border-radius:10px;-webkit-appearance:none;appearance:none}
 .item:focus-visible{outline:2px solid var(--a);outline-offset:3px}
