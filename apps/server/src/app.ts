@@ -31,6 +31,8 @@ export interface BuildAppOptions {
   logger?: boolean | { level: string };
   /** Serve the built web app (apps/web/dist) with a single-page fallback. */
   serveWeb?: boolean;
+  /** Where the embed player script is read from (default: the web build); tests point it elsewhere. */
+  embedScriptDir?: string;
 }
 
 export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
@@ -87,7 +89,12 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   );
 
   // The public embed: showreel data and player script for publishers' pages (no session, CORS *).
-  await app.register(embedRoutes, { prefix: '/embed', ctx, media, webDistDir });
+  await app.register(embedRoutes, {
+    prefix: '/embed',
+    ctx,
+    media,
+    scriptDir: options.embedScriptDir ?? path.join(webDistDir, 'embed'),
+  });
 
   // Published media (APVs are public content embedded on publishers' sites): range requests, no listing.
   await app.register(fastifyStatic, {

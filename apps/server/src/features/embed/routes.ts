@@ -20,14 +20,14 @@ import { PackageRepository } from '../packages/repo.ts';
 interface Options {
   ctx: AppContext;
   media: MediaStore;
-  /** The web build (apps/web/dist); the player is its embed/player.js. */
-  webDistDir: string;
+  /** The folder of player.js: apps/web/dist/embed, the web build's embed entry. */
+  scriptDir: string;
 }
 
 export const EMBED_DATA_MAX_AGE_SECONDS = 60;
 export const EMBED_SCRIPT_MAX_AGE_SECONDS = 300;
 
-export async function embedRoutes(app: FastifyInstance, { ctx, media, webDistDir }: Options) {
+export async function embedRoutes(app: FastifyInstance, { ctx, media, scriptDir }: Options) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const repo = new PackageRepository(ctx.db);
 
@@ -71,7 +71,7 @@ export async function embedRoutes(app: FastifyInstance, { ctx, media, webDistDir
 
   // The player script, read per request so a rebuilt web app is served without a restart.
   app.get('/player.js', async (request, reply) => {
-    const file = path.join(webDistDir, 'embed', 'player.js');
+    const file = path.join(scriptDir, 'player.js');
     const info = await stat(file).catch(() => null);
     if (!info?.isFile()) throw notFound();
     const etag = `W/"${info.size.toString(36)}-${Math.floor(info.mtimeMs).toString(36)}"`;
