@@ -21,7 +21,11 @@ export interface OpenDbOptions {
   dataDir?: string | undefined;
   /** Pool size for node-postgres. */
   poolSize?: number;
+  /** Called when an idle node-postgres connection fails; logs to stderr by default. */
+  onIdleError?: (error: Error) => void;
 }
+
+const defaultIdleError = (error: Error) => console.error(`database connection lost: ${error.message}`);
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'migrations');
 
@@ -31,6 +35,9 @@ export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
     const { Pool } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const pool = new Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // An idle connection that the server drops (a restart, a failover) emits 'error' on the pool; without a
+    // listener that would crash the process. The pool replaces the connection on the next query.
+    pool.on('error', (error) => (options.onIdleError ?? defaultIdleError)(error));
     const db = drizzle(pool, { schema }) as unknown as Db;
     return { db, kind: 'postgres', close: () => pool.end() };
   }

@@ -25,7 +25,7 @@ import {
   validateEditor,
 } from './editorState.ts';
 import type { EditorAction, EditorState } from './editorState.ts';
-import { embedSnippet } from './embedCode.ts';
+import { embedSnippet } from '../embedCode.ts';
 import { PackagePreview } from '../preview/PackagePreview.tsx';
 import { usePreviewState } from '../preview/usePreviewState.ts';
 import { EditorDialog } from './EditorDialog.tsx';

@@ -8,7 +8,7 @@ import {
   withText,
 } from './availableFilters.ts';
 import { isMobileDevice } from './device.ts';
-import { embedSnippet } from './embedCode.ts';
+import { embedSnippet } from '../embedCode.ts';
 import { insertionIndex, moveTarget } from './dropIndex.ts';
 import { mp4Url } from './editorState.ts';
 

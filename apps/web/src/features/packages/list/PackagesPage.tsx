@@ -42,7 +42,7 @@ import type {
   PackagesFilters,
   PackagesSort,
 } from './packagesFilters.ts';
-import { embedSnippet } from './embedCode.ts';
+import { embedSnippet } from '../embedCode.ts';
 import { PackagesToolbar } from './PackagesToolbar.tsx';
 import { PackageDrawer } from './PackageDrawer.tsx';
 import { PackageStatusCheckbox } from './PackageStatusCheckbox.tsx';
