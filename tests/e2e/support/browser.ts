@@ -1,6 +1,7 @@
 // Chromium through playwright-core, with the flags this machine needs, and page helpers for the console.
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '@hc/db/seed/accounts';
+import { LoginPage } from './pages/login-page.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -20,15 +21,20 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** Logs in through the login form, as a user would. */
+/** Logs in through the login form, as a user would, and waits until the form has gone. */
 export async function loginAs(page: Page, baseUrl: string, email: string, password = DEMO_PASSWORD) {
-  await page.goto(`${baseUrl}/login`);
-  await page.getByLabel(/e-?mail/i).fill(email);
-  await page.getByLabel(/password/i).fill(password);
-  await page.getByRole('button', { name: /log ?in|sign ?in/i }).click();
+  const login = new LoginPage(page, baseUrl);
+  await login.goto();
+  await login.submit(email, password);
+  await login.form.waitFor({ state: 'detached' });
 }
 
 /** Saves a screenshot under test-results/ (kept by CI for a look after a failure). */
 export async function snap(page: Page, name: string) {
-  await page.screenshot({ path: `test-results/${name}.png`, fullPage: true });
+  await page.screenshot({ path: `test-results/${name}.png`, fullPage: true, animations: 'disabled' });
+}
+
+/** The keys the console left in the page's local storage. */
+export function localStorageKeys(page: Page): Promise<string[]> {
+  return page.evaluate(() => Object.keys(localStorage));
 }

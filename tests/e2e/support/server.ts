@@ -1,12 +1,14 @@
 // The whole console for browser tests: a fresh PostgreSQL database with the demo data (media cached
 // between runs), the web build, and the real server listening on a free port.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { FastifyInstance } from 'fastify';
+import { eq, inArray } from 'drizzle-orm';
+import { schema } from '@hc/db/schema';
 import { seedDemo } from '@hc/db/seed/demo';
 import { buildApp } from '../../../apps/server/src/app.ts';
 import { loadConfig } from '../../../apps/server/src/config.ts';
@@ -25,9 +27,35 @@ export interface E2eServer {
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 let webBuilt = false;
 
-/** Builds the web app once per test process (set E2E_SKIP_BUILD=1 to reuse an existing build). */
+/** What the web build is made from: when none is newer than the build, the build is current. */
+const WEB_SOURCES = ['apps/web', 'apps/web/src', 'apps/web/public', 'packages/shared/src'];
+
+function newestMtime(file: string, recurse: boolean): number {
+  const stat = statSync(file, { throwIfNoEntry: false });
+  if (!stat) return 0;
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(file, { withFileTypes: true })) {
+    if (!entry.isDirectory()) newest = Math.max(newest, statSync(path.join(file, entry.name)).mtimeMs);
+    else if (recurse && entry.name !== 'node_modules')
+      newest = Math.max(newest, newestMtime(path.join(file, entry.name), true));
+  }
+  return newest;
+}
+
+/** True when apps/web/dist was built after the last change to its sources (each test file runs in its
+ * own process, so this spares the files after the first a rebuild). */
+function webBuildIsCurrent(): boolean {
+  const built = statSync(path.join(repoRoot, 'apps/web/dist/index.html'), { throwIfNoEntry: false });
+  if (!built) return false;
+  // apps/web itself: only its top-level files (index.html, configs, package.json), not dist.
+  const newest = Math.max(...WEB_SOURCES.map((p) => newestMtime(path.join(repoRoot, p), p !== 'apps/web')));
+  return built.mtimeMs > newest;
+}
+
+/** Builds the web app once per test run (set E2E_SKIP_BUILD=1 to reuse an existing build). */
 export function buildWebOnce() {
-  if (webBuilt || process.env.E2E_SKIP_BUILD === '1') return;
+  if (webBuilt || process.env.E2E_SKIP_BUILD === '1' || webBuildIsCurrent()) return;
   const result = spawnSync('npm', ['run', 'build', '-w', '@hc/web'], { cwd: repoRoot, encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`web build failed:\n${result.stdout}\n${result.stderr}`);
   webBuilt = true;
@@ -65,4 +93,19 @@ export async function startE2eServer(): Promise<E2eServer> {
       await database.drop();
     },
   };
+}
+
+/** Ends every server-side session of an account, as an expiry or an administrator would. */
+export async function endSessionsOf(server: E2eServer, email: string): Promise<number> {
+  const { db } = server.database.handle;
+  const ended = await db
+    .delete(schema.sessions)
+    .where(
+      inArray(
+        schema.sessions.userId,
+        db.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.email, email)),
+      ),
+    )
+    .returning({ id: schema.sessions.id });
+  return ended.length;
 }

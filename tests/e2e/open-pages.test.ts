@@ -1,0 +1,61 @@
+// The pages anyone may open without a session: terms, documentation, help, and the 404 page.
+import { describe, expect, it } from 'vitest';
+import { snap } from './support/browser.ts';
+import { useE2eSuite } from './support/suite.ts';
+import { Shell } from './support/pages/shell.ts';
+
+const s = useE2eSuite();
+
+describe('open pages without a session', () => {
+  it('/terms shows the five terms with their periods', async () => {
+    const { page, server } = s;
+    await page.goto(`${server.baseUrl}/terms`);
+    const section = (id: string) => page.getByTestId(`terms-${id}`).innerText();
+    await page.getByTestId('terms-page').waitFor();
+    expect(new Shell(page).path()).toBe('/terms');
+    expect(await section('license')).toMatch(/^1\. License/);
+    expect(await section('payment')).toMatch(/within 10 days of the end of the month/);
+    expect(await section('term')).toMatch(/initial term of one year/);
+    expect(await section('term')).toMatch(/successive periods of six months/);
+    expect(await section('non-renewal')).toMatch(/at least 15 days before the end of the current term/);
+    expect(await section('termination')).toMatch(/giving 30 days' written notice/);
+    await snap(page, 'open-terms');
+  });
+
+  it('/docs/apv and /docs/hos render their documentation pages', async () => {
+    const { page, server } = s;
+    const cases: [path: string, testId: string, heading: string][] = [
+      ['/docs/apv', 'docs-apv', 'APV'],
+      ['/docs/hos', 'docs-highlights', 'Highlights on Search'],
+    ];
+    for (const [path, testId, heading] of cases) {
+      await page.goto(server.baseUrl + path);
+      const article = page.getByTestId(testId);
+      await article.waitFor();
+      expect(new Shell(page).path()).toBe(path);
+      expect(await article.getByRole('heading', { level: 1 }).innerText()).toBe(heading);
+      expect((await article.innerText()).length).toBeGreaterThan(200);
+    }
+    await snap(page, 'open-docs-hos');
+  });
+
+  it('an unknown path shows the 404 page', async () => {
+    const { page, server } = s;
+    await page.goto(`${server.baseUrl}/no/such/page`);
+    const notFound = page.getByTestId('not-found');
+    await notFound.waitFor();
+    expect(new Shell(page).path()).toBe('/no/such/page');
+    expect(await notFound.innerText()).toContain('Page not found');
+    expect(await notFound.innerText()).toContain('/no/such/page');
+    await snap(page, 'open-404');
+  });
+
+  it('/help offers support by e-mail through a mailto link', async () => {
+    const { page, server } = s;
+    await page.goto(`${server.baseUrl}/help`);
+    const link = page.getByTestId('help-page').getByRole('link', { name: /@/ });
+    await link.waitFor();
+    expect(await link.getAttribute('href')).toBe(`mailto:${await link.innerText()}`);
+    expect(await link.getAttribute('href')).toMatch(/^mailto:[^@\s]+@[^@\s]+\.[a-z]+$/);
+  });
+});
