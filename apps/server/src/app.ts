@@ -104,6 +104,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     index: false,
     list: false,
     maxAge: '1h',
+    // Embedded players on publishers' sites load these in anonymous CORS mode (no cookies).
+    setHeaders: (reply) => reply.header('access-control-allow-origin', '*'),
   });
 
   const spa = options.serveWeb && existsSync(path.join(webDistDir, 'index.html'));

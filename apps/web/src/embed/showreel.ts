@@ -43,6 +43,8 @@ export function mountShowreel(host: HTMLElement, items: readonly ShowreelItem[])
   video.defaultMuted = true;
   video.playsInline = true;
   video.preload = 'auto';
+  // Anonymous CORS mode: media loads never carry the console's cookies (the server allows any origin).
+  video.crossOrigin = 'anonymous';
   // Attributes as well as properties: autoplay policies and iOS read the markup.
   for (const name of ['muted', 'playsinline', 'disablepictureinpicture', 'disableremoteplayback'])
     video.setAttribute(name, '');
@@ -106,6 +108,7 @@ export function mountShowreel(host: HTMLElement, items: readonly ShowreelItem[])
           img.alt = '';
           img.loading = 'lazy';
           img.decoding = 'async';
+          img.crossOrigin = 'anonymous';
           img.src = item.thumbnail;
           thumb.append(img);
         }
