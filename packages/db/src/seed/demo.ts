@@ -646,6 +646,31 @@ const PACKAGE_PLANS: readonly PackagePlan[] = [
     category: 'business',
     alias: 'harbour-business',
   },
+  // Metro Sports (407) shares a group with 406: its Active packages are what 406's syndication lists.
+  {
+    publisherId: 407,
+    name: 'Metro Matchday',
+    type: 'user',
+    status: 'Active',
+    category: null,
+    alias: 'metro-matchday',
+  },
+  {
+    publisherId: 407,
+    name: 'Metro Sports Auto',
+    type: 'auto',
+    status: 'Active',
+    category: null,
+    alias: null,
+  },
+  {
+    publisherId: 407,
+    name: 'Metro Weekend Draft',
+    type: 'user',
+    status: 'Draft',
+    category: null,
+    alias: null,
+  },
 ];
 
 function buildPackages(rnd: Random, rows: DemoRows, ago: Ago): void {
