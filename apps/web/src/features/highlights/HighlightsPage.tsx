@@ -301,11 +301,9 @@ export function HighlightsPage() {
     setPaging({ key: filterKey, page: (e.page ?? Math.floor(e.first / e.rows)) + 1 });
   };
 
-  const onTextChange = (value: string) => {
-    setText(value);
-    // Relevance needs text: clearing it falls back to Date.
-    if (!value.trim() && sort === 'relevance') setSort(DEFAULT_SORT);
-  };
+  // Relevance needs text: with the text cleared, effectiveSort() falls back to Date once the debounced
+  // text is empty too, so no request goes out with the old text and the new sort.
+  const onTextChange = (value: string) => setText(value);
   const canReset =
     text !== '' || days !== null || status !== 'all' || JSON.stringify(sort) !== JSON.stringify(DEFAULT_SORT);
   const reset = () => {
@@ -318,7 +316,9 @@ export function HighlightsPage() {
   const count = list?.count ?? 0;
   const tooBroad = isSearchTooBroad(count);
   const rows = firstLoad ? skeletonRows(per) : (list?.highlights ?? []);
-  const showInlineError = isError && !list;
+  // A 401 is the session dialog's business: behind it, no misleading network error.
+  const sessionEnded = error instanceof ApiError && error.status === 401;
+  const showInlineError = isError && !list && !sessionEnded;
 
   return (
     <div className="hc-highlights" data-testid="highlights-page">
