@@ -44,6 +44,9 @@ export function formatNumber(n: number | null | undefined): string {
 /** Server timestamps are seconds; the browser's Date wants milliseconds (spec 000 §9). */
 export const secondsToMs = (s: number): number => s * 1000;
 
+/** A date as the server's timestamps send it: whole seconds since the epoch. */
+export const dateToSeconds = (d: Date): number => Math.floor(d.getTime() / 1000);
+
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 const pad2 = (n: number): string => String(n).padStart(2, '0');
 

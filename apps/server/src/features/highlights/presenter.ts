@@ -2,16 +2,15 @@
 import type { Highlight } from '@hc/shared/api/highlights';
 import { videoUrlOf, type MediaStore } from '../media/store.ts';
 import type { HighlightRow } from './repo.ts';
-
-const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
+import { dateToSeconds } from '@hc/shared/formatters';
 
 export function presentHighlight(row: HighlightRow, media: MediaStore): Highlight {
   return {
     highlight_id: row.id,
     title: row.title,
     article_id: row.articleId,
-    article_created_at: seconds(row.articleCreatedAt),
-    published_at: seconds(row.publishedAt),
+    article_created_at: dateToSeconds(row.articleCreatedAt),
+    published_at: dateToSeconds(row.publishedAt),
     recommendation_score: row.recommendationScore,
     article_active: row.articleActive,
     ia_article_active: row.iaArticleActive,

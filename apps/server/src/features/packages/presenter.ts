@@ -2,8 +2,7 @@
 import type { Package } from '@hc/shared/api/packages';
 import { videoUrlOf, type MediaStore } from '../media/store.ts';
 import type { PackageHighlightRow, PackageRow } from './repo.ts';
-
-const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
+import { dateToSeconds } from '@hc/shared/formatters';
 
 /** Sum of the highlights' durations, to the hundredth of a second (real columns add float noise). */
 const totalDuration = (items: PackageHighlightRow[]) =>
@@ -29,8 +28,8 @@ export function presentPackage(row: PackageRow, items: PackageHighlightRow[], me
     sequence: row.sequence,
     max_ads: row.maxAds,
     tvInvalidHlts: row.tvInvalidHlts,
-    created_at: seconds(row.createdAt),
-    updated_at: seconds(row.updatedAt),
+    created_at: dateToSeconds(row.createdAt),
+    updated_at: dateToSeconds(row.updatedAt),
     num_videos: items.length,
     duration: totalDuration(items),
     package_clicks: row.packageClicks,

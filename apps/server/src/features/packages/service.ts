@@ -9,6 +9,7 @@ import { embedNameInUse, messages } from '@hc/shared/messages';
 import { validateAlias, validatePackageName, validatePackageSize } from '@hc/shared/validation';
 import { badRequest, conflict, notFound } from '../../plugins/errors.ts';
 import { PackageRepository, type PackageRow } from './repo.ts';
+import { dateToSeconds } from '@hc/shared/formatters';
 
 /** Legal status changes (docs/decisions.md D8). Nothing leaves Archive or Rejected. */
 export const STATUS_TRANSITIONS: Record<PackageStatus, readonly PackageStatus[]> = {
@@ -35,8 +36,6 @@ export interface Actor {
   publisherId: number;
 }
 
-const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
-
 /** Embed ids: 8 random url-safe characters (48 bits). */
 const newEmbedId = () => randomBytes(6).toString('base64url');
 
@@ -44,7 +43,8 @@ const newEmbedId = () => randomBytes(6).toString('base64url');
  * The next updated_at: now, but at least one second past the previous value, so that two saves within
  * one second still differ in the seconds the clients see and the stale check always catches the second.
  */
-const nextUpdatedAt = (previous: Date) => new Date(Math.max(Date.now(), (seconds(previous) + 1) * 1000));
+const nextUpdatedAt = (previous: Date) =>
+  new Date(Math.max(Date.now(), (dateToSeconds(previous) + 1) * 1000));
 
 /** A unique-index violation of the named constraint (drizzle wraps the driver's error in `cause`). */
 function isUniqueViolation(error: unknown, constraint: string): boolean {
@@ -107,7 +107,8 @@ export class PackageService {
   private async locked(repo: PackageRepository, publisherId: number, embedId: string, updatedAt?: number) {
     const row = await repo.find(publisherId, embedId, true);
     if (!row) throw notFound();
-    if (updatedAt !== undefined && updatedAt < seconds(row.updatedAt)) throw conflict(messages.packageStale);
+    if (updatedAt !== undefined && updatedAt < dateToSeconds(row.updatedAt))
+      throw conflict(messages.packageStale);
     return row;
   }
 

@@ -9,8 +9,7 @@ import { notFound } from '../../plugins/errors.ts';
 import type { MediaStore } from '../media/store.ts';
 import { videoUrlOf } from '../media/store.ts';
 import { VerticalTaskRepository } from './repo.ts';
-
-const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
+import { dateToSeconds } from '@hc/shared/formatters';
 
 export async function verticalRoutes(
   app: FastifyInstance,
@@ -62,9 +61,9 @@ export async function verticalRoutes(
             thumbnail: task.thumbnailPath ? media.url(task.thumbnailPath) : null,
             duration: task.durationSeconds,
             trimmed_duration: task.trimmedDurationSeconds,
-            created_at: seconds(task.createdAt),
-            generated_at: task.generatedAt ? seconds(task.generatedAt) : null,
-            updated_at: seconds(task.updatedAt),
+            created_at: dateToSeconds(task.createdAt),
+            generated_at: task.generatedAt ? dateToSeconds(task.generatedAt) : null,
+            updated_at: dateToSeconds(task.updatedAt),
             start_time: task.startTime,
             end_time: task.endTime,
             reviews: task.reviews,
