@@ -36,6 +36,9 @@ const PostOnGooglePage = lazy(() =>
 const PackageEditorPage = lazy(() =>
   import('../features/packages/editor/PackageEditorPage.tsx').then((m) => ({ default: m.PackageEditorPage })),
 );
+const StoriesPage = lazy(() =>
+  import('../features/stories/list/StoriesPage.tsx').then((m) => ({ default: m.StoriesPage })),
+);
 
 /** The screens built so far, by route id; every other page of the table shows ComingSoon. */
 const SCREENS: Partial<Record<RouteId, () => ReactNode>> = {
@@ -51,6 +54,7 @@ const SCREENS: Partial<Record<RouteId, () => ReactNode>> = {
   postOnGoogle: () => <PostOnGooglePage />,
   packageNew: () => <PackageEditorPage />,
   packageEdit: () => <PackageEditorPage />,
+  stamp: () => <StoriesPage />,
 };
 
 function screenFor(route: RouteEntry): ReactNode {

@@ -11,7 +11,7 @@ import { useToast } from '../../../app/toast.tsx';
 import { PageSpinner } from '../../../app/config.tsx';
 import { StatePanel } from '../../../app/StatePanel.tsx';
 import { usePackage } from '../api/get-package.ts';
-import { isMobileDevice, readDeviceTraits } from './device.ts';
+import { isMobileDevice, readDeviceTraits } from '../../../components/device.ts';
 import { PackageEditor } from './PackageEditor.tsx';
 import './packageEditor.css';
 

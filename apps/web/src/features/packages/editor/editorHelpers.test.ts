@@ -7,7 +7,7 @@ import {
   toAvailableParams,
   withText,
 } from './availableFilters.ts';
-import { isMobileDevice } from './device.ts';
+import { isMobileDevice } from '../../../components/device.ts';
 import { embedSnippet } from '../embedCode.ts';
 import { insertionIndex, moveTarget } from './dropIndex.ts';
 import { mp4Url } from './editorState.ts';

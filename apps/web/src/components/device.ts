@@ -1,8 +1,8 @@
-// The package editor is refused on mobile devices (spec 000 §2). Our reading of "mobile": a device whose
-// primary pointer is coarse (a finger) AND whose viewport is narrower than MOBILE_MAX_WIDTH. Both must
-// hold: a narrow desktop window keeps the editor (a mouse can drag), and so does a touch laptop or a large
-// tablet in landscape, which has room for the three columns. Drag and drop needs a fine pointer to be
-// usable, and the three columns need about 1024 px.
+// The package and story editors are refused on mobile devices (spec 000 §2, 001 §2.1). Our reading of
+// "mobile": a device whose primary pointer is coarse (a finger) AND whose viewport is narrower than
+// MOBILE_MAX_WIDTH. Both must hold: a narrow desktop window keeps the editor (a mouse can drag), and so
+// does a touch laptop or a large tablet in landscape, which has room for the three columns. Drag and drop
+// needs a fine pointer to be usable, and the three columns need about 1024 px.
 
 /** Viewports narrower than this (CSS px) count as mobile when the pointer is coarse. */
 export const MOBILE_MAX_WIDTH = 1024;

@@ -1,0 +1,37 @@
+// The AMP story preview frame (spec 001 §2.2, §2.5; issue 4 point 7). The server's html goes in through
+// srcdoc into a sandbox with no permissions at all: no allow-same-origin and no allow-scripts, so nothing
+// in a story (a title, a form field, a crafted page) can run script, read the console's storage or
+// navigate it. The AMP runtime is a script from the AMP CDN, which this deployment cannot reach and the
+// sandbox would not run anyway, so the frame shows the document's static content (texts and the noscript
+// fallbacks), not the animated story player.
+import { STORY_PREVIEW_FRAME } from '@hc/shared/constants';
+
+interface StoryFrameProps {
+  html: string;
+  title: string;
+  /** Scale of the 414x736 frame (the editor's narrower column shows it smaller). */
+  scale?: number;
+  testId?: string;
+}
+
+export function StoryFrame({ html, title, scale = 1, testId = 'story-frame' }: StoryFrameProps) {
+  const { width, height } = STORY_PREVIEW_FRAME;
+  return (
+    <div
+      className="hc-story-frame"
+      style={{ width: width * scale, height: height * scale }}
+      data-testid={`${testId}-box`}
+    >
+      <iframe
+        title={title}
+        srcDoc={html}
+        sandbox=""
+        referrerPolicy="no-referrer"
+        width={width}
+        height={height}
+        style={{ transform: scale === 1 ? undefined : `scale(${scale})` }}
+        data-testid={testId}
+      />
+    </div>
+  );
+}

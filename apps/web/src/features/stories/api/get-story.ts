@@ -1,0 +1,24 @@
+// GET stamp/stories/{id}: one story with its pages and the video form fields (spec 001 §2.3, §7). The
+// editor also calls getStory directly before preview and publish, to compare updated_at (§4).
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { editorApi } from '../../../lib/api.ts';
+import type { Story } from './types.ts';
+
+/** Fetches one story. */
+export function getStory(id: number, signal?: AbortSignal): Promise<Story> {
+  return editorApi<Story>(`stamp/stories/${id}`, { signal });
+}
+
+export function storyQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: ['stories', 'detail', id] as const,
+    queryFn: ({ signal }) => getStory(id, signal),
+    // A failed load leaves for /stamp (spec 001 §8); retrying a 404 would only delay that.
+    retry: false,
+  });
+}
+
+/** The story the editor opens; disabled without a valid id. */
+export function useStory(id: number | null) {
+  return useQuery({ ...storyQueryOptions(id ?? 0), enabled: id !== null });
+}

@@ -1,0 +1,6 @@
+// POST stamp/stories/page/remove/{id}: deletes one page (spec 001 §2.3, §7).
+import { editorApi } from '../../../lib/api.ts';
+
+export function removePage(id: number): Promise<{ message: string }> {
+  return editorApi<{ message: string }>(`stamp/stories/page/remove/${id}`, { method: 'POST' });
+}

@@ -1,0 +1,14 @@
+// POST stamp/uploaded_objects/create?file_type=image|video (multipart, field `file`): the page's image or
+// video (spec 001 §7). The server inspects the file again and answers 422 with the catalogue message.
+import { editorApi } from '../../../lib/api.ts';
+import type { UploadedObject } from './types.ts';
+
+export function uploadObject(file: File, fileType: 'image' | 'video'): Promise<UploadedObject> {
+  const body = new FormData();
+  body.append('file', file);
+  return editorApi<UploadedObject>('stamp/uploaded_objects/create', {
+    method: 'POST',
+    query: { file_type: fileType },
+    body,
+  });
+}

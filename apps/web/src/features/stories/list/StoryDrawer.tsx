@@ -1,0 +1,133 @@
+// The story detail drawer (spec 001 §2.2): the AMP preview in its 414x736 frame, ID, Created, Updated,
+// and the actions copy story link, copy thumbnail link, Edit story and (for 406xx users) Download story
+// highlights.
+import type { ReactNode } from 'react';
+import { Button } from 'primereact/button';
+import { Tag } from 'primereact/tag';
+import { formatDate } from '@hc/shared/formatters';
+import { messages } from '@hc/shared/messages';
+import { DetailDrawer, DetailList } from '../../../components/DetailDrawer.tsx';
+import { PageSpinner } from '../../../app/config.tsx';
+import { useStoryPreview } from '../api/preview-story.ts';
+import { STORY_STATE_LABEL } from '../storyLinks.ts';
+import { StoryFrame } from '../StoryFrame.tsx';
+import type { Story } from '../api/types.ts';
+
+interface StoryDrawerProps {
+  story: Story | null;
+  visible: boolean;
+  onHide: () => void;
+  onCopyLink: (story: Story) => void;
+  onCopyThumbnail: (story: Story) => void;
+  onEdit: (story: Story) => void;
+  /** Present only for users who may download the story's highlights. */
+  downloadSlot?: ReactNode;
+}
+
+export function StoryStateTag({ state, testId }: { state: Story['state']; testId?: string }) {
+  return (
+    <Tag
+      value={STORY_STATE_LABEL[state] ?? state}
+      severity={state === 'published' ? 'success' : 'secondary'}
+      rounded
+      data-testid={testId}
+    />
+  );
+}
+
+/** The saved story's html in the frame, with loading and failure states of the same size. */
+function DrawerPreview({ story }: { story: Story }) {
+  const preview = useStoryPreview(story.id);
+  return (
+    <div className="hc-story-drawer-preview" data-testid="story-drawer-preview">
+      {preview.data ? (
+        <StoryFrame
+          html={preview.data.html}
+          title={`Preview of ${story.title}`}
+          testId="story-drawer-frame"
+        />
+      ) : (
+        <div className="hc-story-frame hc-story-frame--placeholder" data-testid="story-drawer-frame-state">
+          {preview.isError ? (
+            <span className="hc-story-frame__note">
+              <i className="pi pi-exclamation-triangle" aria-hidden="true" /> {messages.somethingWentWrong}
+            </span>
+          ) : (
+            <PageSpinner label="Loading preview" />
+          )}
+        </div>
+      )}
+      <p className="hc-story-frame__caption">
+        Static preview: the AMP player does not run inside the console, so pages show one under another.
+      </p>
+    </div>
+  );
+}
+
+export function StoryDrawer({
+  story,
+  visible,
+  onHide,
+  onCopyLink,
+  onCopyThumbnail,
+  onEdit,
+  downloadSlot,
+}: StoryDrawerProps) {
+  if (!story) return null;
+  return (
+    <DetailDrawer
+      visible={visible}
+      onHide={onHide}
+      title={story.title}
+      testId="story-drawer"
+      subtitle={
+        <>
+          <StoryStateTag state={story.state} testId="story-drawer-state" />
+          <span>Story {story.id}</span>
+        </>
+      }
+    >
+      <DrawerPreview key={`${story.id}/${story.updated_at}`} story={story} />
+
+      <div className="hc-story-drawer-actions">
+        <Button
+          type="button"
+          label="Edit story"
+          icon="pi pi-pencil"
+          size="small"
+          onClick={() => onEdit(story)}
+          data-testid="story-drawer-edit"
+        />
+        <Button
+          type="button"
+          label="Copy story link"
+          icon="pi pi-link"
+          size="small"
+          outlined
+          onClick={() => onCopyLink(story)}
+          data-testid="story-drawer-copy-link"
+        />
+        <Button
+          type="button"
+          label="Copy thumbnail link"
+          icon="pi pi-image"
+          size="small"
+          outlined
+          onClick={() => onCopyThumbnail(story)}
+          data-testid="story-drawer-copy-thumbnail"
+        />
+        {downloadSlot}
+      </div>
+
+      <DetailList
+        title="Details"
+        items={[
+          { label: 'ID', value: story.id, testId: 'story-drawer-id' },
+          { label: 'Created', value: formatDate(story.created_at), testId: 'story-drawer-created' },
+          { label: 'Updated', value: formatDate(story.updated_at), testId: 'story-drawer-updated' },
+          { label: 'Pages', value: story.pages?.length ?? '--', testId: 'story-drawer-pages' },
+        ]}
+      />
+    </DetailDrawer>
+  );
+}
