@@ -143,3 +143,45 @@ export async function buildHighlights(
   for (let i = 0; i < count; i++) rows.push(await buildHighlight(db, publisherId, overrides));
   return rows;
 }
+
+/** A live program of the publisher (its search vector is generated from the name). */
+export async function buildProgram(
+  db: Db,
+  publisherId: number,
+  overrides: Partial<typeof schema.programs.$inferInsert> = {},
+) {
+  const n = next();
+  const [row] = await db
+    .insert(schema.programs)
+    .values({
+      publisherId,
+      programName: `Program ${n}`,
+      channel: 'Channel 1',
+      externalProgramId: `EXT-${n}-${randomInt(1e6)}`,
+      startTime: new Date(),
+      ...overrides,
+    })
+    .returning();
+  return row!;
+}
+
+/** A highlight cut from a program. */
+export async function buildProgramHighlight(
+  db: Db,
+  programId: number,
+  overrides: Partial<typeof schema.programHighlights.$inferInsert> = {},
+) {
+  const n = next();
+  const [row] = await db
+    .insert(schema.programHighlights)
+    .values({
+      programId,
+      segmentId: `seg-${n}`,
+      type: 'goal',
+      videoPath: `programs/${programId}/clip-${n}.mp4`,
+      thumbnailPath: `programs/${programId}/clip-${n}.jpg`,
+      ...overrides,
+    })
+    .returning();
+  return row!;
+}

@@ -16,6 +16,7 @@ import { embedRoutes } from './features/embed/routes.ts';
 import { dashboardArticleRoutes, highlightRoutes } from './features/highlights/routes.ts';
 import { FolderMediaStore, MEDIA_URL_PREFIX } from './features/media/store.ts';
 import { packageRoutes } from './features/packages/routes.ts';
+import { programRoutes } from './features/programs/routes.ts';
 import { publisherRoutes } from './features/publishers/routes.ts';
 import { resourceRoutes } from './features/resources/routes.ts';
 import { syndicationRoutes } from './features/syndication/routes.ts';
@@ -84,6 +85,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     async (dashboard) => {
       dashboard.addHook('onRequest', requireSession);
       await dashboard.register(dashboardArticleRoutes, { ctx });
+      await dashboard.register(programRoutes, { ctx, media });
     },
     { prefix: '/api/v2/dashboard' },
   );

@@ -1,0 +1,98 @@
+// Live programs of one publisher: the searched, sorted page with a capped count, and one program with
+// its highlights. Every read is scoped to the publisher.
+import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { queryRows, type Db } from '@hc/db/client';
+import { schema } from '@hc/db/schema';
+import { PROGRAM_HIGHLIGHTS_LIMIT, type ProgramListQuery, type ProgramSort } from '@hc/shared/api/programs';
+import { SEARCH_RESULT_LIMIT } from '@hc/shared/constants';
+
+const { programs, programHighlights } = schema;
+
+export type ProgramRow = typeof programs.$inferSelect;
+export type ProgramHighlightRow = typeof programHighlights.$inferSelect;
+
+const SORTS: Record<ProgramSort, AnyPgColumn> = {
+  start_time: programs.startTime,
+  program_name: programs.programName,
+  program_id: programs.id,
+};
+
+/**
+ * Program names as a prefix tsquery over the GIN-indexed search_vector ('simple' configuration):
+ * 'champ lea' finds 'Champions League'. GIN tsvector indexes answer prefix terms (`word:*`), so no
+ * trigram index is needed. Only letters and digits reach to_tsquery. Null when the text holds no word.
+ */
+function titleQuery(text: string): SQL | null {
+  const words = (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 10);
+  if (words.length === 0) return null;
+  return sql`to_tsquery('simple', ${words.map((w) => `${w}:*`).join(' & ')})`;
+}
+
+/** program_id search: the exact id, or the broadcaster's external id (btree (publisher_id, external_program_id)). */
+function idQuery(text: string): SQL | undefined {
+  const asId = /^\d+$/.test(text) ? Number(text) : NaN;
+  const byExternal = eq(programs.externalProgramId, text);
+  return Number.isSafeInteger(asId) && asId <= 2_147_483_647
+    ? or(eq(programs.id, asId), byExternal)
+    : byExternal;
+}
+
+export interface ProgramPage {
+  rows: ProgramRow[];
+  /** Capped at SEARCH_RESULT_LIMIT + 1, like the highlight list. */
+  count: number;
+}
+
+export class ProgramRepository {
+  constructor(private readonly db: Db) {}
+
+  async list(publisherId: number, query: ProgramListQuery): Promise<ProgramPage> {
+    const filters: (SQL | undefined)[] = [eq(programs.publisherId, publisherId)];
+    const text = query.search_text ?? '';
+    if (text !== '') {
+      if (query.search_type === 'program_id') filters.push(idQuery(text));
+      else {
+        const ts = titleQuery(text);
+        filters.push(ts ? sql`${programs.searchVector} @@ ${ts}` : sql`false`);
+      }
+    }
+    const where = and(...filters);
+    const dir = query.order_by === 'asc' ? asc : desc;
+    // The id breaks ties so paging is stable; start_time desc walks programs_pub_start_idx.
+    const orderBy = [dir(SORTS[query.sort_by]), dir(programs.id)];
+
+    const [rows, countRows] = await Promise.all([
+      this.db
+        .select()
+        .from(programs)
+        .where(where)
+        .orderBy(...orderBy)
+        .limit(query.per)
+        .offset((query.page - 1) * query.per),
+      queryRows<{ n: number }>(
+        this.db,
+        sql`select count(*)::int as n from (select 1 from ${programs} where ${where} limit ${SEARCH_RESULT_LIMIT + 1}) capped`,
+      ),
+    ]);
+    return { rows, count: Number(countRows[0]?.n ?? 0) };
+  }
+
+  async find(publisherId: number, id: number): Promise<ProgramRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(programs)
+      .where(and(eq(programs.publisherId, publisherId), eq(programs.id, id)));
+    return row;
+  }
+
+  /** Newest first (program_highlights_program_idx), at most PROGRAM_HIGHLIGHTS_LIMIT. */
+  async highlights(programId: number): Promise<ProgramHighlightRow[]> {
+    return this.db
+      .select()
+      .from(programHighlights)
+      .where(eq(programHighlights.programId, programId))
+      .orderBy(desc(programHighlights.createdAt), desc(programHighlights.hldId))
+      .limit(PROGRAM_HIGHLIGHTS_LIMIT);
+  }
+}

@@ -1,0 +1,45 @@
+// Dashboard v2 programs/index and program/{id} (spec 001 §2.7-2.8, §7): role live_stream_publisher,
+// scoped to the caller's publisher (another publisher's program is a 404).
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idParamsSchema } from '@hc/shared/api/common';
+import { okEnvelope } from '@hc/shared/api/envelope';
+import { programDetailSchema, programListQuerySchema, programListSchema } from '@hc/shared/api/programs';
+import type { AppContext } from '../../context.ts';
+import { callerOf, requireRoles } from '../../plugins/auth.ts';
+import { notFound } from '../../plugins/errors.ts';
+import type { MediaStore } from '../media/store.ts';
+import { presentProgram, presentProgramDetail } from './presenter.ts';
+import { ProgramRepository } from './repo.ts';
+
+export async function programRoutes(
+  app: FastifyInstance,
+  { ctx, media }: { ctx: AppContext; media: MediaStore },
+) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const repo = new ProgramRepository(ctx.db);
+  // The role is checked before the input, so a caller without it learns nothing about validation.
+  app.addHook('onRequest', requireRoles('live_stream_publisher'));
+
+  api.get(
+    '/programs/index',
+    { schema: { querystring: programListQuerySchema, response: { 200: okEnvelope(programListSchema) } } },
+    async (request) => {
+      const page = await repo.list(callerOf(request).publisherId, request.query);
+      return { success: true as const, data: { programs: page.rows.map(presentProgram), count: page.count } };
+    },
+  );
+
+  api.get(
+    '/program/:id',
+    { schema: { params: idParamsSchema, response: { 200: okEnvelope(programDetailSchema) } } },
+    async (request) => {
+      const program = await repo.find(callerOf(request).publisherId, request.params.id);
+      if (!program) throw notFound();
+      return {
+        success: true as const,
+        data: presentProgramDetail(program, await repo.highlights(program.id), media),
+      };
+    },
+  );
+}
