@@ -19,6 +19,7 @@ import { packageRoutes } from './features/packages/routes.ts';
 import { programRoutes } from './features/programs/routes.ts';
 import { publisherRoutes } from './features/publishers/routes.ts';
 import { resourceRoutes } from './features/resources/routes.ts';
+import { reviewRoutes } from './features/review/routes.ts';
 import { syndicationRoutes } from './features/syndication/routes.ts';
 import { verticalRoutes } from './features/vertical/routes.ts';
 import { authenticate } from './plugins/auth.ts';
@@ -78,6 +79,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       await editor.register(syndicationRoutes, { ctx, media });
       await editor.register(resourceRoutes, { ctx, media });
       await editor.register(auditRoutes, { ctx });
+      await editor.register(reviewRoutes, { ctx, media });
     },
     { prefix: '/api/v1/editor' },
   );

@@ -1,0 +1,85 @@
+// Auto Highlight Review calls (spec 001 §7, editor v1): the pending queue, an article's auto highlights
+// and the feedback submission. Role apv_article_admin (admin passes), checked before the input.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { okEnvelope } from '@hc/shared/api/envelope';
+import {
+  autoHighlightsQuerySchema,
+  autoHighlightsSchema,
+  pendingReviewListSchema,
+  pendingReviewQuerySchema,
+  submitFeedbackBodySchema,
+  submitFeedbackResultSchema,
+} from '@hc/shared/api/review';
+import { dateToSeconds } from '@hc/shared/formatters';
+import type { AppContext } from '../../context.ts';
+import { callerOf, requireRoles } from '../../plugins/auth.ts';
+import { presentHighlight } from '../highlights/presenter.ts';
+import type { MediaStore } from '../media/store.ts';
+import { REVIEW_ROLE } from './repo.ts';
+import { ReviewService } from './service.ts';
+
+export async function reviewRoutes(
+  app: FastifyInstance,
+  { ctx, media }: { ctx: AppContext; media: MediaStore },
+) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const service = new ReviewService(ctx.db);
+  app.addHook('onRequest', requireRoles(REVIEW_ROLE));
+
+  api.get(
+    '/articles/pending_review',
+    {
+      schema: {
+        querystring: pendingReviewQuerySchema,
+        response: { 200: okEnvelope(pendingReviewListSchema) },
+      },
+    },
+    async (request) => {
+      const { rows, count } = await service.pending(callerOf(request), request.query);
+      return {
+        success: true as const,
+        data: {
+          count,
+          articles: rows.map(({ article, publisherName, highlightId }) => ({
+            id: article.id,
+            publisher_id: article.publisherId,
+            publisher_name: publisherName,
+            title: article.title,
+            created_at: dateToSeconds(article.createdAt),
+            featured: article.featured,
+            raw_url: article.url,
+            highlight_id: highlightId,
+          })),
+        },
+      };
+    },
+  );
+
+  api.get(
+    '/highlights/auto_highlights',
+    {
+      schema: { querystring: autoHighlightsQuerySchema, response: { 200: okEnvelope(autoHighlightsSchema) } },
+    },
+    async (request) => {
+      const { limit, rows } = await service.autoHighlights(callerOf(request), request.query.article_id);
+      return {
+        success: true as const,
+        data: {
+          article_id: request.query.article_id,
+          highlights: rows.map((row) => presentHighlight(row, media)),
+          limit,
+        },
+      };
+    },
+  );
+
+  api.post(
+    '/highlights/submit_feedback',
+    { schema: { body: submitFeedbackBodySchema, response: { 200: okEnvelope(submitFeedbackResultSchema) } } },
+    async (request) => {
+      const remaining = await service.submit(callerOf(request), request.body);
+      return { success: true as const, data: { article_id: request.body.article_id, remaining } };
+    },
+  );
+}
