@@ -16,6 +16,7 @@ import { embedRoutes } from './features/embed/routes.ts';
 import { dashboardArticleRoutes, highlightRoutes } from './features/highlights/routes.ts';
 import { FolderMediaStore, MEDIA_URL_PREFIX } from './features/media/store.ts';
 import { packageRoutes } from './features/packages/routes.ts';
+import { pendingRoutes } from './features/pending/routes.ts';
 import { programRoutes } from './features/programs/routes.ts';
 import { publisherRoutes } from './features/publishers/routes.ts';
 import { resourceRoutes } from './features/resources/routes.ts';
@@ -80,6 +81,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       await editor.register(resourceRoutes, { ctx, media });
       await editor.register(auditRoutes, { ctx });
       await editor.register(reviewRoutes, { ctx, media });
+      await editor.register(pendingRoutes, { ctx });
     },
     { prefix: '/api/v1/editor' },
   );
