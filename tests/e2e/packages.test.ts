@@ -118,9 +118,10 @@ describe('package editor: building a package', () => {
     expect(saved.highlights[0]!.title).toBe('Our opener tonight');
     expect(saved.highlights[1]!.title).toBe(bTitle);
 
-    // The reloaded editor shows the saved package, in order, renamed, with nothing unsaved.
-    await editor.packageRows.first().waitFor();
-    expect(await editor.packageIds()).toEqual([e, b, a, c, d]);
+    // The reloaded editor (its ID detail no longer '--') shows the saved package, in order, renamed,
+    // with nothing unsaved.
+    await editor.detail('id').filter({ hasText: saved.embed_id }).waitFor();
+    await expect.poll(() => editor.packageIds()).toEqual([e, b, a, c, d]);
     expect((await editor.packageTitles())[0]).toBe('Our opener tonight');
     expect(await editor.detail('id').innerText()).toBe(saved.embed_id);
     expect(await editor.aliasInput.isDisabled()).toBe(true);
