@@ -20,6 +20,12 @@ const HighlightsPage = lazy(() =>
   import('../features/highlights/HighlightsPage.tsx').then((m) => ({ default: m.HighlightsPage })),
 );
 const DocsPage = lazy(() => import('../features/docs/DocsPage.tsx').then((m) => ({ default: m.DocsPage })));
+const ProgramsPage = lazy(() =>
+  import('../features/programs/ProgramsPage.tsx').then((m) => ({ default: m.ProgramsPage })),
+);
+const ProgramPage = lazy(() =>
+  import('../features/programs/ProgramPage.tsx').then((m) => ({ default: m.ProgramPage })),
+);
 const TermsPage = lazy(() =>
   import('../features/terms/TermsPage.tsx').then((m) => ({ default: m.TermsPage })),
 );
@@ -45,6 +51,8 @@ const SCREENS: Partial<Record<RouteId, () => ReactNode>> = {
   // /highlights is the menu group of the highlight lists; its page is the web list.
   highlights: () => <Navigate to="/highlights/web" replace />,
   highlightsWeb: () => <HighlightsPage />,
+  liveStream: () => <ProgramsPage />,
+  liveStreamProgram: () => <ProgramPage />,
   docs: () => <DocsPage />,
   docsPage: () => <DocsPage />,
   terms: () => <TermsPage />,
