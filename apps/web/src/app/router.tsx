@@ -45,6 +45,9 @@ const PackageEditorPage = lazy(() =>
 const StoriesPage = lazy(() =>
   import('../features/stories/list/StoriesPage.tsx').then((m) => ({ default: m.StoriesPage })),
 );
+const StoryEditorPage = lazy(() =>
+  import('../features/stories/editor/StoryEditorPage.tsx').then((m) => ({ default: m.StoryEditorPage })),
+);
 
 /** The screens built so far, by route id; every other page of the table shows ComingSoon. */
 const SCREENS: Partial<Record<RouteId, () => ReactNode>> = {
@@ -63,6 +66,7 @@ const SCREENS: Partial<Record<RouteId, () => ReactNode>> = {
   packageNew: () => <PackageEditorPage />,
   packageEdit: () => <PackageEditorPage />,
   stamp: () => <StoriesPage />,
+  stampEdit: () => <StoryEditorPage />,
 };
 
 function screenFor(route: RouteEntry): ReactNode {
