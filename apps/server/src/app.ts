@@ -1,5 +1,5 @@
 // Builds the Fastify application without starting it: tests inject into it or listen on port 0.
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -20,6 +20,8 @@ import { pendingRoutes } from './features/pending/routes.ts';
 import { programRoutes } from './features/programs/routes.ts';
 import { publisherRoutes } from './features/publishers/routes.ts';
 import { resourceRoutes } from './features/resources/routes.ts';
+import { publicStoryRoutes } from './features/stories/public.ts';
+import { storyRoutes } from './features/stories/routes.ts';
 import { reviewRoutes } from './features/review/routes.ts';
 import { syndicationRoutes } from './features/syndication/routes.ts';
 import { verticalRoutes } from './features/vertical/routes.ts';
@@ -80,6 +82,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       await editor.register(syndicationRoutes, { ctx, media });
       await editor.register(resourceRoutes, { ctx, media });
       await editor.register(auditRoutes, { ctx });
+      await editor.register(storyRoutes, { ctx, media });
       await editor.register(reviewRoutes, { ctx, media });
       await editor.register(pendingRoutes, { ctx });
     },
@@ -102,6 +105,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     scriptDir: options.embedScriptDir ?? path.join(webDistDir, 'embed'),
   });
 
+  // Public AMP links of published stories (no session).
+  await app.register(publicStoryRoutes, { prefix: '/stories', ctx, media });
+
   // Published media (APVs are public content embedded on publishers' sites): range requests, no listing.
   await app.register(fastifyStatic, {
     root: ctx.config.mediaDir,
@@ -114,16 +120,21 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     setHeaders: (reply) => reply.header('access-control-allow-origin', '*'),
   });
 
-  const spa = options.serveWeb && existsSync(path.join(webDistDir, 'index.html'));
-  if (spa) {
-    // wildcard: files are looked up per request, so a rebuilt web app is served without a restart.
+  const serveWeb = options.serveWeb === true;
+  if (serveWeb) {
+    // Files are looked up per request (wildcard), and the shell's presence is checked per request too:
+    // a web build made while the server runs is served without a restart, and one in progress is a 404,
+    // not a crash.
+    mkdirSync(webDistDir, { recursive: true });
     await app.register(fastifyStatic, { root: webDistDir, prefix: '/', index: ['index.html'] });
   }
   app.setNotFoundHandler((request, reply) => {
     // Client-side routes: any other GET that wants HTML gets the app shell.
     const wantsHtml = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
     const isApi = request.url.startsWith('/api/') || request.url.startsWith(MEDIA_URL_PREFIX);
-    if (spa && wantsHtml && !isApi) return reply.type('text/html').sendFile('index.html', webDistDir);
+    if (serveWeb && wantsHtml && !isApi && existsSync(path.join(webDistDir, 'index.html'))) {
+      return reply.type('text/html').sendFile('index.html', webDistDir);
+    }
     return reply.status(404).send({ success: false, errors: [messages.notFound] });
   });
   return app;

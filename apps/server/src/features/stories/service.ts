@@ -1,0 +1,335 @@
+// The story rules of spec 001 §3-§5 on the server: page forms (image file, duration, layout, blurb;
+// video file, poster URL, server-defined fields, the create_new_video_page role), the updated_at check
+// of publish, and rendering. Every change runs in one transaction with its audit_log row.
+import type { Db } from '@hc/db/client';
+import type { StoryDraftPage, StoryPageWrite, StorySave } from '@hc/shared/api/stories';
+import { IMAGE_PAGE_DURATION, VIDEO_PAGE_DEFAULT_DURATION, VIDEO_UPLOAD } from '@hc/shared/constants';
+import { dateToSeconds } from '@hc/shared/formatters';
+import { messages } from '@hc/shared/messages';
+import { validatePosterUrl } from '@hc/shared/validation';
+import { conflict, forbidden, HttpError, notFound } from '../../plugins/errors.ts';
+import type { MediaStore } from '../media/store.ts';
+import { renderAmpStory, safeUrl, type AmpPage } from './amp.ts';
+import { checkVideoFields } from './form-fields.ts';
+import { absolute, ampPageOf, mediaRefUrl, storyLinkPath } from './presenter.ts';
+import { StoryRepository, type StoryPageInsert, type StoryPageRow, type StoryRow } from './repo.ts';
+
+/** Server answers the spec does not word (shown by the web as the error text). */
+export const storyErrors = {
+  stale: 'A newer version of this story exists. Reload it to see the latest version.',
+  imageDuration: `An image page is shown for ${IMAGE_PAGE_DURATION.min} to ${IMAGE_PAGE_DURATION.max} seconds.`,
+  videoDuration: `A video page is shown for ${VIDEO_UPLOAD.minSeconds} to ${VIDEO_UPLOAD.maxSeconds} seconds.`,
+  noPages: 'A story needs at least one page before it can be published.',
+  storyIdRequired: 'story_id is required.',
+  pageNotInStory: 'A page of the list does not belong to this story.',
+};
+
+/** A broken form rule: 422 with the rule's message. */
+export const unprocessable = (message: string) => new HttpError(422, [message]);
+
+export interface Actor {
+  userId: number;
+  publisherId: number;
+  /** Holds create_new_video_page (or is an admin). */
+  canVideo: boolean;
+}
+
+/** The next updated_at: now, but at least one second past the previous (see the packages service). */
+const nextUpdatedAt = (previous: Date) =>
+  new Date(Math.max(Date.now(), (dateToSeconds(previous) + 1) * 1000));
+
+type PageValues = Omit<StoryPageInsert, 'storyId' | 'ordinal'>;
+
+const pageSummary = (row: PageValues | StoryPageRow) => ({
+  index: row.index,
+  object_type: row.objectType,
+  object_id: row.objectId,
+  title: row.title,
+  subtitle: row.subtitle,
+  poster: row.poster,
+  layout: row.layout,
+  blurb: row.blurb,
+  duration: row.duration,
+  metadata: row.metadata,
+});
+
+export class StoryService {
+  constructor(
+    private readonly db: Db,
+    private readonly media: MediaStore,
+  ) {}
+
+  /** The checked, stored form of a page write. */
+  private async pageValues(repo: StoryRepository, actor: Actor, body: StoryPageWrite): Promise<PageValues> {
+    const meta = body.metadata;
+    if (body.object_type === 'video') {
+      if (!actor.canVideo) throw forbidden();
+      const object = body.object_id ? await repo.uploadedObject(actor.publisherId, body.object_id) : null;
+      if (!object || object.kind !== 'video') throw unprocessable(messages.videoFileRequired);
+      const posterError = validatePosterUrl(body.poster);
+      if (posterError) throw unprocessable(posterError);
+      const fields = checkVideoFields(meta);
+      if ('error' in fields) throw unprocessable(fields.error);
+      const duration = meta.duration ?? body.duration ?? VIDEO_PAGE_DEFAULT_DURATION;
+      if (duration < VIDEO_UPLOAD.minSeconds || duration > VIDEO_UPLOAD.maxSeconds)
+        throw unprocessable(storyErrors.videoDuration);
+      return {
+        index: body.index,
+        objectId: object.id,
+        objectType: 'video',
+        title: fields.values.title ?? '',
+        subtitle: body.subtitle.trim(),
+        image: null,
+        poster: body.poster!.trim(),
+        thumbnail: body.poster!.trim(),
+        layout: 0,
+        blurb: 1,
+        duration,
+        videoUrl: object.path,
+        metadata: { ...fields.values, duration, video_url: object.path },
+      };
+    }
+    const object = body.object_id ? await repo.uploadedObject(actor.publisherId, body.object_id) : null;
+    if (!object || object.kind !== 'image') throw unprocessable(messages.imageFileRequired);
+    const duration = meta.duration ?? body.duration ?? IMAGE_PAGE_DURATION.default;
+    if (
+      !Number.isInteger(duration) ||
+      duration < IMAGE_PAGE_DURATION.min ||
+      duration > IMAGE_PAGE_DURATION.max
+    )
+      throw unprocessable(storyErrors.imageDuration);
+    const layout = meta.template_options?.layout ?? body.layout ?? 0;
+    const blurb = meta.template_options?.blurb ?? body.blurb ?? 1;
+    return {
+      index: body.index,
+      objectId: object.id,
+      objectType: 'image',
+      title: body.title.trim(),
+      subtitle: body.subtitle.trim(),
+      image: object.path,
+      poster: null,
+      thumbnail: object.path,
+      layout,
+      blurb,
+      duration,
+      videoUrl: null,
+      metadata: { duration, template_options: { layout, blurb } },
+    };
+  }
+
+  private async lockedStory(repo: StoryRepository, publisherId: number, id: number): Promise<StoryRow> {
+    const story = await repo.find(publisherId, id, true);
+    if (!story) throw notFound();
+    return story;
+  }
+
+  /** POST stamp/stories/create: a new draft story. */
+  async create(actor: Actor, title: string): Promise<StoryRow> {
+    return this.db.transaction(async (tx) => {
+      const repo = new StoryRepository(tx);
+      const row = await repo.insertStory({ publisherId: actor.publisherId, title, state: 'draft' });
+      await repo.audit({
+        publisherId: actor.publisherId,
+        userId: actor.userId,
+        actionName: 'create',
+        objectType: 'story',
+        objectId: String(row.id),
+        payload: { after: { title } },
+      });
+      return row;
+    });
+  }
+
+  /** POST stamp/stories/page/create: a page appended to the story (which counts as changed). */
+  async createPage(actor: Actor, body: StoryPageWrite): Promise<StoryPageRow> {
+    const storyId = body.story_id ?? body.apv_story_id;
+    if (storyId === undefined) throw unprocessable(storyErrors.storyIdRequired);
+    return this.db.transaction(async (tx) => {
+      const repo = new StoryRepository(tx);
+      const story = await this.lockedStory(repo, actor.publisherId, storyId);
+      const values = await this.pageValues(repo, actor, body);
+      const existing = (await repo.pagesOf([story.id])).get(story.id) ?? [];
+      const ordinal = existing.reduce((max, p) => Math.max(max, p.ordinal + 1), 0);
+      const row = await repo.insertPage({ ...values, storyId: story.id, ordinal });
+      await repo.updateStory(story.id, { updatedAt: nextUpdatedAt(story.updatedAt) });
+      await repo.audit({
+        publisherId: actor.publisherId,
+        userId: actor.userId,
+        actionName: 'create',
+        objectType: 'story_page',
+        objectId: String(row.id),
+        payload: { story_id: story.id, after: pageSummary(values) },
+      });
+      return row;
+    });
+  }
+
+  /** POST stamp/stories/page/update/{id}. */
+  async updatePage(actor: Actor, pageId: number, body: StoryPageWrite): Promise<StoryPageRow> {
+    return this.db.transaction(async (tx) => {
+      const repo = new StoryRepository(tx);
+      const before = await repo.page(actor.publisherId, pageId);
+      if (!before) throw notFound();
+      // A video page stays out of reach of users without the role, even to edit.
+      if (before.objectType === 'video' && !actor.canVideo) throw forbidden();
+      const story = await this.lockedStory(repo, actor.publisherId, before.storyId);
+      const values = await this.pageValues(repo, actor, body);
+      const row = await repo.updatePage(pageId, values);
+      await repo.updateStory(story.id, { updatedAt: nextUpdatedAt(story.updatedAt) });
+      await repo.audit({
+        publisherId: actor.publisherId,
+        userId: actor.userId,
+        actionName: 'update',
+        objectType: 'story_page',
+        objectId: String(pageId),
+        payload: { story_id: story.id, before: pageSummary(before), after: pageSummary(values) },
+      });
+      return row;
+    });
+  }
+
+  /** POST stamp/stories/page/remove/{id}. */
+  async removePage(actor: Actor, pageId: number): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const repo = new StoryRepository(tx);
+      const before = await repo.page(actor.publisherId, pageId);
+      if (!before) throw notFound();
+      if (before.objectType === 'video' && !actor.canVideo) throw forbidden();
+      const story = await this.lockedStory(repo, actor.publisherId, before.storyId);
+      await repo.deletePage(pageId);
+      await repo.updateStory(story.id, { updatedAt: nextUpdatedAt(story.updatedAt) });
+      await repo.audit({
+        publisherId: actor.publisherId,
+        userId: actor.userId,
+        actionName: 'delete',
+        objectType: 'story_page',
+        objectId: String(pageId),
+        payload: { story_id: story.id, before: pageSummary(before) },
+      });
+    });
+  }
+
+  /** The AMP document of a stored story with its stored pages. */
+  async renderStored(repo: StoryRepository, story: StoryRow, pages: StoryPageRow[], origin: string) {
+    return renderAmpStory({
+      title: story.title,
+      publisherName: await repo.publisherName(story.publisherId),
+      canonicalUrl: origin + storyLinkPath(story.id),
+      posterUrl: this.posterOf(pages.map((p) => ampPageOf(p, this.media, origin))) ?? origin + '/favicon.ico',
+      pages: pages.filter((p) => p.active).map((p) => ampPageOf(p, this.media, origin)),
+    });
+  }
+
+  /** The story's poster: the first page's image, else its video poster. */
+  private posterOf(pages: AmpPage[]): string | null {
+    for (const page of pages) {
+      const url = safeUrl(page.imageUrl) ?? safeUrl(page.posterUrl);
+      if (url) return url;
+    }
+    return null;
+  }
+
+  /**
+   * POST stamp/stories/save: publish. The client's updated_at must be the stored one (else 409, the
+   * 'newer version' case); the listed pages take their order from the list; the html is rendered,
+   * stored and returned.
+   */
+  async publish(actor: Actor, body: StorySave, origin: string): Promise<{ html: string; story: StoryRow }> {
+    return this.db.transaction(async (tx) => {
+      const repo = new StoryRepository(tx);
+      const before = await this.lockedStory(repo, actor.publisherId, body.story.id);
+      if (body.story.updated_at !== dateToSeconds(before.updatedAt)) throw conflict(storyErrors.stale);
+      let pages = (await repo.pagesOf([before.id])).get(before.id) ?? [];
+      const byId = new Map(pages.map((p) => [p.id, p]));
+      const order = body.pages.map((p) => p.id);
+      if (order.some((id) => !byId.has(id))) throw unprocessable(storyErrors.pageNotInStory);
+      const listed = new Set(order);
+      const ordered = [...order.map((id) => byId.get(id)!), ...pages.filter((p) => !listed.has(p.id))];
+      for (const [ordinal, page] of ordered.entries())
+        if (page.ordinal !== ordinal) await repo.updatePage(page.id, { ordinal });
+      pages = ordered.map((p, ordinal) => ({ ...p, ordinal }));
+      if (pages.length === 0) throw unprocessable(storyErrors.noPages);
+
+      const title = body.story.title ?? before.title;
+      const first = pages[0]!;
+      const after: StoryRow = {
+        ...before,
+        title,
+        state: 'published',
+        link: before.link ?? storyLinkPath(before.id),
+        thumbnailPath: first.image ?? first.poster ?? before.thumbnailPath,
+        updatedAt: nextUpdatedAt(before.updatedAt),
+      };
+      const html = await this.renderStored(repo, after, pages, origin);
+      await repo.updateStory(before.id, {
+        title: after.title,
+        state: after.state,
+        link: after.link,
+        thumbnailPath: after.thumbnailPath,
+        updatedAt: after.updatedAt,
+        publishedHtml: html,
+      });
+      await repo.audit({
+        publisherId: actor.publisherId,
+        userId: actor.userId,
+        actionName: 'publish',
+        objectType: 'story',
+        objectId: String(before.id),
+        payload: {
+          before: { title: before.title, state: before.state, updated_at: dateToSeconds(before.updatedAt) },
+          after: { title, state: after.state, updated_at: dateToSeconds(after.updatedAt), pages: order },
+        },
+      });
+      return { html, story: after };
+    });
+  }
+
+  /**
+   * POST stamp/stories/preview: the html of a draft (nothing is stored). Pages may be unsaved and
+   * incomplete; their files are the publisher's uploaded objects, or URLs the renderer accepts.
+   */
+  async preview(
+    actor: Actor,
+    storyId: number,
+    title: string | undefined,
+    drafts: StoryDraftPage[],
+    origin: string,
+  ): Promise<string> {
+    const repo = new StoryRepository(this.db);
+    const story = await repo.find(actor.publisherId, storyId);
+    if (!story) throw notFound();
+    if (!actor.canVideo && drafts.some((p) => p.object_type === 'video')) throw forbidden();
+    const ids = drafts.flatMap((p) => (p.object_id ? [p.object_id] : []));
+    const objects = await repo.uploadedObjects(actor.publisherId, ids);
+    const pages: AmpPage[] = drafts
+      .map((draft) => ({ draft, object: draft.object_id ? objects.get(draft.object_id) : undefined }))
+      .sort((a, b) => a.draft.index - b.draft.index)
+      .map(({ draft, object }) => {
+        const video = draft.object_type === 'video';
+        const meta = draft.metadata;
+        const file = object ? absolute(origin, mediaRefUrl(this.media, object.path)) : null;
+        return {
+          objectType: draft.object_type,
+          title: video && typeof meta.title === 'string' ? meta.title : draft.title,
+          subtitle: draft.subtitle,
+          imageUrl: video ? null : (file ?? absolute(origin, safeUrl(draft.image))),
+          videoUrl: video ? (file ?? absolute(origin, safeUrl(draft.video_url ?? meta.video_url))) : null,
+          posterUrl: absolute(origin, safeUrl(draft.poster)),
+          layout: video ? 0 : (meta.template_options?.layout ?? draft.layout ?? 0),
+          blurb: video ? 1 : (meta.template_options?.blurb ?? draft.blurb ?? 1),
+          durationSeconds:
+            meta.duration ??
+            draft.duration ??
+            (video ? VIDEO_PAGE_DEFAULT_DURATION : IMAGE_PAGE_DURATION.default),
+          fields: video ? meta : {},
+        };
+      });
+    return renderAmpStory({
+      title: title ?? story.title,
+      publisherName: await repo.publisherName(story.publisherId),
+      canonicalUrl: origin + storyLinkPath(story.id),
+      posterUrl: this.posterOf(pages) ?? origin + '/favicon.ico',
+      pages,
+    });
+  }
+}
