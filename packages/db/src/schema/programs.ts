@@ -26,6 +26,9 @@ export const programs = pgTable(
   },
   (t) => [
     index('programs_pub_start_idx').on(t.publisherId, t.startTime.desc(), t.id.desc()),
+    // The list's other sorts (program name, program id) page by index range scans too.
+    index('programs_pub_name_idx').on(t.publisherId, t.programName, t.id),
+    index('programs_pub_id_idx').on(t.publisherId, t.id),
     index('programs_pub_external_idx').on(t.publisherId, t.externalProgramId),
     index('programs_search_idx').using('gin', t.searchVector),
   ],

@@ -1,0 +1,2 @@
+CREATE INDEX "programs_pub_name_idx" ON "programs" USING btree ("publisher_id","program_name","id");--> statement-breakpoint
+CREATE INDEX "programs_pub_id_idx" ON "programs" USING btree ("publisher_id","id");
