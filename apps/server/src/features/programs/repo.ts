@@ -59,7 +59,7 @@ export class ProgramRepository {
     }
     const where = and(...filters);
     const dir = query.order_by === 'asc' ? asc : desc;
-    // The id breaks ties so paging is stable; start_time desc walks programs_pub_start_idx.
+    // The id breaks ties so paging is stable; each sort walks its (publisher_id, column, id) index.
     const orderBy = [dir(SORTS[query.sort_by]), dir(programs.id)];
 
     const [rows, countRows] = await Promise.all([
