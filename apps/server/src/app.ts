@@ -24,6 +24,7 @@ import { publicStoryRoutes } from './features/stories/public.ts';
 import { storyRoutes } from './features/stories/routes.ts';
 import { reviewRoutes } from './features/review/routes.ts';
 import { syndicationRoutes } from './features/syndication/routes.ts';
+import { uploadRoutes } from './features/uploads/routes.ts';
 import { verticalRoutes } from './features/vertical/routes.ts';
 import { authenticate } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -83,6 +84,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       await editor.register(resourceRoutes, { ctx, media });
       await editor.register(auditRoutes, { ctx });
       await editor.register(storyRoutes, { ctx, media });
+      await editor.register(uploadRoutes, { ctx, media });
       await editor.register(reviewRoutes, { ctx, media });
       await editor.register(pendingRoutes, { ctx });
     },

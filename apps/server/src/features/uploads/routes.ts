@@ -1,0 +1,176 @@
+// POST stamp/uploaded_objects/create?file_type=image|video (spec 001 §7; issue 4 §5): one multipart
+// file (field `file`), streamed to a temporary file under a hard byte limit, inspected on the server
+// (never the client's name or type), then moved into the media store. Broken rules answer 422 with
+// the catalogue message. Role stamp_manager (admin passes); videos need create_new_video_page.
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { copyFile, mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { okEnvelope } from '@hc/shared/api/envelope';
+import { uploadedObjectSchema, uploadQuerySchema } from '@hc/shared/api/stories';
+import { VIDEO_UPLOAD } from '@hc/shared/constants';
+import { messages } from '@hc/shared/messages';
+import { validateVideoUpload } from '@hc/shared/validation';
+import type { AppContext } from '../../context.ts';
+import { callerOf, requireRoles } from '../../plugins/auth.ts';
+import { forbidden, HttpError } from '../../plugins/errors.ts';
+import type { MediaStore } from '../media/store.ts';
+import { StoryRepository } from '../stories/repo.ts';
+import { imageKindOf, isMp4Video, probe, type ImageKind } from './inspect.ts';
+
+interface Options {
+  ctx: AppContext;
+  media: MediaStore;
+}
+
+/** Images share the video limit (10 MB). */
+export const IMAGE_UPLOAD_MAX_BYTES = VIDEO_UPLOAD.maxBytes;
+
+/** Answers for image rules the spec does not word. */
+export const uploadErrors = {
+  imageTooBig: 'Image file size is too big. Max file size is 10 MB.',
+  imageFormat: 'Image format is not supported. Valid image formats: JPEG, JPG, GIF, PNG',
+};
+
+const unprocessable = (message: string) => new HttpError(422, [message]);
+
+const IMAGE_MIME: Record<ImageKind, { mime: string; ext: string }> = {
+  jpeg: { mime: 'image/jpeg', ext: 'jpg' },
+  png: { mime: 'image/png', ext: 'png' },
+  gif: { mime: 'image/gif', ext: 'gif' },
+};
+
+/** @fastify/multipart's error when a file passes its fileSize limit. */
+const isFileTooLarge = (error: unknown) =>
+  (error as { code?: string } | null)?.code === 'FST_REQ_FILE_TOO_LARGE';
+
+/**
+ * Streams the request's one file to `target`, never holding it in memory. Returns false when there
+ * is no file; throws `tooBig` when the limit is passed (the rest of the upload is discarded).
+ */
+async function receive(request: FastifyRequest, target: string, maxBytes: number, tooBig: string) {
+  let part;
+  try {
+    part = await request.file({ limits: { fileSize: maxBytes, files: 1, fields: 5, parts: 6 } });
+  } catch (error) {
+    if (isFileTooLarge(error)) throw unprocessable(tooBig);
+    throw error;
+  }
+  if (!part) return false;
+  try {
+    await pipeline(part.file, createWriteStream(target));
+  } catch (error) {
+    if (isFileTooLarge(error)) throw unprocessable(tooBig);
+    throw error;
+  }
+  if (part.file.truncated) throw unprocessable(tooBig);
+  return true;
+}
+
+export async function uploadRoutes(app: FastifyInstance, { ctx, media }: Options) {
+  app.addHook('onRequest', requireRoles('stamp_manager'));
+  // Only this scope parses multipart; a part over the limit stops the stream, it is not buffered.
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: VIDEO_UPLOAD.maxBytes, files: 1, fields: 5, parts: 6 },
+  });
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post(
+    '/stamp/uploaded_objects/create',
+    { schema: { querystring: uploadQuerySchema, response: { 201: okEnvelope(uploadedObjectSchema) } } },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const kind = request.query.file_type;
+      if (kind === 'video' && !caller.isAdmin && !caller.roles.includes('create_new_video_page'))
+        throw forbidden();
+      if (!request.isMultipart())
+        throw unprocessable(kind === 'video' ? messages.videoFileRequired : messages.imageFileRequired);
+
+      const dir = await mkdtemp(path.join(tmpdir(), 'hc-upload-'));
+      try {
+        const incoming = path.join(dir, 'file');
+        const maxBytes = kind === 'video' ? VIDEO_UPLOAD.maxBytes : IMAGE_UPLOAD_MAX_BYTES;
+        const tooBig = kind === 'video' ? messages.videoTooBig : uploadErrors.imageTooBig;
+        const received = await receive(request, incoming, maxBytes, tooBig);
+        const bytes = received ? (await stat(incoming)).size : 0;
+        if (bytes === 0)
+          throw unprocessable(kind === 'video' ? messages.videoFileRequired : messages.imageFileRequired);
+
+        let stored: {
+          ext: string;
+          mime: string;
+          width: number;
+          height: number;
+          durationSeconds: number | null;
+        };
+        if (kind === 'video') {
+          const info = await probe(incoming);
+          if (!info || !isMp4Video(info)) throw unprocessable(messages.videoNotMp4);
+          const error = validateVideoUpload({
+            sizeBytes: bytes,
+            container: info.formatName,
+            width: info.width,
+            height: info.height,
+            durationSeconds: info.durationSeconds,
+          });
+          if (error) throw unprocessable(error);
+          stored = { ext: 'mp4', mime: 'video/mp4', ...info };
+        } else {
+          const imageKind = await imageKindOf(incoming);
+          const info = imageKind ? await probe(incoming) : null;
+          if (!imageKind || !info || info.width <= 0 || info.height <= 0)
+            throw unprocessable(uploadErrors.imageFormat);
+          stored = {
+            ...IMAGE_MIME[imageKind],
+            width: info.width,
+            height: info.height,
+            durationSeconds: null,
+          };
+        }
+
+        const relative = `uploads/${caller.publisherId}/${randomUUID()}.${stored.ext}`;
+        const target = path.join(ctx.config.mediaDir, relative);
+        await mkdir(path.dirname(target), { recursive: true });
+        await copyFile(incoming, target);
+        const row = await ctx.db
+          .transaction(async (tx) => {
+            const txRepo = new StoryRepository(tx);
+            const object = await txRepo.insertUploadedObject({
+              publisherId: caller.publisherId,
+              userId: caller.userId,
+              kind,
+              path: relative,
+              mime: stored.mime,
+              bytes,
+              width: stored.width,
+              height: stored.height,
+              durationSeconds: stored.durationSeconds,
+            });
+            await txRepo.audit({
+              publisherId: caller.publisherId,
+              userId: caller.userId,
+              actionName: 'create',
+              objectType: 'uploaded_object',
+              objectId: String(object.id),
+              payload: { kind, bytes, mime: stored.mime, width: stored.width, height: stored.height },
+            });
+            return object;
+          })
+          .catch(async (error: unknown) => {
+            await rm(target, { force: true }); // no file without its row
+            throw error;
+          });
+        return reply
+          .status(201)
+          .send({ success: true as const, data: { id: row.id, file: media.url(row.path) } });
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+  );
+}
