@@ -2,9 +2,10 @@
 // srcdoc into a sandbox with no permissions at all: no allow-same-origin and no allow-scripts, so nothing
 // in a story (a title, a form field, a crafted page) can run script, read the console's storage or
 // navigate it. The AMP runtime is a script from the AMP CDN, which this deployment cannot reach and the
-// sandbox would not run anyway, so the frame shows the document's static content (texts and the noscript
-// fallbacks), not the animated story player.
+// sandbox would not run anyway, so the frame shows the document's static content, made readable by
+// staticPreview.ts (pages stacked as 414x736 screens), not the animated story player.
 import { STORY_PREVIEW_FRAME } from '@hc/shared/constants';
+import { staticPreviewDocument } from './staticPreview.ts';
 
 interface StoryFrameProps {
   html: string;
@@ -24,7 +25,7 @@ export function StoryFrame({ html, title, scale = 1, testId = 'story-frame' }: S
     >
       <iframe
         title={title}
-        srcDoc={html}
+        srcDoc={staticPreviewDocument(html)}
         sandbox=""
         referrerPolicy="no-referrer"
         width={width}

@@ -4,7 +4,7 @@
 import { useRef } from 'react';
 import { Button } from 'primereact/button';
 import { Menu } from 'primereact/menu';
-import type { MenuItem, MenuItemOptions } from 'primereact/menuitem';
+import type { MenuItem } from 'primereact/menuitem';
 import { Tag } from 'primereact/tag';
 import { InlineEditableTitle } from '../../../components/InlineEditableTitle.tsx';
 import type { StoryPage } from '../api/types.ts';
@@ -45,19 +45,8 @@ function NewPageControl({ offer, busy, onNew }: Pick<PagesColumnProps, 'offer' |
     label,
     icon,
     disabled,
+    data: kind,
     command: () => onNew(kind),
-    template: (it: MenuItem, options: MenuItemOptions) => (
-      <a
-        className={options.className}
-        role="menuitem"
-        aria-disabled={disabled}
-        onClick={options.onClick}
-        data-testid={`se-new-page-${kind}`}
-      >
-        <span className={`${options.iconClassName} ${icon}`} />
-        <span className={options.labelClassName}>{it.label}</span>
-      </a>
-    ),
   });
   return (
     <>
@@ -70,6 +59,14 @@ function NewPageControl({ offer, busy, onNew }: Pick<PagesColumnProps, 'offer' |
           item('Video', 'pi pi-video', 'video', offer.videoDisabled),
         ]}
         data-testid="se-new-page-menu"
+        // Each entry's link carries se-new-page-{kind} for the browser tests.
+        pt={
+          {
+            action: ({ context }: { context: { item: MenuItem } }) => ({
+              'data-testid': `se-new-page-${String(context.item.data)}`,
+            }),
+          } as object
+        }
       />
       <Button
         type="button"

@@ -1,4 +1,5 @@
-// The create-story dialog of the stories list (spec 001 §2.2): one title field; Create sends it.
+// The create-story dialog of the stories list (spec 001 §2.2): one title field; Create sends it. The
+// list keys it per opening, so every opening starts empty.
 import { useState } from 'react';
 import { Dialog } from 'primereact/dialog';
 import { Button } from 'primereact/button';
@@ -25,7 +26,6 @@ export function CreateStoryDialog({ visible, busy, onCreate, onHide }: CreateSto
     <Dialog
       visible={visible}
       onHide={onHide}
-      onShow={() => setTitle('')}
       header="New story"
       modal
       draggable={false}

@@ -83,6 +83,7 @@ export function StoriesPage() {
   const edit = (story: Story) => void navigate(editStoryPath(story.id));
 
   const [creating, setCreating] = useState(false);
+  const [createKey, setCreateKey] = useState(0);
   const create = useCreateStory();
   const onCreate = (title: string) => {
     create.mutate(title, {
@@ -148,7 +149,10 @@ export function StoriesPage() {
             type="button"
             label="New story"
             icon="pi pi-plus"
-            onClick={() => setCreating(true)}
+            onClick={() => {
+              setCreateKey((k) => k + 1);
+              setCreating(true);
+            }}
             data-testid="stories-new"
           />
         </div>
@@ -281,6 +285,7 @@ export function StoriesPage() {
       />
 
       <CreateStoryDialog
+        key={createKey}
         visible={creating}
         busy={create.isPending}
         onCreate={onCreate}

@@ -1,6 +1,6 @@
-// The story detail drawer (spec 001 §2.2): the AMP preview in its 414x736 frame, ID, Created, Updated,
-// and the actions copy story link, copy thumbnail link, Edit story and (for 406xx users) Download story
-// highlights.
+// The story detail drawer (spec 001 §2.2): the actions first (the tall frame would push them out of
+// sight), ID, Created, Updated, then the AMP preview in its 414x736 frame. The actions: Edit story, copy
+// story link, copy thumbnail link and (for 406xx users) Download story highlights.
 import type { ReactNode } from 'react';
 import { Button } from 'primereact/button';
 import { Tag } from 'primereact/tag';
@@ -87,8 +87,6 @@ export function StoryDrawer({
         </>
       }
     >
-      <DrawerPreview key={`${story.id}/${story.updated_at}`} story={story} />
-
       <div className="hc-story-drawer-actions">
         <Button
           type="button"
@@ -128,6 +126,8 @@ export function StoryDrawer({
           { label: 'Pages', value: story.pages?.length ?? '--', testId: 'story-drawer-pages' },
         ]}
       />
+
+      <DrawerPreview key={`${story.id}/${story.updated_at}`} story={story} />
     </DetailDrawer>
   );
 }
