@@ -26,6 +26,9 @@ const ProgramsPage = lazy(() =>
 const ProgramPage = lazy(() =>
   import('../features/programs/ProgramPage.tsx').then((m) => ({ default: m.ProgramPage })),
 );
+const ReviewPage = lazy(() =>
+  import('../features/review/ReviewPage.tsx').then((m) => ({ default: m.ReviewPage })),
+);
 const TermsPage = lazy(() =>
   import('../features/terms/TermsPage.tsx').then((m) => ({ default: m.TermsPage })),
 );
@@ -56,6 +59,7 @@ const SCREENS: Partial<Record<RouteId, () => ReactNode>> = {
   highlightsWeb: () => <HighlightsPage />,
   liveStream: () => <ProgramsPage />,
   liveStreamProgram: () => <ProgramPage />,
+  review: () => <ReviewPage />,
   docs: () => <DocsPage />,
   docsPage: () => <DocsPage />,
   terms: () => <TermsPage />,

@@ -3,7 +3,9 @@
 import { Link, useLocation } from 'react-router';
 import { ROUTES, matchRoute, menuFor } from '@hc/shared/routes';
 import type { MenuItem, RouteEntry } from '@hc/shared/routes';
+import { Badge } from 'primereact/badge';
 import { useMenuOpenState } from './menuState.ts';
+import { usePendingCounts } from '../../features/pending/api/get-pending-counts.ts';
 import { iconFor } from './icons.ts';
 
 /** Resources are listed apart from the work screens, at the bottom. */
@@ -37,6 +39,20 @@ export function SideMenu({ roles, onNavigate }: SideMenuProps) {
   const { pathname } = useLocation();
   const [openState, setOpen] = useMenuOpenState();
   const items = menuFor(roles);
+  // Per-item red badges (items with a pendingKey) from pending_counts, refreshed every minute.
+  const counts = usePendingCounts().data;
+  const badgeOf = (item: MenuItem) => {
+    const count = item.pendingKey && counts ? counts[item.pendingKey] : 0;
+    return count > 0 ? (
+      <Badge
+        value={count > 99 ? '99+' : count}
+        severity="danger"
+        className="hc-nav-badge"
+        aria-label={`${count} pending`}
+        data-testid={`menu-badge-${item.id}`}
+      />
+    ) : null;
+  };
   const shown = collectIds(items);
   const chain = activeChain(pathname);
   const activeId = chain.find((id) => shown.has(id));
@@ -83,6 +99,7 @@ export function SideMenu({ roles, onNavigate }: SideMenuProps) {
             >
               <i className={iconFor(item.id)} aria-hidden="true" />
               <span className="hc-nav-label">{item.label}</span>
+              {badgeOf(item)}
             </Link>
           </li>
         );

@@ -15,7 +15,7 @@ import { useToast } from '../toast.tsx';
 import { LOGIN_PATH } from '../navigation.ts';
 import { useLogout } from '../../features/session/api/logout.ts';
 import { useSetPublisher } from '../../features/session/api/set-publisher.ts';
-import { usePendingCount } from '../../features/pending/api/get-pending-count.ts';
+import { usePendingCounts } from '../../features/pending/api/get-pending-counts.ts';
 
 const FILTER_PUBLISHERS_FROM = 8;
 
@@ -27,9 +27,9 @@ export function UserMenu() {
   const toast = useToast();
   const logoutMutation = useLogout();
   const setPublisherMutation = useSetPublisher();
-  const pending = usePendingCount();
+  const pending = usePendingCounts();
   const email = user.email.toLowerCase();
-  const pendingTotal = pending.data ?? 0;
+  const pendingTotal = pending.data?.tasksTotal ?? 0;
   const canSwitch = user.publishers.length > 1;
 
   const logout = () => {

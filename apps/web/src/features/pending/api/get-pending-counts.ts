@@ -1,0 +1,44 @@
+// GET pending_counts: the per-item menu badges (autoHighlightReview, verticalHighlight,
+// verticalFullContent) and the user menu's total (tasksTotal), refreshed every minute and invalidated
+// after a review (spec 001 §3 "Pending counts").
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { PendingCounts } from '@hc/shared/api/pending';
+import type { PendingKey } from '@hc/shared/routes';
+import { editorApi } from '../../../lib/api.ts';
+
+export const PENDING_COUNTS_REFETCH_MS = 60_000;
+
+const KEYS = ['autoHighlightReview', 'verticalFullContent', 'verticalHighlight', 'tasksTotal'] as const;
+
+/** Missing or odd fields read as 0. */
+export function normalizePendingCounts(
+  data: Partial<Record<string, unknown>> | null | undefined,
+): PendingCounts {
+  const counts = {} as PendingCounts;
+  for (const key of KEYS) {
+    const value = data?.[key];
+    counts[key] = typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : 0;
+  }
+  return counts;
+}
+
+/** One pending item fewer for `key`, and for the total (after a review the server has taken). */
+export function lowerPendingCount(counts: PendingCounts, key: PendingKey, remaining?: number): PendingCounts {
+  const next = remaining ?? Math.max(0, counts[key] - 1);
+  const dropped = Math.max(0, counts[key] - next);
+  return { ...counts, [key]: next, tasksTotal: Math.max(0, counts.tasksTotal - dropped) };
+}
+
+export async function getPendingCounts(signal?: AbortSignal): Promise<PendingCounts> {
+  return normalizePendingCounts(await editorApi<Record<string, unknown>>('pending_counts', { signal }));
+}
+
+export const pendingCountsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['pending', 'counts'] as const,
+    queryFn: ({ signal }) => getPendingCounts(signal),
+    refetchInterval: PENDING_COUNTS_REFETCH_MS,
+  });
+
+/** The pending counts of the signed-in user, refreshed every minute. */
+export const usePendingCounts = (enabled = true) => useQuery({ ...pendingCountsQueryOptions(), enabled });

@@ -1,0 +1,48 @@
+// POST editor highlights/submit_feedback: the review of one article (spec 001 §4, §7). On success the
+// article leaves every cached queue page, the pending counts drop by one (the server's remaining count
+// wins) and both are fetched again.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { editorApi } from '../../../lib/api.ts';
+import type { PendingReviewList, SubmitFeedbackBody, SubmitFeedbackResult } from '@hc/shared/api/review';
+import { lowerPendingCount, pendingCountsQueryOptions } from '../../pending/api/get-pending-counts.ts';
+import type { PendingCounts } from '@hc/shared/api/pending';
+import { PENDING_ARTICLES_KEY } from './get-pending-articles.ts';
+
+export function submitFeedback(input: SubmitFeedbackBody): Promise<SubmitFeedbackResult> {
+  return editorApi<SubmitFeedbackResult>('highlights/submit_feedback', { method: 'POST', body: input });
+}
+
+/** The list without the article, and its count one lower (when it was on the page). */
+export function withoutArticle(list: PendingReviewList, articleId: number): PendingReviewList {
+  const articles = list.articles.filter((a) => a.id !== articleId);
+  const removed = list.articles.length - articles.length;
+  return { articles, count: Math.max(0, list.count - (removed > 0 ? removed : 1)) };
+}
+
+export function useSubmitFeedback() {
+  const queryClient = useQueryClient();
+  const countsKey = pendingCountsQueryOptions().queryKey;
+  return useMutation({
+    mutationFn: submitFeedback,
+    onSuccess: async (result, input) => {
+      queryClient.setQueriesData<PendingReviewList>(
+        { queryKey: PENDING_ARTICLES_KEY },
+        (old) => old && withoutArticle(old, input.article_id),
+      );
+      queryClient.setQueryData<PendingCounts>(
+        countsKey,
+        (old) =>
+          old &&
+          lowerPendingCount(
+            old,
+            'autoHighlightReview',
+            typeof result.remaining === 'number' ? result.remaining : undefined,
+          ),
+      );
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: PENDING_ARTICLES_KEY }),
+        queryClient.invalidateQueries({ queryKey: countsKey }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { isTextEntry, shortcutFor } from './reviewShortcuts.ts';
+
+const key = (
+  code: string,
+  mods: Partial<{ alt: boolean; shift: boolean; ctrl: boolean; meta: boolean }> = {},
+) => ({
+  code,
+  altKey: mods.alt ?? false,
+  shiftKey: mods.shift ?? false,
+  ctrlKey: mods.ctrl ?? false,
+  metaKey: mods.meta ?? false,
+});
+
+describe('shortcutFor', () => {
+  it.each([
+    ['ALT+Q', key('KeyQ', { alt: true }), { type: 'good', index: 0 }],
+    ['ALT+W', key('KeyW', { alt: true }), { type: 'bad', index: 0 }],
+    ['SHIFT+Q', key('KeyQ', { shift: true }), { type: 'good', index: 1 }],
+    ['SHIFT+W', key('KeyW', { shift: true }), { type: 'bad', index: 1 }],
+    ['ALT+D', key('KeyD', { alt: true }), { type: 'done' }],
+    ['ALT+R', key('KeyR', { alt: true }), { type: 'reject' }],
+  ])('%s', (_name, pressed, expected) => {
+    expect(shortcutFor(pressed)).toEqual(expected);
+  });
+
+  it.each([
+    ['plain Q', key('KeyQ')],
+    ['SHIFT+D', key('KeyD', { shift: true })],
+    ['ALT+SHIFT+Q', key('KeyQ', { alt: true, shift: true })],
+    ['CTRL+ALT+D', key('KeyD', { alt: true, ctrl: true })],
+    ['META+SHIFT+W', key('KeyW', { meta: true, shift: true })],
+    ['ALT+X', key('KeyX', { alt: true })],
+  ])('%s means nothing', (_name, pressed) => {
+    expect(shortcutFor(pressed)).toBeNull();
+  });
+});
+
+describe('isTextEntry', () => {
+  it.each([
+    [{ tagName: 'INPUT', type: 'text' }, true],
+    [{ tagName: 'input', type: 'search' }, true],
+    [{ tagName: 'INPUT' }, true],
+    [{ tagName: 'TEXTAREA' }, true],
+    [{ tagName: 'DIV', isContentEditable: true }, true],
+    [{ tagName: 'INPUT', type: 'text', readOnly: true }, false],
+    [{ tagName: 'INPUT', type: 'checkbox' }, false],
+    [{ tagName: 'BUTTON' }, false],
+    [{ tagName: 'DIV' }, false],
+    [null, false],
+  ])('%o → %s', (target, expected) => {
+    expect(isTextEntry(target)).toBe(expected);
+  });
+});
