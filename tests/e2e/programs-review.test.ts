@@ -1,0 +1,182 @@
+// Live programs (as live@demo.example) and the Auto Highlight Review queue (as apvadmin@demo.example):
+// searching programs by name and by id, a program and its drawer; reviewing an article with the keyboard
+// only, the queue and the badges dropping by one, and an invalid form that cannot be submitted.
+import { beforeEach, describe, expect, it } from 'vitest';
+import { loginAs, snap } from './support/browser.ts';
+import { useE2eSuite } from './support/suite.ts';
+import { ProgramsPage } from './support/pages/programs-page.ts';
+import { ReviewPage } from './support/pages/review-page.ts';
+import { SideMenu } from './support/pages/side-menu.ts';
+
+const s = useE2eSuite();
+
+/** 'Nov 19, 2026': the console's date format. */
+const DATE = /^[A-Z][a-z]{2} \d{2}, \d{4}$/;
+
+describe('Programs', () => {
+  let programs: ProgramsPage;
+  beforeEach(async () => {
+    await loginAs(s.page, s.server.baseUrl, 'live@demo.example');
+    programs = new ProgramsPage(s.page, s.server.baseUrl);
+    await programs.goto();
+  });
+
+  it('searches by name on Enter only with text, and Clear Search lists every program again', async () => {
+    const all = await programs.names();
+    expect(all.length).toBeGreaterThan(1);
+
+    // Blank or spaces only: no search, the tooltip says why.
+    expect(await programs.submit.isDisabled()).toBe(true);
+    await programs.searchBox.fill('   ');
+    expect(await programs.submit.isDisabled()).toBe(true);
+    await programs.submit.hover({ force: true });
+    await expect.poll(() => s.page.locator('.p-tooltip').innerText()).toBe('Please fill out search field');
+
+    const word = all[0]!.split(' ').find((w) => w.length > 3)!;
+    const url = await programs.reloadsWith(async () => {
+      await programs.searchBox.fill(word.toLowerCase());
+      await programs.searchBox.press('Enter');
+    });
+    expect(url.searchParams.get('search_text')).toBe(word.toLowerCase());
+    expect(url.searchParams.get('search_type')).toBe('program_title');
+    const found = await programs.names();
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.length).toBeLessThan(all.length);
+    for (const name of found) expect(name.toLowerCase()).toContain(word.toLowerCase());
+    await snap(s.page, 'programs-search-name');
+
+    const cleared = await programs.reloadsWith(() => programs.clear.click());
+    expect(cleared.searchParams.has('search_text')).toBe(false);
+    expect(await programs.names()).toEqual(all);
+    expect(await programs.searchBox.inputValue()).toBe('');
+  });
+
+  it('searches by id when the box is left with changed text, then opens the program and its drawer', async () => {
+    const names = await programs.names();
+    const ids = await programs.ids();
+    const id = ids[2]!;
+    await programs.searchBy('Program ID');
+    const url = await programs.reloadsWith(async () => {
+      await programs.searchBox.fill(id);
+      await programs.searchBox.press('Tab');
+    });
+    expect(url.searchParams.get('search_type')).toBe('program_id');
+    expect(url.searchParams.get('search_text')).toBe(id);
+    expect(await programs.ids()).toEqual([id]);
+
+    // Leaving the box again with the same text asks nothing.
+    let asked = 0;
+    s.page.on('request', (r) => {
+      if (r.url().includes('/programs/index')) asked += 1;
+    });
+    await programs.searchBox.focus();
+    await programs.searchBox.press('Tab');
+    await s.page.waitForTimeout(300);
+    expect(asked).toBe(0);
+
+    await programs.rows.first().click();
+    await s.page.waitForURL(`**/highlights/live/stream/program/${id}`);
+    await programs.highlightRows.first().waitFor();
+    expect(await programs.detailTitle.innerText()).toBe(names[2]);
+    const crumbs = await programs.breadcrumbs.innerText();
+    expect(crumbs).toContain('Horizontal View');
+    expect(crumbs).toContain('View Program');
+    await programs.highlightRows.first().click();
+    await programs.drawer.waitFor({ state: 'visible' });
+    expect(await programs.drawerVideo.getAttribute('src')).toMatch(/\.mp4$/);
+    expect(await programs.drawerCreated.innerText()).toMatch(DATE);
+    await snap(s.page, 'program-drawer');
+  });
+});
+
+describe('Auto Highlight Review', () => {
+  let review: ReviewPage;
+  beforeEach(async () => {
+    await loginAs(s.page, s.server.baseUrl, 'apvadmin@demo.example');
+    review = new ReviewPage(s.page, s.server.baseUrl);
+    await review.goto();
+  });
+
+  it('keeps Done and Reject disabled while the form is invalid, and ALT+D sends nothing', async () => {
+    const [first] = await review.articleIds();
+    await review.open(first!);
+    expect(await review.done.isDisabled()).toBe(true);
+    expect(await review.reject.isDisabled()).toBe(true);
+
+    let sent = 0;
+    s.page.on('request', (r) => {
+      if (r.url().includes('submit_feedback')) sent += 1;
+    });
+    // Bad without a reason is not enough.
+    await s.page.keyboard.press('Alt+KeyW');
+    await expect
+      .poll(() => review.highlight(0).getByTestId('review-highlight-0-state').innerText())
+      .toMatch(/APV reason/);
+    expect(await review.done.isDisabled()).toBe(true);
+    await s.page.keyboard.press('Alt+KeyD');
+    await s.page.keyboard.press('Alt+KeyR');
+    await s.page.waitForTimeout(400);
+    expect(sent).toBe(0);
+    expect(await review.done.isDisabled()).toBe(true);
+    await snap(s.page, 'review-invalid');
+  });
+
+  it('reviews an article with the keyboard only; it leaves the queue and the badges drop by one', async () => {
+    const userBadge = s.page.getByTestId('pending-badge');
+    await userBadge.waitFor();
+    const before = Number(await userBadge.innerText());
+    const queued = Number((await review.count.innerText()).replace(/\D+/g, ''));
+
+    // An article with two highlights: the shortcuts cover the first and the second.
+    let articleId: number | undefined;
+    for (const id of await review.articleIds()) {
+      await review.open(id);
+      if ((await review.highlights.count()) === 2) {
+        articleId = id;
+        break;
+      }
+      await review.closePanel();
+    }
+    expect(articleId).toBeDefined();
+
+    // ALT+W: the first is Bad (TV forced to No / other) and the reason picker takes the focus.
+    await s.page.keyboard.press('Alt+KeyW');
+    await expect
+      .poll(() =>
+        s.page.evaluate(() => document.activeElement?.closest('[data-testid]')?.getAttribute('data-testid')),
+      )
+      .toBe('review-highlight-0-apv-reason');
+    // ArrowDown opens the list, ArrowDown again reaches the first reason, Enter takes it.
+    await s.page.keyboard.press('ArrowDown');
+    await s.page.getByRole('listbox').waitFor();
+    await s.page.keyboard.press('ArrowDown');
+    await s.page.keyboard.press('Enter');
+    await s.page.getByRole('listbox').waitFor({ state: 'detached' });
+    await expect
+      .poll(() => review.highlight(0).getByTestId('review-highlight-0-state').innerText())
+      .toBe('Rated');
+    expect(await review.reasonLabel(0, 'apv')).toBe("Content doesn't match title");
+    expect(await review.reasonLabel(0, 'tv')).toBe('Other');
+    // SHIFT+Q: the second looks good.
+    await s.page.keyboard.press('Shift+KeyQ');
+    await expect.poll(() => review.done.isEnabled()).toBe(true);
+    await snap(s.page, 'review-keyboard-filled');
+
+    const status = await review.submits(() => s.page.keyboard.press('Alt+KeyD'));
+    expect(status).toBe(200);
+    await expect
+      .poll(() => s.page.getByTestId('toast-text').allInnerTexts())
+      .toContain('Thanks, Feedback has been submitted.');
+    await review.panel.waitFor({ state: 'hidden' });
+    await expect.poll(() => review.article(articleId!).count()).toBe(0);
+    await expect
+      .poll(async () => Number((await review.count.innerText()).replace(/\D+/g, '')))
+      .toBe(queued - 1);
+    await expect.poll(async () => Number(await userBadge.innerText())).toBe(before - 1);
+
+    const menu = new SideMenu(s.page);
+    await menu.open();
+    expect(Number(await s.page.getByTestId('menu-badge-review').innerText())).toBe(before - 1);
+    await snap(s.page, 'review-after-done');
+  });
+});
