@@ -6,12 +6,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@hc/db/schema';
 import type { Story, StoryPage } from '@hc/shared/api/stories';
 import { mandatoryFieldsNotFilled, messages } from '@hc/shared/messages';
-import { authOf, login, startTestApp, type TestApp } from '../support/app.ts';
+import { authOf, login, type TestApp } from '../support/app.ts';
 import { buildPublisher, buildUser } from '../support/factories.ts';
+import { startImageHost, startStoryTestApp, type ImageHost } from '../support/story-app.ts';
 import { buildStory, buildStoryPage, buildUploadedObject } from '../support/story-factories.ts';
 
 type Headers = Record<string, string>;
 let t: TestApp;
+/** Poster URLs point here: the poster check may reach only this loopback port. */
+let images: ImageHost;
+let poster: string;
 let publisherId: number;
 let otherPublisherId: number;
 let stamp: Headers;
@@ -61,7 +65,7 @@ const videoPage = (storyId: number, extra: Record<string, unknown> = {}) => ({
   index: 1,
   object_type: 'video',
   object_id: videoId,
-  poster: 'https://img.example/poster.jpg',
+  poster,
   metadata: { ...videoFields },
   ...extra,
 });
@@ -79,7 +83,9 @@ const auditsOf = (objectType: string, objectId: number) =>
     .orderBy(schema.auditLog.id);
 
 beforeAll(async () => {
-  t = await startTestApp();
+  images = await startImageHost();
+  poster = `${images.origin}/poster.png`;
+  t = await startStoryTestApp({ posterCheck: { allowLoopbackPorts: [images.port], timeoutMs: 2000 } });
   publisherId = (await buildPublisher(t.ctx.db, { name: 'Daily Planet' })).id;
   otherPublisherId = (await buildPublisher(t.ctx.db)).id;
   const session = async (options: Parameters<typeof buildUser>[1]) => {
@@ -97,6 +103,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
+  await images?.close();
 });
 
 describe('roles and scope', () => {
@@ -292,7 +299,7 @@ describe('pages', () => {
     expect(page).toMatchObject({
       object_type: 'video',
       title: 'The winning run',
-      poster: 'https://img.example/poster.jpg',
+      poster,
       duration: 6,
       metadata: { ...videoFields, apv_pitcher_full_name: '', duration: 6 },
     });
@@ -323,6 +330,8 @@ describe('pages', () => {
     );
     await refused({ poster: 'ftp://img.example/p.jpg' }, messages.posterUrlInvalid);
     await refused({ poster: 'https://img.example/p.bmp' }, messages.posterUrlFormat);
+    await refused({ poster: `${images.origin}/missing.png` }, messages.posterUrlUnreachable);
+    await refused({ poster: `${images.origin}/page.png` }, messages.posterUrlUnreachable);
   });
 });
 

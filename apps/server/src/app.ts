@@ -21,6 +21,7 @@ import { programRoutes } from './features/programs/routes.ts';
 import { publisherRoutes } from './features/publishers/routes.ts';
 import { resourceRoutes } from './features/resources/routes.ts';
 import { publicStoryRoutes } from './features/stories/public.ts';
+import type { PosterCheckOptions } from './features/stories/poster-check.ts';
 import { storyRoutes } from './features/stories/routes.ts';
 import { reviewRoutes } from './features/review/routes.ts';
 import { syndicationRoutes } from './features/syndication/routes.ts';
@@ -39,6 +40,11 @@ export interface BuildAppOptions {
   serveWeb?: boolean;
   /** Where the embed player script is read from (default: the web build); tests point it elsewhere. */
   embedScriptDir?: string;
+  /**
+   * Poster URL check (story video pages): tests allow one loopback port and shorten limits. Never set
+   * in production, where loopback and private addresses are always refused.
+   */
+  posterCheck?: Partial<PosterCheckOptions>;
 }
 
 export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
@@ -83,7 +89,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       await editor.register(syndicationRoutes, { ctx, media });
       await editor.register(resourceRoutes, { ctx, media });
       await editor.register(auditRoutes, { ctx });
-      await editor.register(storyRoutes, { ctx, media });
+      await editor.register(storyRoutes, { ctx, media, posterCheck: options.posterCheck });
       await editor.register(uploadRoutes, { ctx, media });
       await editor.register(reviewRoutes, { ctx, media });
       await editor.register(pendingRoutes, { ctx });

@@ -87,7 +87,9 @@ describe('renderAmpStory', () => {
     expect(video).toMatch(
       /<amp-video autoplay loop layout="fill" width="1280" height="720" poster="https:\/\/img\.example\/poster\.jpg"/,
     );
-    expect(video).toContain('<source src="https://console.example/media/v.mp4" type="video/mp4"></amp-video>');
+    expect(video).toContain(
+      '<source src="https://console.example/media/v.mp4" type="video/mp4"></amp-video>',
+    );
     expect(video).toContain('<li>Team playing: home</li>');
     expect(video).toContain('<li>Batter: Sam Slugger</li>');
   });

@@ -27,6 +27,7 @@ import { notFound } from '../../plugins/errors.ts';
 import type { AuthContext } from '../auth/sessions.ts';
 import type { MediaStore } from '../media/store.ts';
 import { VIDEO_FORM_FIELDS } from './form-fields.ts';
+import { checkPosterUrl, POSTER_CHECK_DEFAULTS, type PosterCheckOptions } from './poster-check.ts';
 import { presentPage, presentStory } from './presenter.ts';
 import { StoryRepository, type StoryRow } from './repo.ts';
 import { StoryService, type Actor } from './service.ts';
@@ -34,6 +35,8 @@ import { StoryService, type Actor } from './service.ts';
 interface Options {
   ctx: AppContext;
   media: MediaStore;
+  /** Poster URL check limits; tests open one loopback port here (never set in production). */
+  posterCheck?: Partial<PosterCheckOptions> | undefined;
 }
 
 const canVideo = (caller: AuthContext) => caller.isAdmin || caller.roles.includes('create_new_video_page');
@@ -46,12 +49,13 @@ const actorOf = (request: FastifyRequest): Actor => {
 /** Absolute links are built from the request (X-Forwarded-* only with TRUST_PROXY). */
 export const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
-export async function storyRoutes(app: FastifyInstance, { ctx, media }: Options) {
+export async function storyRoutes(app: FastifyInstance, { ctx, media, posterCheck }: Options) {
   // The role check comes before validation: without the permission, nothing about the input is said.
   app.addHook('onRequest', requireRoles('stamp_manager'));
   const api = app.withTypeProvider<ZodTypeProvider>();
   const repo = new StoryRepository(ctx.db);
-  const service = new StoryService(ctx.db, media);
+  const posterOptions = { ...POSTER_CHECK_DEFAULTS, ...posterCheck };
+  const service = new StoryService(ctx.db, media, (url) => checkPosterUrl(url, posterOptions));
 
   const present = async (request: FastifyRequest, rows: StoryRow[]): Promise<Story[]> => {
     const pages = await repo.pagesOf(rows.map((r) => r.id));

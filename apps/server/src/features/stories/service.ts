@@ -53,10 +53,14 @@ const pageSummary = (row: PageValues | StoryPageRow) => ({
   metadata: row.metadata,
 });
 
+/** Whether a poster URL loads as an image: null, or the catalogue message. */
+export type PosterChecker = (url: string) => Promise<string | null>;
+
 export class StoryService {
   constructor(
     private readonly db: Db,
     private readonly media: MediaStore,
+    private readonly checkPoster: PosterChecker = async () => null,
   ) {}
 
   /** The checked, stored form of a page write. */
@@ -70,6 +74,9 @@ export class StoryService {
       if (posterError) throw unprocessable(posterError);
       const fields = checkVideoFields(meta);
       if ('error' in fields) throw unprocessable(fields.error);
+      // Last, as it goes out to the network: only a form that is otherwise right costs a fetch.
+      const loadError = await this.checkPoster(body.poster!.trim());
+      if (loadError) throw unprocessable(loadError);
       const duration = meta.duration ?? body.duration ?? VIDEO_PAGE_DEFAULT_DURATION;
       if (duration < VIDEO_UPLOAD.minSeconds || duration > VIDEO_UPLOAD.maxSeconds)
         throw unprocessable(storyErrors.videoDuration);
