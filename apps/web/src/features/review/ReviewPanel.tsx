@@ -239,6 +239,9 @@ export function ReviewPanel({ article, visible, onHide, onSubmitted }: ReviewPan
 
   const [focusReasonOf, setFocusReasonOf] = useState<number | null>(null);
   const [activated, setActivated] = useState<ReadonlySet<number>>(new Set());
+  // The highlight sent with the review: the one activated here, else the article's best.
+  const [chosen, setChosen] = useState<{ articleId: number; highlightId: number } | null>(null);
+  const chosenId = chosen && chosen.articleId === articleId ? chosen.highlightId : article?.highlight_id;
   const submit = useSubmitFeedback();
   const activate = useActivateHighlight();
 
@@ -249,7 +252,7 @@ export function ReviewPanel({ article, visible, onHide, onSubmitted }: ReviewPan
       {
         article_id: article.id,
         action_type: action,
-        ...(article.highlight_id ? { highlight_id: article.highlight_id } : {}),
+        ...(chosenId ? { highlight_id: chosenId } : {}),
         feedback: toFeedback(form),
       },
       {
@@ -267,7 +270,11 @@ export function ReviewPanel({ article, visible, onHide, onSubmitted }: ReviewPan
 
   const onActivate = (h: Highlight) => {
     activate.mutate(h.article_id, {
-      onSuccess: () => setActivated((s) => new Set(s).add(h.highlight_id)),
+      onSuccess: () => {
+        setActivated((s) => new Set(s).add(h.highlight_id));
+        setChosen({ articleId: h.article_id, highlightId: h.highlight_id });
+        void auto.refetch();
+      },
       onError: (error) =>
         toast.error(error instanceof ApiError ? error.message : messages.somethingWentWrong),
     });
