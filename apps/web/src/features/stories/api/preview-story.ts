@@ -3,7 +3,7 @@
 // a page not saved yet (the editor).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { editorApi } from '../../../lib/api.ts';
-import type { Story, StoryPageWrite } from './types.ts';
+import type { Story, StoryDraftPage } from './types.ts';
 
 /** The saved story's html. */
 export function getStoryPreview(id: number, signal?: AbortSignal): Promise<{ html: string }> {
@@ -26,7 +26,7 @@ export function useStoryPreview(id: number | null) {
 /** The draft's html. */
 export function previewDraft(
   story: Pick<Story, 'id' | 'title' | 'updated_at'>,
-  pages: StoryPageWrite[],
+  pages: StoryDraftPage[],
   signal?: AbortSignal,
 ): Promise<{ html: string }> {
   return editorApi<{ html: string }>('stamp/stories/preview', {

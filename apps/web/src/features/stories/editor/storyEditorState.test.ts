@@ -31,6 +31,7 @@ const page = (over: Partial<StoryPage> = {}): StoryPage => ({
   object_id: 10,
   object_type: 'image',
   story_id: 5,
+  apv_story_id: 5,
   title: 'First',
   subtitle: 'Sub',
   image: 'http://h/media/a.jpg',

@@ -3,7 +3,7 @@
 import { IMAGE_PAGE_DURATION, VIDEO_PAGE_DEFAULT_DURATION } from '@hc/shared/constants';
 import { validateImagePage, validateMandatoryFields, validatePosterUrl } from '@hc/shared/validation';
 import { messages } from '@hc/shared/messages';
-import type { Story, StoryFormField, StoryPage, StoryPageWrite } from '../api/types.ts';
+import type { Story, StoryDraftPage, StoryFormField, StoryPage, StoryPageWrite } from '../api/types.ts';
 
 export type PageKind = 'image' | 'video';
 export type Layout = 0 | 1;
@@ -151,7 +151,6 @@ export function pageWriteFromForm(form: PageForm, storyId: number): StoryPageWri
     object_type: 'video',
     image: null,
     poster: form.poster.trim(),
-    video_url: form.file?.url ?? null,
     metadata: {
       ...fields,
       duration: VIDEO_PAGE_DEFAULT_DURATION,
@@ -161,7 +160,7 @@ export function pageWriteFromForm(form: PageForm, storyId: number): StoryPageWri
 }
 
 /** A saved page as a draft preview carries it. */
-export function draftOfPage(page: StoryPage): StoryPageWrite {
+export function draftOfPage(page: StoryPage): StoryDraftPage {
   return {
     id: page.id,
     index: page.index,
@@ -175,7 +174,10 @@ export function draftOfPage(page: StoryPage): StoryPageWrite {
     layout: asLayout(page.layout),
     blurb: asBlurb(page.blurb),
     duration: page.duration,
-    metadata: page.metadata,
+    metadata: {
+      ...page.metadata,
+      template_options: { layout: asLayout(page.layout), blurb: asBlurb(page.blurb) },
+    },
   };
 }
 
@@ -183,12 +185,16 @@ export function draftOfPage(page: StoryPage): StoryPageWrite {
  * The pages of a draft preview: the story's saved pages with the form's page in its place (an edited
  * page) or added (a new one), in index order; covers are the server's and stay out.
  */
-export function draftPages(story: Story, form: PageForm | null): StoryPageWrite[] {
+export function draftPages(story: Story, form: PageForm | null): StoryDraftPage[] {
   const saved = orderedPages(story.pages).filter((p) => p.object_type !== 'cover');
   const drafts = saved.filter((p) => p.id !== form?.id).map(draftOfPage);
   if (form) {
-    const { story_id: _storyId, ...page } = pageWriteFromForm(form, story.id);
-    drafts.push({ ...page, ...(form.id !== undefined ? { id: form.id } : {}) });
+    const { story_id: _storyId, apv_story_id: _apvStoryId, ...page } = pageWriteFromForm(form, story.id);
+    drafts.push({
+      ...page,
+      video_url: form.kind === 'video' ? (form.file?.url ?? null) : null,
+      ...(form.id !== undefined ? { id: form.id } : {}),
+    });
   }
   return drafts.sort((a, b) => a.index - b.index);
 }
