@@ -261,8 +261,10 @@ export function ReviewPanel({ article, visible, onHide, onSubmitted }: ReviewPan
           onSubmitted(article.id);
         },
         onError: (error) => {
-          const detail = error instanceof ApiError && error.status === 409 ? ` ${error.message}` : '';
-          toast.error(messages.feedbackFailed + detail);
+          // 409: reviewed by someone else meanwhile; it leaves the queue, so the panel closes too.
+          const conflict = error instanceof ApiError && error.status === 409;
+          toast.error(conflict ? `${messages.feedbackFailed} ${error.message}` : messages.feedbackFailed);
+          if (conflict) onSubmitted(article.id);
         },
       },
     );

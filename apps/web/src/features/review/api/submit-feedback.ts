@@ -2,7 +2,7 @@
 // article leaves every cached queue page, the pending counts drop by one (the server's remaining count
 // wins) and both are fetched again.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { editorApi } from '../../../lib/api.ts';
+import { ApiError, editorApi } from '../../../lib/api.ts';
 import type { PendingReviewList, SubmitFeedbackBody, SubmitFeedbackResult } from '@hc/shared/api/review';
 import { lowerPendingCount, pendingCountsQueryOptions } from '../../pending/api/get-pending-counts.ts';
 import type { PendingCounts } from '@hc/shared/api/pending';
@@ -24,6 +24,15 @@ export function useSubmitFeedback() {
   const countsKey = pendingCountsQueryOptions().queryKey;
   return useMutation({
     mutationFn: submitFeedback,
+    onError: async (error) => {
+      // 409: someone else reviewed it first; the queue and the counts are stale.
+      if (error instanceof ApiError && error.status === 409) {
+        await Promise.all([
+          queryClient.invalidateQueries({ queryKey: PENDING_ARTICLES_KEY }),
+          queryClient.invalidateQueries({ queryKey: countsKey }),
+        ]);
+      }
+    },
     onSuccess: async (result, input) => {
       queryClient.setQueriesData<PendingReviewList>(
         { queryKey: PENDING_ARTICLES_KEY },
