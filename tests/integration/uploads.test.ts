@@ -114,6 +114,21 @@ beforeAll(async () => {
       files.long = await clip('long.mp4', '1280x720', 31);
       files.webm = await clip('renamed.webm.mp4', '1280x720', 6, ['-c:v', 'libvpx', '-b:v', '100k']);
       files.mpeg4 = await clip('mpeg4.mp4', '1280x720', 6, ['-c:v', 'mpeg4']);
+      // A phone's portrait clip: a 1280x720 stream shown turned by 90° (display matrix).
+      files.rotated = path.join(dir, 'rotated.mp4');
+      await run(ffmpegPath(), [
+        '-hide_banner',
+        '-loglevel',
+        'error',
+        '-y',
+        '-i',
+        files.valid,
+        '-c',
+        'copy',
+        '-metadata:s:v',
+        'rotate=90',
+        files.rotated,
+      ]);
       files.png = await image('picture.png', 'png');
       files.jpeg = await image('picture.jpg', 'mjpeg');
       files.gif = await image('picture.gif', 'gif');
@@ -175,6 +190,7 @@ describe('video uploads', () => {
     ['webm', messages.videoNotMp4],
     ['mpeg4', messages.videoNotMp4],
     ['vertical', messages.videoVertical],
+    ['rotated', messages.videoVertical],
     ['huge', messages.videoResolutionTooHigh],
     ['small', messages.videoResolutionTooLow],
     ['long', messages.videoTooLong],
@@ -207,6 +223,18 @@ describe('video uploads', () => {
   it('keeps video uploads to create_new_video_page, and uploads to stamp_manager', async () => {
     expect((await upload('video', files.valid!, stamp)).statusCode).toBe(403);
     expect((await upload('image', files.png!, viewer, 'image/png')).statusCode).toBe(403);
+  });
+
+  it('reads the file only from the field named file', async () => {
+    const body = multipart(await readFile(files.valid!), 'valid.mp4', 'video/mp4');
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/editor/stamp/uploaded_objects/create?file_type=video',
+      headers: { ...video, 'content-type': body.contentType },
+      payload: Buffer.from(body.payload.toString('latin1').replace('name="file"', 'name="other"'), 'latin1'),
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toEqual([messages.videoFileRequired]);
   });
 
   it('refuses an unknown file_type', async () => {

@@ -61,7 +61,12 @@ async function receive(request: FastifyRequest, target: string, maxBytes: number
     if (isFileTooLarge(error)) throw unprocessable(tooBig);
     throw error;
   }
+  // The contract's field is `file`; any other part is no file (and is drained, not stored).
   if (!part) return false;
+  if (part.fieldname !== 'file') {
+    part.file.resume();
+    return false;
+  }
   try {
     await pipeline(part.file, createWriteStream(target));
   } catch (error) {
