@@ -17,6 +17,8 @@ interface PagesColumnProps {
   activeId?: number;
   /** Buttons are off while a call runs. */
   busy: boolean;
+  /** Video pages can be changed only with role create_new_video_page (the server refuses others). */
+  canChangeVideo: boolean;
   onNew: (kind: PageKind) => void;
   onEdit: (page: StoryPage) => void;
   onDelete: (page: StoryPage) => void;
@@ -108,6 +110,8 @@ export function PagesColumn(props: PagesColumnProps) {
           <ol className="hc-se-list">
             {pages.map((page, i) => {
               const thumb = page.image ?? page.poster ?? page.thumbnail;
+              const editable =
+                page.object_type === 'image' || (page.object_type === 'video' && props.canChangeVideo);
               return (
                 <li
                   key={page.id}
@@ -129,8 +133,10 @@ export function PagesColumn(props: PagesColumnProps) {
                     )}
                   </div>
                   <div className="hc-se-card__body">
-                    {page.object_type === 'cover' ? (
-                      <span className="hc-se-card__title">{page.title || 'Cover'}</span>
+                    {!editable ? (
+                      <span className="hc-se-card__title">
+                        {page.title || (page.object_type === 'cover' ? 'Cover' : 'Untitled page')}
+                      </span>
                     ) : (
                       <InlineEditableTitle
                         value={page.title || 'Untitled page'}
@@ -148,7 +154,7 @@ export function PagesColumn(props: PagesColumnProps) {
                       {page.subtitle && <span className="hc-se-ellipsis">{page.subtitle}</span>}
                     </span>
                   </div>
-                  {page.object_type !== 'cover' && (
+                  {editable && (
                     <div className="hc-se-card__actions">
                       <Button
                         type="button"

@@ -21,6 +21,7 @@ import type { Story, StoryPage } from '../api/types.ts';
 import { linkToCopy } from '../storyLinks.ts';
 import { useStoryToast } from '../useStoryToast.tsx';
 import {
+  canChangeVideoPages,
   draftPages,
   initialEditorState,
   isNewerVersion,
@@ -357,6 +358,7 @@ export function StoryEditor({ initial }: { initial: Story }) {
           offer={offer}
           activeId={form?.id}
           busy={busy !== null}
+          canChangeVideo={canChangeVideoPages(user.roles)}
           onNew={(kind) => dispatch({ type: 'newPage', kind })}
           onEdit={(page) => dispatch({ type: 'editPage', page })}
           onDelete={askDelete}

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '@hc/shared/messages';
 import type { Story, StoryFormField, StoryPage } from '../api/types.ts';
 import {
+  canChangeVideoPages,
   draftPages,
   initialEditorState,
   isNewerVersion,
@@ -183,6 +184,14 @@ describe('draft preview pages', () => {
         (p) => p.id,
       ),
     ).toEqual([1, 2]);
+  });
+});
+
+describe('video page changes', () => {
+  it('need create_new_video_page or admin', () => {
+    expect(canChangeVideoPages(['stamp_manager', 'create_new_video_page'])).toBe(true);
+    expect(canChangeVideoPages(['admin'])).toBe(true);
+    expect(canChangeVideoPages(['stamp_manager'])).toBe(false);
   });
 });
 

@@ -215,6 +215,10 @@ export function newPageOffer(
   return { menu: true, videoDisabled: formFields.length === 0 };
 }
 
+/** Video pages are changed only by role create_new_video_page (admin passes everywhere). */
+export const canChangeVideoPages = (roles: readonly string[]): boolean =>
+  roles.includes('create_new_video_page') || roles.includes('admin');
+
 export function initialEditorState(story: Story): StoryEditorState {
   return { story, mode: 'listing', form: null, formBase: null, unsaved: false, submitted: false };
 }
