@@ -97,6 +97,16 @@ describe('Auto Highlight Review', () => {
     await review.goto();
   });
 
+  it('lists the queue newest first by default', async () => {
+    const created = await review.table
+      .locator('tbody tr[data-testid="review-row"]')
+      .evaluateAll((rows) =>
+        rows.map((tr) => Date.parse(`${tr.children[3]!.textContent!.trim()} 00:00 UTC`)),
+      );
+    expect(created.length).toBeGreaterThan(1);
+    expect(created.every((v, i) => i === 0 || created[i - 1]! >= v)).toBe(true);
+  });
+
   it('keeps Done and Reject disabled while the form is invalid, and ALT+D sends nothing', async () => {
     const [first] = await review.articleIds();
     await review.open(first!);
@@ -119,6 +129,27 @@ describe('Auto Highlight Review', () => {
     expect(sent).toBe(0);
     expect(await review.done.isDisabled()).toBe(true);
     await snap(s.page, 'review-invalid');
+  });
+
+  it('keeps the column sort across a reload, and Refresh asks again', async () => {
+    const listCall = (accept: (u: URL) => boolean) =>
+      s.page.waitForResponse(
+        (r) => r.url().includes('/articles/pending_review?') && accept(new URL(r.url())),
+      );
+    const sorted = listCall((u) => u.searchParams.get('sort_by') === 'title');
+    await review.table.getByRole('columnheader', { name: 'Title' }).click();
+    const url = new URL((await sorted).url());
+    expect(url.searchParams.get('order_by')).toBe('asc');
+
+    const reloaded = listCall(() => true);
+    await s.page.reload();
+    const again = new URL((await reloaded).url());
+    expect([again.searchParams.get('sort_by'), again.searchParams.get('order_by')]).toEqual(['title', 'asc']);
+    await review.waitForRows();
+
+    const refreshed = listCall((u) => u.searchParams.get('sort_by') === 'title');
+    await s.page.getByTestId('review-refresh').click();
+    await refreshed;
   });
 
   it('reviews an article with the keyboard only; it leaves the queue and the badges drop by one', async () => {
