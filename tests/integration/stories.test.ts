@@ -1,6 +1,8 @@
 // AMP stories API (spec 001 §7 Stories, issue 4 contracts): list, one story with form_fields, create,
 // page create/update/get/remove with the form rules, publish with the updated_at check, previews,
 // mock_story, the public AMP link, roles, publisher scoping and the audit trail.
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@hc/db/schema';
@@ -8,7 +10,7 @@ import type { Story, StoryPage } from '@hc/shared/api/stories';
 import { mandatoryFieldsNotFilled, messages } from '@hc/shared/messages';
 import { authOf, login, type TestApp } from '../support/app.ts';
 import { buildPublisher, buildUser } from '../support/factories.ts';
-import { startImageHost, startStoryTestApp, type ImageHost } from '../support/story-app.ts';
+import { PNG_1X1, startImageHost, startStoryTestApp, type ImageHost } from '../support/story-app.ts';
 import { buildStory, buildStoryPage, buildUploadedObject } from '../support/story-factories.ts';
 
 type Headers = Record<string, string>;
@@ -335,6 +337,29 @@ describe('pages', () => {
   });
 });
 
+describe("posters on the console's own media store", () => {
+  it('checks them on disk, never fetching (port 80 of localhost is not allow-listed)', async () => {
+    const folder = path.join(t.ctx.config.mediaDir, 'uploads', 'own');
+    await mkdir(folder, { recursive: true });
+    await writeFile(path.join(folder, 'poster.png'), PNG_1X1);
+    await writeFile(path.join(folder, 'text.png'), 'not an image');
+    const story = await createStory('Own poster', video);
+    const own = 'http://localhost:80/media/uploads/own/poster.png';
+    const page = await addPage(videoPage(story.id, { poster: own }), video);
+    expect(page.poster).toBe(own);
+    for (const bad of ['text.png', 'missing.png', '..%2F..%2Fetc%2Fpasswd.png']) {
+      const response = await call(
+        'POST',
+        'stamp/stories/page/create',
+        video,
+        videoPage(story.id, { poster: `http://localhost:80/media/uploads/own/${bad}` }),
+      );
+      expect(response.statusCode, bad).toBe(422);
+      expect(errorsOf(response)).toEqual([messages.posterUrlUnreachable]);
+    }
+  });
+});
+
 describe('publish, previews and the public link', () => {
   it('publishes: html and the story with its new updated_at, link and thumbnail; pages in the given order', async () => {
     const story = await createStory('Derby day');
@@ -391,6 +416,12 @@ describe('publish, previews and the public link', () => {
       pages: [{ id: page.id }],
     });
     expect(foreign.statusCode).toBe(422);
+    const own = await addPage(imagePage(story.id));
+    const twice = await call('POST', 'stamp/stories/save', stamp, {
+      story: { id: story.id, updated_at: (await getStory(story.id)).updated_at },
+      pages: [{ id: own.id }, { id: own.id }],
+    });
+    expect(twice.statusCode).toBe(422);
   });
 
   it('keeps drafts off the public link', async () => {

@@ -10,6 +10,7 @@ import https from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { messages } from '@hc/shared/messages';
 import { validatePosterUrl } from '@hc/shared/validation';
+import { MEDIA_URL_PREFIX, type MediaStore } from '../media/store.ts';
 
 export interface PosterCheckOptions {
   /** Loopback ports that may be fetched (tests only; empty in production). */
@@ -237,4 +238,42 @@ export async function checkPosterUrl(
     // Refusals, DNS failures, timeouts and network errors all read the same to the user.
     return messages.posterUrlUnreachable;
   }
+}
+
+/**
+ * A poster on this console's own media store (an uploaded image's URL on the request's origin) is
+ * checked on disk, never fetched: undefined when the URL is not ours, else null or the message.
+ */
+export async function checkOwnMediaPoster(
+  raw: string,
+  origin: string,
+  media: MediaStore,
+  maxBytes = POSTER_CHECK_DEFAULTS.maxBytes,
+): Promise<string | null | undefined> {
+  let url: URL;
+  let ours: string;
+  try {
+    url = new URL(raw.trim());
+    ours = new URL(origin).origin; // 'http://host:80' and 'http://host' are one origin
+  } catch {
+    return undefined;
+  }
+  if (url.origin !== ours || !url.pathname.startsWith(MEDIA_URL_PREFIX)) return undefined;
+  let relative: string;
+  try {
+    relative = decodeURIComponent(url.pathname.slice(MEDIA_URL_PREFIX.length));
+  } catch {
+    return messages.posterUrlUnreachable;
+  }
+  const file = await media.open(relative);
+  if (!file) return messages.posterUrlUnreachable;
+  const head: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of file.stream as AsyncIterable<Buffer>) {
+    head.push(chunk);
+    size += chunk.length;
+    if (size >= 16) break;
+  }
+  file.stream.destroy();
+  return file.size <= maxBytes && isImageBytes(Buffer.concat(head)) ? null : messages.posterUrlUnreachable;
 }

@@ -27,7 +27,12 @@ import { notFound } from '../../plugins/errors.ts';
 import type { AuthContext } from '../auth/sessions.ts';
 import type { MediaStore } from '../media/store.ts';
 import { VIDEO_FORM_FIELDS } from './form-fields.ts';
-import { checkPosterUrl, POSTER_CHECK_DEFAULTS, type PosterCheckOptions } from './poster-check.ts';
+import {
+  checkOwnMediaPoster,
+  checkPosterUrl,
+  POSTER_CHECK_DEFAULTS,
+  type PosterCheckOptions,
+} from './poster-check.ts';
 import { presentPage, presentStory } from './presenter.ts';
 import { StoryRepository, type StoryRow } from './repo.ts';
 import { StoryService, type Actor } from './service.ts';
@@ -55,7 +60,11 @@ export async function storyRoutes(app: FastifyInstance, { ctx, media, posterChec
   const api = app.withTypeProvider<ZodTypeProvider>();
   const repo = new StoryRepository(ctx.db);
   const posterOptions = { ...POSTER_CHECK_DEFAULTS, ...posterCheck };
-  const service = new StoryService(ctx.db, media, (url) => checkPosterUrl(url, posterOptions));
+  // A poster on our own media store is checked on disk; any other goes through the guarded fetch.
+  const service = new StoryService(ctx.db, media, async (url, origin) => {
+    const own = await checkOwnMediaPoster(url, origin, media);
+    return own !== undefined ? own : checkPosterUrl(url, posterOptions);
+  });
 
   const present = async (request: FastifyRequest, rows: StoryRow[]): Promise<Story[]> => {
     const pages = await repo.pagesOf(rows.map((r) => r.id));
@@ -132,7 +141,7 @@ export async function storyRoutes(app: FastifyInstance, { ctx, media, posterChec
     '/stamp/stories/page/create',
     { schema: { body: storyPageWriteSchema, response: { 201: okEnvelope(storyPageSchema) } } },
     async (request, reply) => {
-      const row = await service.createPage(actorOf(request), request.body);
+      const row = await service.createPage(actorOf(request), request.body, originOf(request));
       return reply.status(201).send({ success: true as const, data: presentPage(row, media) });
     },
   );
@@ -147,7 +156,12 @@ export async function storyRoutes(app: FastifyInstance, { ctx, media, posterChec
       },
     },
     async (request) => {
-      const row = await service.updatePage(actorOf(request), request.params.id, request.body);
+      const row = await service.updatePage(
+        actorOf(request),
+        request.params.id,
+        request.body,
+        originOf(request),
+      );
       return { success: true as const, data: presentPage(row, media) };
     },
   );

@@ -22,6 +22,7 @@ export const storyErrors = {
   noPages: 'A story needs at least one page before it can be published.',
   storyIdRequired: 'story_id is required.',
   pageNotInStory: 'A page of the list does not belong to this story.',
+  duplicatePage: 'A page can be listed only once.',
 };
 
 /** A broken form rule: 422 with the rule's message. */
@@ -54,7 +55,7 @@ const pageSummary = (row: PageValues | StoryPageRow) => ({
 });
 
 /** Whether a poster URL loads as an image: null, or the catalogue message. */
-export type PosterChecker = (url: string) => Promise<string | null>;
+export type PosterChecker = (url: string, origin: string) => Promise<string | null>;
 
 export class StoryService {
   constructor(
@@ -64,7 +65,12 @@ export class StoryService {
   ) {}
 
   /** The checked, stored form of a page write. */
-  private async pageValues(repo: StoryRepository, actor: Actor, body: StoryPageWrite): Promise<PageValues> {
+  private async pageValues(
+    repo: StoryRepository,
+    actor: Actor,
+    body: StoryPageWrite,
+    origin: string,
+  ): Promise<PageValues> {
     const meta = body.metadata;
     if (body.object_type === 'video') {
       if (!actor.canVideo) throw forbidden();
@@ -75,7 +81,7 @@ export class StoryService {
       const fields = checkVideoFields(meta);
       if ('error' in fields) throw unprocessable(fields.error);
       // Last, as it goes out to the network: only a form that is otherwise right costs a fetch.
-      const loadError = await this.checkPoster(body.poster!.trim());
+      const loadError = await this.checkPoster(body.poster!.trim(), origin);
       if (loadError) throw unprocessable(loadError);
       const duration = meta.duration ?? body.duration ?? VIDEO_PAGE_DEFAULT_DURATION;
       if (duration < VIDEO_UPLOAD.minSeconds || duration > VIDEO_UPLOAD.maxSeconds)
@@ -148,13 +154,13 @@ export class StoryService {
   }
 
   /** POST stamp/stories/page/create: a page appended to the story (which counts as changed). */
-  async createPage(actor: Actor, body: StoryPageWrite): Promise<StoryPageRow> {
+  async createPage(actor: Actor, body: StoryPageWrite, origin: string): Promise<StoryPageRow> {
     const storyId = body.story_id ?? body.apv_story_id;
     if (storyId === undefined) throw unprocessable(storyErrors.storyIdRequired);
     return this.db.transaction(async (tx) => {
       const repo = new StoryRepository(tx);
       const story = await this.lockedStory(repo, actor.publisherId, storyId);
-      const values = await this.pageValues(repo, actor, body);
+      const values = await this.pageValues(repo, actor, body, origin);
       const existing = (await repo.pagesOf([story.id])).get(story.id) ?? [];
       const ordinal = existing.reduce((max, p) => Math.max(max, p.ordinal + 1), 0);
       const row = await repo.insertPage({ ...values, storyId: story.id, ordinal });
@@ -172,7 +178,12 @@ export class StoryService {
   }
 
   /** POST stamp/stories/page/update/{id}. */
-  async updatePage(actor: Actor, pageId: number, body: StoryPageWrite): Promise<StoryPageRow> {
+  async updatePage(
+    actor: Actor,
+    pageId: number,
+    body: StoryPageWrite,
+    origin: string,
+  ): Promise<StoryPageRow> {
     return this.db.transaction(async (tx) => {
       const repo = new StoryRepository(tx);
       const before = await repo.page(actor.publisherId, pageId);
@@ -180,7 +191,7 @@ export class StoryService {
       // A video page stays out of reach of users without the role, even to edit.
       if (before.objectType === 'video' && !actor.canVideo) throw forbidden();
       const story = await this.lockedStory(repo, actor.publisherId, before.storyId);
-      const values = await this.pageValues(repo, actor, body);
+      const values = await this.pageValues(repo, actor, body, origin);
       const row = await repo.updatePage(pageId, values);
       await repo.updateStory(story.id, { updatedAt: nextUpdatedAt(story.updatedAt) });
       await repo.audit({
@@ -250,6 +261,7 @@ export class StoryService {
       const byId = new Map(pages.map((p) => [p.id, p]));
       const order = body.pages.map((p) => p.id);
       if (order.some((id) => !byId.has(id))) throw unprocessable(storyErrors.pageNotInStory);
+      if (new Set(order).size !== order.length) throw unprocessable(storyErrors.duplicatePage);
       const listed = new Set(order);
       const ordered = [...order.map((id) => byId.get(id)!), ...pages.filter((p) => !listed.has(p.id))];
       for (const [ordinal, page] of ordered.entries())
