@@ -125,6 +125,11 @@ export function StoryEditor({ initial }: { initial: Story }) {
     }
   };
 
+  /** After a page change from the listing, the saved story plays again. */
+  const replaySaved = () => {
+    if (state.mode === 'listing') void runPreview((signal) => getStoryPreview(story.id, signal), 'saved');
+  };
+
   const copyLink = async (link: string | null) => {
     const copy = linkToCopy(link);
     if (!copy.ok) return toast.error(copy.message);
@@ -153,6 +158,7 @@ export function StoryEditor({ initial }: { initial: Story }) {
                 toast.success(messages.storyPageDeleted);
                 if (form?.id === page.id) dispatch({ type: 'close' });
                 await reload();
+                replaySaved();
               })
               .catch((e: unknown) => toast.error(pageFailure(e)))
               .finally(() => setBusy(null));
@@ -180,6 +186,7 @@ export function StoryEditor({ initial }: { initial: Story }) {
               .then(async () => {
                 toast.success(messages.storyPageUpdated);
                 await reload();
+                replaySaved();
               })
               .catch((e: unknown) => toast.error(pageFailure(e)))
               .finally(() => setBusy(null));
