@@ -1,6 +1,7 @@
 // The published AMP document through the API (issue 4 §7): its required structure, and markup
 // injected in a story title, page text and a video form field arriving inert at the public link.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { schema } from '@hc/db/schema';
 import type { Story } from '@hc/shared/api/stories';
 import { authOf, login, type TestApp } from '../support/app.ts';
 import { buildPublisher, buildUser } from '../support/factories.ts';
@@ -37,6 +38,32 @@ afterAll(async () => {
 });
 
 describe('the public AMP document', () => {
+  it("serves a seeded published story (no stored html) at the console's own link", async () => {
+    const image = await buildUploadedObject(t.ctx.db, publisherId);
+    const [story] = await t.ctx.db
+      .insert(schema.stories)
+      .values({
+        publisherId,
+        title: 'Seeded',
+        state: 'published',
+        link: 'https://stories.example/seeded-1',
+        thumbnailPath: image.path,
+      })
+      .returning();
+    await t.ctx.db.insert(schema.storyPages).values({
+      storyId: story!.id,
+      objectType: 'image',
+      objectId: image.id,
+      title: 'Seeded page',
+      image: image.path,
+    });
+    const loaded = (await call('GET', `stamp/stories/${story!.id}`)).json().data as Story;
+    expect(loaded.link).toBe(`http://localhost:80/stories/${story!.id}.html`);
+    const response = await t.app.inject({ method: 'GET', url: `/stories/${story!.id}.html` });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<h1 class="hc-title">Seeded page</h1>');
+  });
+
   it('has the AMP story structure and keeps injected markup inert', async () => {
     const image = await buildUploadedObject(t.ctx.db, publisherId);
     const video = await buildUploadedObject(t.ctx.db, publisherId, { kind: 'video' });

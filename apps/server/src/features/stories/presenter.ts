@@ -57,7 +57,8 @@ export function presentStory(
     title: row.title,
     name: row.name,
     state: row.state,
-    link: published ? absolute(origin, row.link ?? storyLinkPath(row.id)) : null,
+    // Always our public route: the console serves every published story (seeded links name no real host).
+    link: published ? origin + storyLinkPath(row.id) : null,
     thumbnail: published ? absolute(origin, mediaRefUrl(media, row.thumbnailPath)) : null,
     created_at: dateToSeconds(row.createdAt),
     updated_at: dateToSeconds(row.updatedAt),
