@@ -23,6 +23,7 @@ import { resourceRoutes } from './features/resources/routes.ts';
 import { publicStoryRoutes } from './features/stories/public.ts';
 import type { PosterCheckOptions } from './features/stories/poster-check.ts';
 import { storyRoutes } from './features/stories/routes.ts';
+import { storyDownloadRoutes } from './features/story-downloads/routes.ts';
 import { reviewRoutes } from './features/review/routes.ts';
 import { syndicationRoutes } from './features/syndication/routes.ts';
 import { uploadRoutes } from './features/uploads/routes.ts';
@@ -45,6 +46,8 @@ export interface BuildAppOptions {
    * in production, where loopback and private addresses are always refused.
    */
   posterCheck?: Partial<PosterCheckOptions>;
+  /** BullMQ key prefix of the jobs the server enqueues; tests use their own (default: BullMQ's). */
+  jobsPrefix?: string;
 }
 
 export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
@@ -90,6 +93,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       await editor.register(resourceRoutes, { ctx, media });
       await editor.register(auditRoutes, { ctx });
       await editor.register(storyRoutes, { ctx, media, posterCheck: options.posterCheck });
+      await editor.register(storyDownloadRoutes, { ctx, media, jobsPrefix: options.jobsPrefix });
       await editor.register(uploadRoutes, { ctx, media });
       await editor.register(reviewRoutes, { ctx, media });
       await editor.register(pendingRoutes, { ctx });

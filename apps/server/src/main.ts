@@ -49,6 +49,7 @@ async function main() {
       db: db.db,
       redisUrl: config.redisUrl,
       sessionIdleMinutes: config.sessionIdleMinutes,
+      mediaDir: config.mediaDir,
       log: (message, details) => console.log(message, details ?? ''),
     });
   } else {

@@ -1,4 +1,5 @@
 // The worker's configuration, read once from the environment and validated.
+import path from 'node:path';
 import { z } from 'zod';
 
 const schema = z.object({
@@ -13,6 +14,8 @@ const schema = z.object({
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
     .default('redis://127.0.0.1:6379'),
   SESSION_IDLE_MINUTES: z.coerce.number().positive().default(120),
+  /** The same DATA_DIR as the server's: the worker writes archives into its media store. */
+  DATA_DIR: z.string().min(1).default('./data'),
 });
 
 export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env) {
@@ -27,5 +30,6 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env) {
     databaseUrl: parsed.data.DATABASE_URL,
     redisUrl: parsed.data.REDIS_URL,
     sessionIdleMinutes: parsed.data.SESSION_IDLE_MINUTES,
+    mediaDir: path.join(path.resolve(parsed.data.DATA_DIR), 'media'),
   };
 }

@@ -10,6 +10,7 @@ const running = await startWorkers({
   db: db.db,
   redisUrl: config.redisUrl,
   sessionIdleMinutes: config.sessionIdleMinutes,
+  mediaDir: config.mediaDir,
   log: (message, details) => console.log(JSON.stringify({ level: 'info', message, ...details })),
 });
 console.log('Worker started.');

@@ -4,6 +4,7 @@ import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Db } from '@hc/db/client';
 import { maintenanceProcessor } from './processors/maintenance.ts';
+import { storyHighlightsZipProcessor } from './processors/story-highlights-zip.ts';
 import { BULLMQ_CONNECTION_OPTIONS, QUEUES } from './queues.ts';
 
 export interface WorkerDeps {
@@ -13,6 +14,10 @@ export interface WorkerDeps {
   log: (message: string, details?: object) => void;
   /** BullMQ key prefix; tests use their own so suites never share queues. */
   prefix?: string;
+  /** The media store's folder (DATA_DIR/media); without it the story-highlights-zip queue is not served. */
+  mediaDir?: string;
+  /** Test-only tuning of the story-highlights-zip worker (short locks for stalled-job recovery, slow jobs). */
+  storyZip?: { lockDurationMs?: number; stalledIntervalMs?: number; delayPerFileMs?: number };
 }
 
 export interface RunningWorkers {
@@ -35,7 +40,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
       removeOnFail: 500,
     },
   });
-  const workers = [
+  const workers: Worker[] = [
     new Worker(
       QUEUES.maintenance,
       maintenanceProcessor({ db: deps.db, sessionIdleMinutes: deps.sessionIdleMinutes }),
@@ -46,6 +51,28 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
       },
     ),
   ];
+  if (deps.mediaDir) {
+    workers.push(
+      new Worker(
+        QUEUES.storyHighlightsZip,
+        storyHighlightsZipProcessor({
+          db: deps.db,
+          mediaDir: deps.mediaDir,
+          delayPerFileMs: deps.storyZip?.delayPerFileMs,
+        }),
+        {
+          connection,
+          prefix: deps.prefix,
+          concurrency: 2,
+          // A killed worker's job is taken up again once its lock lapses (stalled-job recovery).
+          lockDuration: deps.storyZip?.lockDurationMs ?? 30_000,
+          stalledInterval: deps.storyZip?.stalledIntervalMs ?? 30_000,
+        },
+      ),
+    );
+  } else {
+    deps.log('story-highlights-zip not served: no media folder given');
+  }
   for (const worker of workers) {
     worker.on('failed', (job, error) =>
       deps.log('job failed', { queue: worker.name, job: job?.name, error: error.message }),

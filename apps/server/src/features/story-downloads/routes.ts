@@ -1,0 +1,145 @@
+// Story highlights downloads (spec 001 §2.2, §7; issue 4 contracts): the audit list of a story's
+// highlight MP4s, and the story-highlights-zip job (start, status). Role stamp_manager (admin passes);
+// the job calls also need a user_identifier of 406 and two digits. Scoped to the caller's publisher.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { and, eq } from 'drizzle-orm';
+import { schema } from '@hc/db/schema';
+import { idParamsSchema } from '@hc/shared/api/common';
+import { okEnvelope } from '@hc/shared/api/envelope';
+import {
+  auditDownloadStoryQuerySchema,
+  auditDownloadStorySchema,
+  highlightsZipJobParamsSchema,
+  highlightsZipStartedSchema,
+  highlightsZipStatusSchema,
+} from '@hc/shared/api/story-downloads';
+import { STORY_HIGHLIGHTS_DOWNLOAD_USER_PATTERN } from '@hc/shared/constants';
+import {
+  BULLMQ_CONNECTION_OPTIONS,
+  QUEUES,
+  STORY_HIGHLIGHTS_ZIP_JOB_OPTIONS,
+  storyHighlightsZipJobId,
+  type StoryHighlightsZipJob,
+} from '@hc/worker/queues';
+import {
+  storyHighlightSources,
+  type StoryHighlightsZipResult,
+} from '@hc/worker/processors/story-highlights-zip';
+import type { AppContext } from '../../context.ts';
+import { callerOf, requireRoles } from '../../plugins/auth.ts';
+import { forbidden, notFound } from '../../plugins/errors.ts';
+import type { MediaStore } from '../media/store.ts';
+
+interface Options {
+  ctx: AppContext;
+  media: MediaStore;
+  /** BullMQ key prefix of the jobs (tests use their own; the worker must use the same). */
+  jobsPrefix?: string | undefined;
+}
+
+/** The zip calls: the drawer offers them only to 406xx identifiers, and the server holds the same line. */
+async function requireDownloadUser(request: FastifyRequest) {
+  const caller = callerOf(request);
+  if (!STORY_HIGHLIGHTS_DOWNLOAD_USER_PATTERN.test(caller.userIdentifier ?? '')) throw forbidden();
+}
+
+export async function storyDownloadRoutes(app: FastifyInstance, { ctx, media, jobsPrefix }: Options) {
+  // Role first, before validation: without the permission nothing about the input is said.
+  app.addHook('onRequest', requireRoles('stamp_manager'));
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  // One producer per app, opened on first use and closed with the app.
+  let queue: Queue<StoryHighlightsZipJob, StoryHighlightsZipResult> | null = null;
+  const queueOf = () => {
+    queue ??= new Queue(QUEUES.storyHighlightsZip, {
+      connection: new Redis(ctx.config.redisUrl, BULLMQ_CONNECTION_OPTIONS),
+      prefix: jobsPrefix,
+    });
+    return queue;
+  };
+  app.addHook('onClose', async () => {
+    if (!queue) return;
+    const connection = await queue.client;
+    await queue.close();
+    await connection.quit().catch(() => undefined);
+  });
+
+  api.get(
+    '/highlights/audit_download_story',
+    {
+      schema: {
+        querystring: auditDownloadStoryQuerySchema,
+        response: { 200: okEnvelope(auditDownloadStorySchema) },
+      },
+    },
+    async (request) => {
+      const sources = await storyHighlightSources(
+        ctx.db,
+        callerOf(request).publisherId,
+        request.query.story_id,
+      );
+      if (!sources) throw notFound();
+      const files = sources.map((s) => ({
+        highlight_id: s.highlightId,
+        filename: s.filename,
+        url: media.url(s.path),
+      }));
+      return { success: true as const, data: { files } };
+    },
+  );
+
+  api.post(
+    '/stamp/stories/:id/highlights_zip',
+    {
+      onRequest: requireDownloadUser,
+      schema: { params: idParamsSchema, response: { 202: okEnvelope(highlightsZipStartedSchema) } },
+    },
+    async (request, reply) => {
+      const publisherId = callerOf(request).publisherId;
+      const [story] = await ctx.db
+        .select({ id: schema.stories.id, updatedAt: schema.stories.updatedAt })
+        .from(schema.stories)
+        .where(and(eq(schema.stories.id, request.params.id), eq(schema.stories.publisherId, publisherId)));
+      if (!story) throw notFound();
+      const jobId = storyHighlightsZipJobId(story.id, story.updatedAt);
+      const existing = await queueOf().getJob(jobId);
+      if (existing) {
+        // The same story version is the same job; one that gave up is given another go.
+        if ((await existing.getState()) === 'failed') await existing.retry('failed');
+      } else {
+        // add() with a taken id is a no-op in BullMQ, so two racing asks still make one job.
+        await queueOf().add(
+          'zip',
+          { storyId: story.id, publisherId, version: story.updatedAt.getTime() },
+          { ...STORY_HIGHLIGHTS_ZIP_JOB_OPTIONS, jobId },
+        );
+      }
+      return reply.status(202).send({ success: true as const, data: { job_id: jobId } });
+    },
+  );
+
+  api.get(
+    '/stamp/stories/highlights_zip/:job_id',
+    {
+      onRequest: requireDownloadUser,
+      schema: {
+        params: highlightsZipJobParamsSchema,
+        response: { 200: okEnvelope(highlightsZipStatusSchema) },
+      },
+    },
+    async (request) => {
+      const job = await queueOf().getJob(request.params.job_id);
+      if (!job || job.data.publisherId !== callerOf(request).publisherId) throw notFound();
+      const state = await job.getState();
+      const progress = typeof job.progress === 'number' ? job.progress : 0;
+      const archive = state === 'completed' ? (job.returnvalue?.path ?? null) : null;
+      return {
+        success: true as const,
+        data: { state, progress: archive ? 100 : progress, url: archive ? media.url(archive) : null },
+      };
+    },
+  );
+}

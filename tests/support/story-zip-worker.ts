@@ -1,0 +1,33 @@
+// A worker process for the story-highlights-zip kill test: the real startWorkers on the suite's
+// database, Redis prefix and media folder, with short locks (so a killed run is recovered quickly) and
+// an optional pause per file (so a test can kill it mid-job). Prints 'ready' once it serves the queue.
+import { openDb } from '@hc/db/client';
+import { startWorkers } from '@hc/worker/runtime';
+
+const env = (name: string) => {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is required`);
+  return value;
+};
+
+const db = await openDb({ databaseUrl: env('ZIP_TEST_DATABASE_URL'), poolSize: 2 });
+const running = await startWorkers({
+  db: db.db,
+  redisUrl: env('ZIP_TEST_REDIS_URL'),
+  sessionIdleMinutes: 120,
+  log: () => undefined,
+  prefix: env('ZIP_TEST_PREFIX'),
+  mediaDir: env('ZIP_TEST_MEDIA_DIR'),
+  storyZip: {
+    lockDurationMs: 1000,
+    stalledIntervalMs: 500,
+    delayPerFileMs: Number(process.env.ZIP_TEST_DELAY_MS ?? 0),
+  },
+});
+console.log('ready');
+process.on('SIGTERM', () => {
+  void running.close().then(async () => {
+    await db.close();
+    process.exit(0);
+  });
+});
