@@ -1,5 +1,5 @@
-// The stories calls' types, from the shared schemas (packages/shared/src/api/stories.ts), plus the
-// highlights archive job's status, which the shared file does not carry yet (contract wording).
+// The stories calls' types, from the shared schemas (packages/shared/src/api/stories.ts and
+// story-downloads.ts).
 export type {
   Story,
   StoryDraftPage,
@@ -9,10 +9,4 @@ export type {
   StoryState,
   UploadedObject,
 } from '@hc/shared/api/stories';
-
-/** The highlights archive job (GET stamp/stories/highlights_zip/{job_id}). */
-export interface HighlightsZipStatus {
-  state: string;
-  progress: number;
-  url: string | null;
-}
+export type { HighlightsZipStatus } from '@hc/shared/api/story-downloads';

@@ -19,15 +19,17 @@ import { messages } from '@hc/shared/messages';
 import { ApiError } from '../../../lib/api.ts';
 import { copyText } from '../../../lib/clipboard.ts';
 import { useToast } from '../../../app/toast.tsx';
+import { useAppConfig } from '../../../app/config.tsx';
 import { StatePanel } from '../../../app/StatePanel.tsx';
 import { useDebouncedValue } from '../../../components/useDebouncedValue.ts';
 import { usePersistentPageSize } from '../../../components/usePersistentPageSize.ts';
 import { useStories } from '../api/get-stories.ts';
 import { useCreateStory } from '../api/create-story.ts';
 import type { Story } from '../api/types.ts';
-import { editStoryPath, linkToCopy } from '../storyLinks.ts';
+import { canDownloadStoryHighlights, editStoryPath, linkToCopy } from '../storyLinks.ts';
 import { StoryDrawer, StoryStateTag } from './StoryDrawer.tsx';
 import { CreateStoryDialog } from './CreateStoryDialog.tsx';
+import { DownloadHighlights } from './DownloadHighlights.tsx';
 import '../stories.css';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -38,6 +40,7 @@ const skeletonRows = (count: number) => Array.from({ length: count }, (_, i) => 
 
 export function StoriesPage() {
   const toast = useToast();
+  const { user } = useAppConfig();
   const navigate = useNavigate();
 
   const [text, setText] = useState('');
@@ -282,6 +285,15 @@ export function StoriesPage() {
         onCopyLink={(s) => void copyLink(s.link)}
         onCopyThumbnail={(s) => void copyLink(s.thumbnail)}
         onEdit={edit}
+        downloadSlot={
+          drawerStory && canDownloadStoryHighlights(user.user_identifier) ? (
+            // Keyed by story version: another story (or a newer version) starts from the button.
+            <DownloadHighlights
+              key={`${drawerStory.id}/${drawerStory.updated_at}`}
+              storyId={drawerStory.id}
+            />
+          ) : undefined
+        }
       />
 
       <CreateStoryDialog
