@@ -62,12 +62,16 @@ const statusOf = async (jobId: string, h = zipper) => {
   return response.json().data as HighlightsZipStatus;
 };
 const archiveDir = () => path.join(mediaDir, 'archives', 'story-highlights', String(publisherId));
-const archiveFile = (jobId: string) => path.join(archiveDir(), `${jobId}.zip`);
-const exists = (file: string) =>
-  stat(file).then(
-    () => true,
-    () => false,
+/** The finished archives of a job: `{jobId}-{128 random bits}.zip` (the name must not be guessable). */
+const archivesOf = async (jobId: string) =>
+  (await readdir(archiveDir()).catch(() => [] as string[])).filter(
+    (n) => n.startsWith(`${jobId}-`) && n.endsWith('.zip'),
   );
+const ARCHIVE_NAME = /^story-\d+-\d+-[0-9a-f]{32}\.zip$/;
+const archiveFile = async (jobId: string) => {
+  const [name] = await archivesOf(jobId);
+  return path.join(archiveDir(), name ?? `${jobId}-missing.zip`);
+};
 
 /** Checks the archive with unzip: every entry's CRC, the names in order, and each entry's bytes. */
 function expectArchive(file: string, entries: { name: string; bytes: Buffer }[]) {
@@ -266,15 +270,18 @@ describe('story-highlights-zip job', () => {
     expect(done).toEqual({
       state: 'completed',
       progress: 100,
-      url: `/media/archives/story-highlights/${publisherId}/${jobId}.zip`,
+      url: expect.stringMatching(
+        new RegExp(`^/media/archives/story-highlights/${publisherId}/${jobId}-[0-9a-f]{32}\\.zip$`),
+      ),
     });
-    expectArchive(archiveFile(jobId), expected);
+    expect(path.basename(done.url!)).toMatch(ARCHIVE_NAME);
+    expectArchive(await archiveFile(jobId), expected);
     const download = await t.app.inject({ method: 'GET', url: done.url! });
     expect(download.statusCode).toBe(200);
-    expect(download.rawPayload.equals(await readFile(archiveFile(jobId)))).toBe(true);
+    expect(download.rawPayload.equals(await readFile(await archiveFile(jobId)))).toBe(true);
 
     // Asking again for the same version: same job id, no second run, the archive untouched.
-    const before = await stat(archiveFile(jobId));
+    const before = await stat(await archiveFile(jobId));
     expect(await startZip(storyId)).toBe(jobId);
     const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
     const queue = new Queue(QUEUES.storyHighlightsZip, { connection, prefix });
@@ -291,11 +298,12 @@ describe('story-highlights-zip job', () => {
       await queue.close();
       connection.disconnect();
     }
-    const after = await stat(archiveFile(jobId));
+    const after = await stat(await archiveFile(jobId));
     expect([after.ino, after.mtimeMs]).toEqual([before.ino, before.mtimeMs]);
-    expect((await readdir(archiveDir())).filter((n) => n.includes(`story-${storyId}-`))).toEqual([
-      `${jobId}.zip`,
-    ]);
+    expect((await readdir(archiveDir())).filter((n) => n.includes(`story-${storyId}-`))).toEqual(
+      await archivesOf(jobId),
+    );
+    expect(await archivesOf(jobId)).toHaveLength(1);
 
     // A new version of the story is a new job.
     await t.ctx.db
@@ -305,7 +313,7 @@ describe('story-highlights-zip job', () => {
     const next = await startZip(storyId);
     expect(next).not.toBe(jobId);
     await eventually(async () => expect((await statusOf(next)).state).toBe('completed'), 15_000);
-    expectArchive(archiveFile(next), expected);
+    expectArchive(await archiveFile(next), expected);
   });
 
   it('survives a worker killed mid-job: no archive under the final name, then another worker completes it', async () => {
@@ -339,7 +347,7 @@ describe('story-highlights-zip job', () => {
     }, 15_000);
     first.kill('SIGKILL');
     await new Promise((resolve) => (first.exitCode === null ? first.once('exit', resolve) : resolve(null)));
-    expect(await exists(archiveFile(jobId))).toBe(false);
+    expect(await archivesOf(jobId)).toEqual([]);
     // The killed run's partial file is there, under a temp name only.
     expect((await readdir(archiveDir())).some((n) => n.startsWith(`.${jobId}.`) && n.endsWith('.part'))).toBe(
       true,
@@ -348,8 +356,9 @@ describe('story-highlights-zip job', () => {
 
     const second = await startWorkerProcess(0);
     await eventually(async () => expect((await statusOf(jobId)).state).toBe('completed'), 20_000);
-    expectArchive(archiveFile(jobId), entries);
-    expect((await readdir(archiveDir())).filter((n) => n.includes(jobId))).toEqual([`${jobId}.zip`]);
+    expectArchive(await archiveFile(jobId), entries);
+    expect((await readdir(archiveDir())).filter((n) => n.includes(jobId))).toEqual(await archivesOf(jobId));
+    expect(await archivesOf(jobId)).toHaveLength(1);
     second.kill('SIGTERM');
   });
 });

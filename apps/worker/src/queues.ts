@@ -24,9 +24,14 @@ export interface StoryHighlightsZipJob {
 export const storyHighlightsZipJobId = (storyId: number, updatedAt: Date) =>
   `story-${storyId}-${updatedAt.getTime()}`;
 
-/** Where a job's finished archive lives in the media store (its temp file sits beside it). */
-export const storyHighlightsArchivePath = (publisherId: number, jobId: string) =>
-  `archives/story-highlights/${publisherId}/${jobId}.zip`;
+/** The media-store folder of a publisher's story archives (temp files sit beside the archives). */
+export const storyHighlightsArchiveDir = (publisherId: number) => `archives/story-highlights/${publisherId}`;
+
+/**
+ * A job's archive is named `{jobId}-{128 random bits}.zip`: the media store is public, and a name built
+ * only from the story id and version could be guessed. The job finds its own archive by the prefix.
+ */
+export const storyHighlightsArchivePrefix = (jobId: string) => `${jobId}-`;
 
 /** Retries with backoff; finished jobs are kept a week so a repeated ask finds them (same id). */
 export const STORY_HIGHLIGHTS_ZIP_JOB_OPTIONS = {

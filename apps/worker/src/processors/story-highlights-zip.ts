@@ -15,7 +15,11 @@ import { UnrecoverableError, type Job } from 'bullmq';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@hc/db/client';
 import { schema } from '@hc/db/schema';
-import { storyHighlightsArchivePath, type StoryHighlightsZipJob } from '../queues.ts';
+import {
+  storyHighlightsArchiveDir,
+  storyHighlightsArchivePrefix,
+  type StoryHighlightsZipJob,
+} from '../queues.ts';
 
 export interface StoryHighlightSource {
   /** The highlight's id, or the page's id for a page's own uploaded video. */
@@ -271,12 +275,6 @@ export interface StoryHighlightsZipResult {
   files: number;
 }
 
-const exists = (file: string) =>
-  stat(file).then(
-    (info) => info.isFile(),
-    () => false,
-  );
-
 /** Resolves a media-store path inside the store, refusing any escape. */
 function insideStore(mediaDir: string, relative: string): string {
   const root = path.resolve(mediaDir);
@@ -289,23 +287,27 @@ export function storyHighlightsZipProcessor(deps: StoryHighlightsZipDeps) {
   return async (job: Job<StoryHighlightsZipJob>): Promise<StoryHighlightsZipResult> => {
     if (!job.id) throw new UnrecoverableError('A story highlights job needs its derived id');
     const { storyId, publisherId } = job.data;
-    const archive = storyHighlightsArchivePath(publisherId, job.id);
-    const finalFile = insideStore(deps.mediaDir, archive);
+    const archiveDir = storyHighlightsArchiveDir(publisherId);
+    const dir = insideStore(deps.mediaDir, path.join(archiveDir, '.'));
     const sources = await storyHighlightSources(deps.db, publisherId, storyId);
     if (!sources) throw new UnrecoverableError(`Story ${storyId} not found`);
-    // A previous run may have renamed its archive and died before BullMQ heard of it: that is the result.
-    if (await exists(finalFile)) {
-      await job.updateProgress(100);
-      return { path: archive, files: sources.length };
-    }
-    const dir = path.dirname(finalFile);
     await mkdir(dir, { recursive: true });
+    const names = await readdir(dir);
+    // A previous run may have renamed its archive and died before BullMQ heard of it: that is the result.
+    const prefix = storyHighlightsArchivePrefix(job.id);
+    const done = names.find((name) => name.startsWith(prefix) && name.endsWith('.zip'));
+    if (done) {
+      await job.updateProgress(100);
+      return { path: `${archiveDir}/${done}`, files: sources.length };
+    }
     // Temp files of this job left by a killed worker are garbage now.
     const tempPrefix = `.${job.id}.`;
-    for (const name of await readdir(dir)) {
+    for (const name of names) {
       if (name.startsWith(tempPrefix) && name.endsWith('.part'))
         await rm(path.join(dir, name), { force: true });
     }
+    const archive = `${archiveDir}/${prefix}${randomBytes(16).toString('hex')}.zip`;
+    const finalFile = insideStore(deps.mediaDir, archive);
     const tempFile = path.join(dir, `${tempPrefix}${randomBytes(6).toString('hex')}.part`);
     const zip = await StoredZipWriter.create(tempFile);
     try {
