@@ -37,6 +37,8 @@ interface PageFormColumnProps {
   form: PageForm;
   formFields: StoryFormField[];
   submitted: boolean;
+  /** The poster differs from how the form opened: its rule shows while typing. */
+  posterEdited: boolean;
   unsaved: boolean;
   busy: 'preview' | 'publish' | null;
   toast: ToastApi;
@@ -100,7 +102,8 @@ export function PageFormColumn(props: PageFormColumnProps) {
   };
 
   const missingFile = isImage ? messages.imageFileRequired : messages.videoFileRequired;
-  const posterFormat = form.poster.trim() === '' ? null : validatePosterUrl(form.poster);
+  const posterFormat =
+    form.poster.trim() === '' || !(props.posterEdited || submitted) ? null : validatePosterUrl(form.poster);
   const posterError =
     posterFormat ??
     (posterBroken === form.poster.trim() ? messages.posterUrlUnreachable : null) ??
@@ -233,7 +236,7 @@ export function PageFormColumn(props: PageFormColumnProps) {
                     {posterError}
                   </small>
                 )}
-                {!posterFormat && form.poster.trim() !== '' && posterBroken !== form.poster.trim() && (
+                {validatePosterUrl(form.poster) === null && posterBroken !== form.poster.trim() && (
                   <img
                     src={form.poster.trim().replace(/^www\./i, 'https://www.')}
                     alt="Poster"

@@ -378,6 +378,7 @@ export function StoryEditor({ initial }: { initial: Story }) {
             form={form}
             formFields={story.form_fields}
             submitted={state.submitted}
+            posterEdited={form.poster !== state.formBase?.poster}
             unsaved={state.unsaved}
             busy={busy === 'preview' || busy === 'publish' ? busy : null}
             toast={toast}

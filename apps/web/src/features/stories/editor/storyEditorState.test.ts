@@ -12,6 +12,7 @@ import {
   orderedPages,
   pageFormFromPage,
   pageWriteFromForm,
+  posterForForm,
   storyEditorReducer,
   validatePageForm,
 } from './storyEditorState.ts';
@@ -100,6 +101,19 @@ describe('editing a saved page', () => {
       poster: 'https://x/p.jpg',
       fields: { apv_batter_full_name: 'Ruth' },
     });
+  });
+});
+
+describe('posterForForm', () => {
+  it('makes a root-relative poster absolute on the console origin', () => {
+    expect(posterForForm('/media/p.jpg', 'https://console.example')).toBe(
+      'https://console.example/media/p.jpg',
+    );
+  });
+  it('keeps absolute, protocol-relative and missing posters', () => {
+    expect(posterForForm('https://x/p.jpg', 'https://c')).toBe('https://x/p.jpg');
+    expect(posterForForm('//x/p.jpg', 'https://c')).toBe('//x/p.jpg');
+    expect(posterForForm(null, 'https://c')).toBe('');
   });
 });
 

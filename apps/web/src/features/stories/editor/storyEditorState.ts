@@ -84,6 +84,17 @@ export function newPageForm(kind: PageKind, story: Story): PageForm {
   };
 }
 
+/**
+ * A stored poster as the form shows it: a root-relative URL on this console (seeded pages carry such)
+ * becomes absolute, so it passes the poster rule like the URL the user would paste.
+ */
+export function posterForForm(poster: string | null, origin: string): string {
+  const value = poster ?? '';
+  return value.startsWith('/') && !value.startsWith('//') && origin ? origin + value : value;
+}
+
+const currentOrigin = (): string => globalThis.location?.origin ?? '';
+
 const asLayout = (v: unknown): Layout => (v === 1 ? 1 : 0);
 const asBlurb = (v: unknown): Blurb => (v === 0 ? 0 : 1);
 
@@ -109,7 +120,7 @@ export function pageFormFromPage(page: StoryPage, formFields: readonly StoryForm
       page.object_id !== null && url
         ? { objectId: page.object_id, url, name: url.split('/').pop() ?? url }
         : null,
-    poster: page.poster ?? '',
+    poster: posterForForm(page.poster, currentOrigin()),
     fields,
   };
 }
