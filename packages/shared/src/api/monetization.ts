@@ -1,0 +1,176 @@
+// Monetization setup, view and audit calls (spec 002 §2.1-2.5, §3, §7), editor base, admins only.
+//
+// - GET publishers/publishers_monetized?monetized=true|false -> publishers with / without a publisher setup
+// - GET placements/placements_monetized?publisher_id&monetized=true|false -> placements with / without their
+//   own setup, each with abTest {monetization} or null
+// - GET monetization_setup/placement/ab_test?placement_id -> the placement's A/B test or null
+// - POST monetization_setup/fill {publisher_ids, session_id?} -> config groups of those publishers
+// - POST monetization_setup/placement {id, session_id?} -> config groups of one placement and its publisher
+// - GET monetization_setup/all_configs?publisher_ids=1,2 -> config groups with A/B tests (view screen)
+// - PUT publisher_info/monetization {publisher_id, placement_id, mode, video, display} -> the saved groups
+// - GET monetization_audit?page&per&from&publisher_id -> {audits, totalItems}
+import { z } from 'zod';
+import { AUDIT_LOOK_BACK_DAYS, PUBLISHER_MULTISELECT_MAX, TABLE_PAGE_SIZE_DEFAULT } from '../constants.ts';
+import { idSchema } from './common.ts';
+
+const flagQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+export const monetizedPublishersQuerySchema = z.object({ monetized: flagQuery.default(true) });
+export const monetizedPlacementsQuerySchema = z.object({
+  publisher_id: idSchema,
+  monetized: flagQuery.optional(),
+});
+export const abTestQuerySchema = z.object({ placement_id: idSchema });
+
+export const abTestVariantSchema = z.object({ weight: z.number(), name: z.string() });
+export const abTestSchema = z.object({
+  placement_id: z.number(),
+  /** True: a monetization A/B test, editable only in the admin back office. */
+  monetization: z.boolean(),
+  variants: z.array(abTestVariantSchema),
+});
+export type AbTest = z.infer<typeof abTestSchema>;
+
+/** A session id: a token plus a timestamp made when the page loads (spec 002 §7). */
+export const sessionIdSchema = z.string().trim().min(1).max(100);
+
+export const fillBodySchema = z.object({
+  publisher_ids: z.array(idSchema).min(1).max(PUBLISHER_MULTISELECT_MAX),
+  session_id: sessionIdSchema.optional(),
+});
+export const placementConfigBodySchema = z.object({ id: idSchema, session_id: sessionIdSchema.optional() });
+/** publisher_ids as a comma list ('406,407') or repeated (publisher_ids=406&publisher_ids=407). */
+export const allConfigsQuerySchema = z.object({
+  publisher_ids: z.preprocess(
+    (v) =>
+      (Array.isArray(v) ? v : typeof v === 'string' ? v.split(',') : [v])
+        .map((s) => String(s).trim())
+        .filter((s) => s !== ''),
+    z.array(idSchema).min(1).max(PUBLISHER_MULTISELECT_MAX),
+  ),
+});
+
+const size = z.tuple([z.number().int(), z.number().int()]);
+const optionalNumber = z.number().finite().optional();
+
+/** The stored video config fields a setup writes (shape only; the rules are checked by the service). */
+export const videoConfigWriteSchema = z.object({
+  channel: z.string().max(100).optional(),
+  aniviewPreload: z.boolean().optional(),
+  aniviewAutoplay: z.boolean().optional(),
+  aniviewDelayedAutoplay: z.boolean().optional(),
+  aniviewPlayAdExactBetween: z.boolean().optional(),
+  aniviewPreloadAdDelay: z.boolean().optional(),
+  aniviewPreloadAdPlayingWindow: optionalNumber,
+  aniviewPreloadAdPlayingWindowRequestsForceStop: z.boolean().optional(),
+  startPoint: optionalNumber,
+  adSequence: z.string().max(200).optional(),
+  adDelayDuration: optionalNumber,
+  midrollTime: optionalNumber,
+  midrollDelay: optionalNumber,
+  maxImpressions: optionalNumber,
+  startMidroll: optionalNumber,
+  vastRetry: optionalNumber,
+  errorLimit: optionalNumber,
+  skip: z.boolean().optional(),
+  skipTimer: optionalNumber,
+  viewportProduct: optionalNumber,
+  viewportAd: optionalNumber,
+});
+
+/** One platform's display config; displayAdDuration and skipDelay in milliseconds. */
+export const displayConfigWriteSchema = z.object({
+  fallbackEnable: z.boolean(),
+  pubmaticUrl: z.string().max(300).optional(),
+  displayAdDuration: optionalNumber,
+  displayAdTimer: z.boolean().optional(),
+  skipEnabled: z.boolean().optional(),
+  skipDelay: optionalNumber,
+  adUnitPath: z.string().max(300).optional(),
+  viewportPause: optionalNumber,
+  supportedSizes: z.array(size).max(20).optional(),
+});
+
+export const SETUP_MODES = ['new', 'update'] as const;
+export type SetupMode = (typeof SETUP_MODES)[number];
+
+export const saveSetupBodySchema = z.object({
+  publisher_id: idSchema,
+  /** null for the publisher's own setup. */
+  placement_id: idSchema.nullable().default(null),
+  /** new refuses a scope that already has a setup (409); update refuses one that has none (404). */
+  mode: z.enum(SETUP_MODES),
+  video: videoConfigWriteSchema,
+  display: z.object({ mobile: displayConfigWriteSchema, desktop: displayConfigWriteSchema }),
+  session_id: sessionIdSchema.optional(),
+});
+export type SaveSetupBody = z.infer<typeof saveSetupBodySchema>;
+
+const scopeFields = {
+  id: z.number(),
+  publisherId: z.number(),
+  publisherName: z.string(),
+  placementId: z.number().nullable(),
+  placementName: z.string().nullable(),
+  /** Seconds. */
+  updated_at: z.number(),
+};
+
+/** A stored video config with its scope; unknown stored fields (the grid's) are passed through. */
+export const videoConfigRowSchema = z.looseObject({
+  ...videoConfigWriteSchema.shape,
+  description: z.string().optional(),
+  adManager: z.string().optional(),
+  ...scopeFields,
+  abTest: abTestSchema.nullable(),
+});
+export type VideoConfigRow = z.infer<typeof videoConfigRowSchema>;
+
+export const displayConfigRowSchema = z.looseObject({
+  ...displayConfigWriteSchema.shape,
+  fallbackEnable: z.boolean().optional(),
+  ...scopeFields,
+  displayAdOptions: z.enum(['mobile', 'desktop']),
+});
+export type DisplayConfigRow = z.infer<typeof displayConfigRowSchema>;
+
+/** The config response groups (spec 002 §3): publisher, display, placement, display placement. */
+export const configGroupsSchema = z.object({
+  publisher: z.array(videoConfigRowSchema),
+  display: z.array(displayConfigRowSchema),
+  placement: z.array(videoConfigRowSchema),
+  displayPlacement: z.array(displayConfigRowSchema),
+});
+export type ConfigGroups = z.infer<typeof configGroupsSchema>;
+
+export const monetizedPublisherSchema = z.object({ id: z.number(), name: z.string() });
+
+export const auditQuerySchema = z.object({
+  /** One-based. */
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  per: z.coerce.number().int().min(1).max(100).default(TABLE_PAGE_SIZE_DEFAULT),
+  /** Days back from now. */
+  from: z.coerce.number().int().min(0).max(3650).default(AUDIT_LOOK_BACK_DAYS),
+  publisher_id: idSchema.optional(),
+});
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
+export const auditEntrySchema = z.object({
+  id: z.number(),
+  action: z.string(),
+  auditable_type: z.string(),
+  associated_type: z.string().nullable(),
+  /** ISO 8601. */
+  date: z.string(),
+  email: z.string(),
+  publisher_id: z.number(),
+  publisher_name: z.string(),
+  placement_id: z.number().nullable(),
+  placement_name: z.string().nullable(),
+  field_name: z.string().nullable(),
+  audited_changes: z.record(z.string(), z.unknown()),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const auditListSchema = z.object({ audits: z.array(auditEntrySchema), totalItems: z.number() });
+export type AuditList = z.infer<typeof auditListSchema>;
