@@ -5,6 +5,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -15,6 +16,8 @@ import {
   unique,
 } from 'drizzle-orm/pg-core';
 import { placements, publishers, users } from './core.ts';
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
 /** Video ad manager config at publisher or placement level, with the spec's field names. */
 export interface VideoConfigData {
@@ -210,3 +213,48 @@ export const auditLog = pgTable(
     index('audit_log_object_idx').on(t.objectType, t.objectId),
   ],
 );
+
+export type GridSubmissionStatus = 'pending' | 'done' | 'failed';
+
+/**
+ * One submit of the ad configuration grid, keyed by the page's session id (a token plus the page-load
+ * time): the changes wait here for the monetization-submit job, and the job flips the status to done in
+ * the same transaction as the changes, so a session id is applied at most once whatever is retried.
+ */
+export const gridSubmissions = pgTable(
+  'grid_submissions',
+  {
+    sessionId: text('session_id').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    email: text('email').notNull(),
+    /** The changes per tab, as submitted (shape: @hc/shared/api/ad-grid GridSubmitData). */
+    data: jsonb('data').$type<unknown>().notNull(),
+    status: text('status').$type<GridSubmissionStatus>().notNull().default('pending'),
+    errors: text('errors')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    appliedAt: timestamp('applied_at', { withTimezone: true }),
+  },
+  (t) => [index('grid_submissions_created_idx').on(t.createdAt.desc())],
+);
+
+/**
+ * A report workbook (XLSX) kept by the product: its id is the spreadsheet id the bulk report screen
+ * asks for. The bytes live here, not on the public media store; a download needs a fresh random token
+ * handed out to an admin.
+ */
+export const workbooks = pgTable('workbooks', {
+  id: serial('id').primaryKey(),
+  /** 128 random bits, base64url: the spreadsheet id. */
+  externalId: text('external_id').notNull().unique('workbooks_external_uq'),
+  /** Bumped by every upload and fill. */
+  version: integer('version').notNull().default(1),
+  content: bytea('content').notNull(),
+  downloadToken: text('download_token').unique('workbooks_download_token_uq'),
+  downloadExpiresAt: timestamp('download_expires_at', { withTimezone: true }),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

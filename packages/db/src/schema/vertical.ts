@@ -92,6 +92,17 @@ export const verticalTasks = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** Content id of the published vertical derivative (full-video ready list). */
     derivativeId: text('derivative_id'),
+    // Render of the vertical MP4 (vertical-render job): 'queued' from approve/create/update until the
+    // worker marks the task ready; 'failed' after the last attempt (the task stays in review).
+    renderState: text('render_state').$type<'queued' | 'failed'>(),
+    renderJobId: text('render_job_id'),
+    renderError: text('render_error'),
+    // Facts of the source video that keyframe files are checked against (spec 001 §3): probed once
+    // from the media store on first need, or filled by whoever imports the task.
+    sourceWidth: integer('source_width'),
+    sourceHeight: integer('source_height'),
+    sourceFps: real('source_fps'),
+    sourceFrameCount: integer('source_frame_count'),
     // Live lock: a reviewer holds the task until lock_expires_at. Every acquisition increments
     // lock_fence, and writes carry the fence they were granted so a stale holder is refused.
     lockHolderUserId: integer('lock_holder_user_id').references(() => users.id, { onDelete: 'set null' }),
@@ -108,7 +119,9 @@ export const verticalTasks = pgTable(
     ),
     // Pending counts across publishers (group scope, admins) over the 120-day look-back.
     index('vertical_tasks_status_created_idx').on(t.status, t.createdAt),
-    index('vertical_tasks_program_idx').on(t.programId, t.status),
+    // A program's segment tables, and Vertical View's program list (programs holding tasks of a status
+    // within the look-back).
+    index('vertical_tasks_program_status_created_idx').on(t.programId, t.status, t.createdAt),
     check('vertical_tasks_content_type_ck', sql`${t.contentType} in ('highlight', 'full_video')`),
     check('vertical_tasks_status_ck', sql`${t.status} in ('review', 'ready', 'rejected')`),
   ],
