@@ -1,15 +1,22 @@
 // Queue names and job payloads: what the server enqueues and the worker processes. Payloads carry ids,
 // never secrets; job ids are derived from the input so that a repeated enqueue is the same job.
+import { createHash } from 'node:crypto';
 
 export const QUEUES = {
   maintenance: 'maintenance',
   storyHighlightsZip: 'story-highlights-zip',
+  verticalRender: 'vertical-render',
+  monetizationSubmit: 'monetization-submit',
+  reportFill: 'report-fill',
+  reportUpdate: 'report-update',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 export interface MaintenanceJobs {
   /** Deletes ended sessions and login attempts older than the retention. */
   'purge-expired-sessions': { loginAttemptRetentionDays: number };
+  /** Deletes story-highlight archives older than the days given, and temp files a killed job left. */
+  'purge-story-archives': { maxAgeDays: number };
 }
 
 /** Gathers the highlight MP4s of one story version into one ZIP on the media store. */
@@ -33,12 +40,80 @@ export const storyHighlightsArchiveDir = (publisherId: number) => `archives/stor
  */
 export const storyHighlightsArchivePrefix = (jobId: string) => `${jobId}-`;
 
-/** Retries with backoff; finished jobs are kept a week so a repeated ask finds them (same id). */
+/** How long a story-highlights archive is kept; its job is kept as long, so a repeated ask finds it. */
+export const STORY_ARCHIVE_RETENTION_DAYS = 7;
+
+/** Retries with backoff; finished jobs are kept as long as their archives (same id, same link). */
 export const STORY_HIGHLIGHTS_ZIP_JOB_OPTIONS = {
   attempts: 5,
   backoff: { type: 'exponential', delay: 2_000 },
+  removeOnComplete: { age: STORY_ARCHIVE_RETENTION_DAYS * 24 * 3600 },
+  removeOnFail: { age: STORY_ARCHIVE_RETENTION_DAYS * 24 * 3600 },
+} as const;
+
+/**
+ * Renders one vertical MP4 (spec 001 §4 vertical task lifecycle): crops the task's source video to the
+ * keyframe file's output size following its keyframes, trims highlights to start/end, and marks the task
+ * ready. Enqueued by approve, create and update.
+ */
+export interface VerticalRenderJob {
+  videoId: number;
+  publisherId: number;
+  /** The suggestion (vertical_content_id) whose keyframe file is rendered. */
+  suggestionId: number;
+  keyframeFileId: number;
+  /** keyframe_files.version when enqueued: a newer save is a new job. */
+  keyframeVersion: number;
+  /** Seconds in the source; null renders the whole video (full videos). */
+  startTime: number | null;
+  endTime: number | null;
+}
+
+/** The same keyframe-file version of the same task is the same render. */
+export const verticalRenderJobId = (
+  job: Pick<VerticalRenderJob, 'videoId' | 'keyframeFileId' | 'keyframeVersion'>,
+) => `vertical-${job.videoId}-${job.keyframeFileId}-v${job.keyframeVersion}`;
+
+/** The media-store folder of a publisher's vertical renders. */
+export const verticalRenderDir = (publisherId: number) => `vertical/${publisherId}`;
+
+export const VERTICAL_RENDER_JOB_OPTIONS = {
+  attempts: 3,
+  backoff: { type: 'exponential', delay: 5_000 },
   removeOnComplete: { age: 7 * 24 * 3600 },
   removeOnFail: { age: 7 * 24 * 3600 },
+} as const;
+
+/**
+ * Applies one submit of the ad configuration grid (spec 002 §2.6): the changes wait in grid_submissions
+ * under the page's session id; the job applies them all or none and marks the row done in the same
+ * transaction, so the same session id is applied once.
+ */
+export interface MonetizationSubmitJob {
+  sessionId: string;
+}
+
+/** The same session id is the same job (hashed: a session id may hold any character). */
+export const monetizationSubmitJobId = (sessionId: string) =>
+  `grid-${createHash('sha256').update(sessionId).digest('hex').slice(0, 40)}`;
+
+/**
+ * Bulk reports (spec 002 §2.7): report-fill writes the chosen publishers' configs into a workbook,
+ * report-update applies an edited workbook's valid rows. Each names its spreadsheets row (the request);
+ * the job marks it done in the same transaction as its writes, so a retried job applies once.
+ */
+export interface ReportJob {
+  requestId: number;
+}
+
+export const reportJobId = (kind: 'fill' | 'update', requestId: number) => `report-${kind}-${requestId}`;
+
+/** Grid and report jobs: a few retries; results kept a day for the screens that poll them. */
+export const MONETIZATION_JOB_OPTIONS = {
+  attempts: 3,
+  backoff: { type: 'exponential', delay: 2_000 },
+  removeOnComplete: { age: 24 * 3600 },
+  removeOnFail: { age: 24 * 3600 },
 } as const;
 
 /** BullMQ needs a connection that retries forever rather than failing a blocking command. */

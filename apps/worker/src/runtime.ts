@@ -4,8 +4,9 @@ import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Db } from '@hc/db/client';
 import { maintenanceProcessor } from './processors/maintenance.ts';
+import { monetizationWorkers, type MonetizationWorkerOptions } from './processors/monetization-workers.ts';
 import { storyHighlightsZipProcessor } from './processors/story-highlights-zip.ts';
-import { BULLMQ_CONNECTION_OPTIONS, QUEUES } from './queues.ts';
+import { BULLMQ_CONNECTION_OPTIONS, QUEUES, STORY_ARCHIVE_RETENTION_DAYS } from './queues.ts';
 
 export interface WorkerDeps {
   db: Db;
@@ -18,6 +19,8 @@ export interface WorkerDeps {
   mediaDir?: string;
   /** Test-only tuning of the story-highlights-zip worker (short locks for stalled-job recovery, slow jobs). */
   storyZip?: { lockDurationMs?: number; stalledIntervalMs?: number; delayPerFileMs?: number };
+  /** Test-only tuning of the grid and report workers. */
+  monetization?: MonetizationWorkerOptions;
 }
 
 export interface RunningWorkers {
@@ -30,20 +33,32 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
   const connection = new Redis(deps.redisUrl, BULLMQ_CONNECTION_OPTIONS);
   const maintenance = new Queue(QUEUES.maintenance, { connection, prefix: deps.prefix });
   // A scheduler upsert is idempotent: every process may call it at start without duplicating the job.
+  const housekeeping = {
+    attempts: 3,
+    backoff: { type: 'exponential', delay: 10_000 },
+    removeOnComplete: 100,
+    removeOnFail: 500,
+  };
   await maintenance.upsertJobScheduler('purge-expired-sessions-hourly', HOURLY, {
     name: 'purge-expired-sessions',
     data: { loginAttemptRetentionDays: 90 },
-    opts: {
-      attempts: 3,
-      backoff: { type: 'exponential', delay: 10_000 },
-      removeOnComplete: 100,
-      removeOnFail: 500,
-    },
+    opts: housekeeping,
   });
+  if (deps.mediaDir) {
+    await maintenance.upsertJobScheduler('purge-story-archives-hourly', HOURLY, {
+      name: 'purge-story-archives',
+      data: { maxAgeDays: STORY_ARCHIVE_RETENTION_DAYS },
+      opts: housekeeping,
+    });
+  }
   const workers: Worker[] = [
     new Worker(
       QUEUES.maintenance,
-      maintenanceProcessor({ db: deps.db, sessionIdleMinutes: deps.sessionIdleMinutes }),
+      maintenanceProcessor({
+        db: deps.db,
+        sessionIdleMinutes: deps.sessionIdleMinutes,
+        mediaDir: deps.mediaDir,
+      }),
       {
         connection,
         prefix: deps.prefix,
@@ -73,6 +88,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
   } else {
     deps.log('story-highlights-zip not served: no media folder given');
   }
+  workers.push(...monetizationWorkers(deps, connection, deps.monetization));
   for (const worker of workers) {
     worker.on('failed', (job, error) =>
       deps.log('job failed', { queue: worker.name, job: job?.name, error: error.message }),
