@@ -10,15 +10,19 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { CONSOLE_VERSION } from '@hc/shared/constants';
 import { messages } from '@hc/shared/messages';
 import type { AppContext } from './context.ts';
+import { adGridRoutes } from './features/ad-grid/routes.ts';
 import { auditRoutes } from './features/audit/routes.ts';
 import { loginRoutes, sessionRoutes } from './features/auth/routes.ts';
 import { embedRoutes } from './features/embed/routes.ts';
 import { dashboardArticleRoutes, highlightRoutes } from './features/highlights/routes.ts';
+import { jobsDashboardRoutes } from './features/jobs-dashboard/routes.ts';
+import { monetizationRoutes } from './features/monetization/routes.ts';
 import { FolderMediaStore, MEDIA_URL_PREFIX } from './features/media/store.ts';
 import { packageRoutes } from './features/packages/routes.ts';
 import { pendingRoutes } from './features/pending/routes.ts';
 import { programRoutes } from './features/programs/routes.ts';
 import { publisherRoutes } from './features/publishers/routes.ts';
+import { publishersAdminRoutes } from './features/publishers-admin/routes.ts';
 import { resourceRoutes } from './features/resources/routes.ts';
 import { publicStoryRoutes } from './features/stories/public.ts';
 import type { PosterCheckOptions } from './features/stories/poster-check.ts';
@@ -87,7 +91,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       await editor.register(sessionRoutes, { ctx });
       await editor.register(publisherRoutes, { ctx });
       await editor.register(highlightRoutes, { ctx, media });
-      await editor.register(verticalRoutes, { ctx, media });
+      await editor.register(verticalRoutes, { ctx, media, jobsPrefix: options.jobsPrefix });
       await editor.register(packageRoutes, { ctx, media });
       await editor.register(syndicationRoutes, { ctx, media });
       await editor.register(resourceRoutes, { ctx, media });
@@ -97,6 +101,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       await editor.register(uploadRoutes, { ctx, media });
       await editor.register(reviewRoutes, { ctx, media });
       await editor.register(pendingRoutes, { ctx });
+      await editor.register(publishersAdminRoutes, { ctx, media });
+      await editor.register(adGridRoutes, { ctx, jobsPrefix: options.jobsPrefix });
+      await editor.register(monetizationRoutes, { ctx });
     },
     { prefix: '/api/v1/editor' },
   );
@@ -116,6 +123,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     media,
     scriptDir: options.embedScriptDir ?? path.join(webDistDir, 'embed'),
   });
+
+  // The admin job dashboard (bull-board): its own cookie session check, admins only.
+  await app.register(jobsDashboardRoutes, { ctx, jobsPrefix: options.jobsPrefix });
 
   // Public AMP links of published stories (no session).
   await app.register(publicStoryRoutes, { prefix: '/stories', ctx, media });

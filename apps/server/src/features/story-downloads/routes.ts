@@ -3,8 +3,6 @@
 // the job calls also need a user_identifier of 406 and two digits. Scoped to the caller's publisher.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { Queue } from 'bullmq';
-import { Redis } from 'ioredis';
 import { and, eq } from 'drizzle-orm';
 import { schema } from '@hc/db/schema';
 import { idParamsSchema } from '@hc/shared/api/common';
@@ -18,7 +16,6 @@ import {
 } from '@hc/shared/api/story-downloads';
 import { STORY_HIGHLIGHTS_DOWNLOAD_USER_PATTERN } from '@hc/shared/constants';
 import {
-  BULLMQ_CONNECTION_OPTIONS,
   QUEUES,
   STORY_HIGHLIGHTS_ZIP_JOB_OPTIONS,
   storyHighlightsZipJobId,
@@ -32,6 +29,7 @@ import type { AppContext } from '../../context.ts';
 import { callerOf, requireRoles } from '../../plugins/auth.ts';
 import { forbidden, notFound } from '../../plugins/errors.ts';
 import type { MediaStore } from '../media/store.ts';
+import { jobQueue } from '../../infra/job-queue.ts';
 
 interface Options {
   ctx: AppContext;
@@ -47,25 +45,23 @@ async function requireDownloadUser(request: FastifyRequest) {
 }
 
 export async function storyDownloadRoutes(app: FastifyInstance, { ctx, media, jobsPrefix }: Options) {
+  const archiveExists = async (job: { returnvalue?: StoryHighlightsZipResult | null }) => {
+    const archive = job.returnvalue?.path;
+    const file = archive ? await media.open(archive) : null;
+    file?.stream.destroy();
+    return file !== null;
+  };
+
   // Role first, before validation: without the permission nothing about the input is said.
   app.addHook('onRequest', requireRoles('stamp_manager'));
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  // One producer per app, opened on first use and closed with the app.
-  let queue: Queue<StoryHighlightsZipJob, StoryHighlightsZipResult> | null = null;
-  const queueOf = () => {
-    queue ??= new Queue(QUEUES.storyHighlightsZip, {
-      connection: new Redis(ctx.config.redisUrl, BULLMQ_CONNECTION_OPTIONS),
-      prefix: jobsPrefix,
-    });
-    return queue;
-  };
-  app.addHook('onClose', async () => {
-    if (!queue) return;
-    const connection = await queue.client;
-    await queue.close();
-    await connection.quit().catch(() => undefined);
-  });
+  const queueOf = jobQueue<StoryHighlightsZipJob, StoryHighlightsZipResult>(
+    app,
+    ctx.config.redisUrl,
+    QUEUES.storyHighlightsZip,
+    jobsPrefix,
+  );
 
   api.get(
     '/highlights/audit_download_story',
@@ -105,7 +101,12 @@ export async function storyDownloadRoutes(app: FastifyInstance, { ctx, media, jo
         .where(and(eq(schema.stories.id, request.params.id), eq(schema.stories.publisherId, publisherId)));
       if (!story) throw notFound();
       const jobId = storyHighlightsZipJobId(story.id, story.updatedAt);
-      const existing = await queueOf().getJob(jobId);
+      let existing = await queueOf().getJob(jobId);
+      // A finished job whose archive the retention purge removed makes a new archive.
+      if (existing && (await existing.getState()) === 'completed' && !(await archiveExists(existing))) {
+        await existing.remove();
+        existing = undefined;
+      }
       if (existing) {
         // The same story version is the same job; one that gave up is given another go.
         if ((await existing.getState()) === 'failed') await existing.retry('failed');

@@ -1,14 +1,37 @@
-// The vertical task list: filtered by publisher scope, look-back, status and content type, sorted on
-// the server by several keys.
-import { and, asc, desc, eq, gte, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+// Vertical tasks in PostgreSQL: the task lists (filtered by publisher scope, look-back, status, content
+// type, program and free text, sorted on the server by several keys), Vertical View's programs, a task
+// with its suggestions, and the writes of the review actions. Every write takes the task's current
+// state in its WHERE, so of two racing actions only one can move a task.
+import { and, asc, desc, eq, gte, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '@hc/db/client';
 import { schema } from '@hc/db/schema';
-import type { VerticalTaskListQuery } from '@hc/shared/api/vertical';
+import type { KeyframeFileData } from '@hc/db/schema/vertical';
+import type {
+  VerticalProgramListQuery,
+  VerticalProgramSort,
+  VerticalTaskListQuery,
+  VerticalTaskSort,
+} from '@hc/shared/api/vertical';
 
-const { verticalTasks, publishers } = schema;
+const {
+  verticalTasks,
+  publishers,
+  programs,
+  verticalSuggestions,
+  keyframeFiles,
+  verticalFeedback,
+  auditLog,
+} = schema;
 
-const SORTS: Record<NonNullable<VerticalTaskListQuery['sort_by[]']>[number], AnyPgColumn> = {
+export type TaskRow = typeof verticalTasks.$inferSelect;
+export interface TaskView {
+  task: TaskRow;
+  publisherName: string;
+  programName: string | null;
+}
+
+const TASK_SORTS: Record<VerticalTaskSort, AnyPgColumn> = {
   updated_at: verticalTasks.updatedAt,
   created_at: verticalTasks.createdAt,
   generated_at: verticalTasks.generatedAt,
@@ -16,30 +39,68 @@ const SORTS: Record<NonNullable<VerticalTaskListQuery['sort_by[]']>[number], Any
   title: verticalTasks.title,
   channel: verticalTasks.channel,
   publisher_name: publishers.name,
+  program_name: programs.programName,
+  external_program_id: verticalTasks.externalProgramId,
+  segment_id: verticalTasks.segmentId,
+  video_id: verticalTasks.videoId,
+  highlight_id: verticalTasks.highlightId,
+  derivative_id: verticalTasks.derivativeId,
+};
+
+const PROGRAM_SORTS: Record<VerticalProgramSort, AnyPgColumn> = {
+  start_date: programs.startTime,
+  title: programs.programName,
+  program_id: programs.externalProgramId,
+  channel: programs.channel,
 };
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+const asSafeId = (text: string) => (/^\d{1,15}$/.test(text) ? Number(text) : null);
+const lookBack = (column: AnyPgColumn, days: number) =>
+  gte(column, sql`now() - make_interval(days => ${days})`);
+/** Tasks whose render is on its way have left the review lists (the worker makes them ready). */
+const notRendering = or(isNull(verticalTasks.renderState), ne(verticalTasks.renderState, 'queued'));
+
+/** Status filter: a review list never shows a task whose render is queued. */
+const statusIs = (status: string): SQL | undefined =>
+  status === 'review'
+    ? and(eq(verticalTasks.status, 'review'), notRendering)
+    : eq(verticalTasks.status, status as TaskRow['status']);
 
 export class VerticalTaskRepository {
   constructor(private readonly db: Db) {}
 
+  private selectTasks() {
+    return this.db
+      .select({ task: verticalTasks, publisherName: publishers.name, programName: programs.programName })
+      .from(verticalTasks)
+      .innerJoin(publishers, eq(publishers.id, verticalTasks.publisherId))
+      .leftJoin(programs, eq(programs.id, verticalTasks.programId));
+  }
+
+  /**
+   * One page of tasks. The default order (updated_at desc, video_id desc) walks vertical_tasks_list_idx
+   * per publisher; video_id breaks ties in the first key's direction, so pages never overlap.
+   */
   async list(publisherIds: number[], query: VerticalTaskListQuery) {
+    if (publisherIds.length === 0) return { rows: [] as TaskView[], count: 0, pages: 0 };
     const filters: (SQL | undefined)[] = [
       inArray(verticalTasks.publisherId, publisherIds),
-      eq(verticalTasks.status, query.status as 'review'),
-      gte(verticalTasks.createdAt, sql`now() - make_interval(days => ${query.from})`),
+      statusIs(query.status),
+      lookBack(verticalTasks.createdAt, query.from),
     ];
     if (query.content_type) filters.push(eq(verticalTasks.contentType, query.content_type));
     if (query.channel) filters.push(eq(verticalTasks.channel, query.channel));
     if (query.program) filters.push(eq(verticalTasks.programId, query.program));
     if (query.free_query) {
-      const like = `%${escapeLike(query.free_query)}%`;
+      const text = query.free_query;
+      const id = asSafeId(text);
       filters.push(
         or(
-          ilike(verticalTasks.title, like),
-          ilike(verticalTasks.externalProgramId, like),
-          ilike(verticalTasks.segmentId, like),
-          sql`${verticalTasks.videoId}::text = ${query.free_query}`,
+          ilike(verticalTasks.title, `%${escapeLike(text)}%`),
+          eq(verticalTasks.externalProgramId, text),
+          eq(verticalTasks.segmentId, text),
+          id === null ? undefined : or(eq(verticalTasks.videoId, id), eq(verticalTasks.highlightId, id)),
         ),
       );
     }
@@ -47,19 +108,15 @@ export class VerticalTaskRepository {
 
     const sortBy = query['sort_by[]'] ?? ['updated_at'];
     const orderDir = query['order_dir[]'] ?? [];
-    const orderBy = sortBy.map((key, i) =>
-      (orderDir[i] ?? 'desc') === 'asc' ? asc(SORTS[key]) : desc(SORTS[key]),
-    );
-    orderBy.push(desc(verticalTasks.videoId));
+    const dirOf = (i: number) => ((orderDir[i] ?? 'desc') === 'asc' ? asc : desc);
+    const orderBy = sortBy.map((key, i) => dirOf(i)(TASK_SORTS[key]));
+    if (!sortBy.includes('video_id')) orderBy.push(dirOf(0)(verticalTasks.videoId));
 
     const per = query.per;
     const [rows, [total]] = await Promise.all([
       per === 0
         ? Promise.resolve([])
-        : this.db
-            .select({ task: verticalTasks, publisherName: publishers.name })
-            .from(verticalTasks)
-            .innerJoin(publishers, eq(publishers.id, verticalTasks.publisherId))
+        : this.selectTasks()
             .where(where)
             .orderBy(...orderBy)
             .limit(per)
@@ -80,5 +137,194 @@ export class VerticalTaskRepository {
       .from(publishers)
       .where(inArray(publishers.groupId, groupIds));
     return rows.map((r) => r.id);
+  }
+
+  /** Programs of the publishers holding a task of the status discovered within the look-back. */
+  async programs(publisherIds: number[], query: VerticalProgramListQuery) {
+    const filters: (SQL | undefined)[] = [
+      inArray(programs.publisherId, publisherIds),
+      // vertical_tasks_program_status_created_idx answers this per program.
+      sql`exists (select 1 from ${verticalTasks} where ${and(
+        eq(verticalTasks.programId, programs.id),
+        statusIs(query.status),
+        lookBack(verticalTasks.createdAt, query.from),
+      )})`,
+    ];
+    const text = query.search_text ?? '';
+    if (text !== '') {
+      if (query.search_type === 'program_id') {
+        const id = asSafeId(text);
+        filters.push(
+          or(
+            eq(programs.externalProgramId, text),
+            id === null || id > 2 ** 31 ? undefined : eq(programs.id, id),
+          ),
+        );
+      } else {
+        filters.push(ilike(programs.programName, `%${escapeLike(text)}%`));
+      }
+    }
+    const where = and(...filters);
+    const dir = query.order_by === 'asc' ? asc : desc;
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select()
+        .from(programs)
+        .where(where)
+        .orderBy(dir(PROGRAM_SORTS[query.sort_by]), dir(programs.id))
+        .limit(query.per)
+        .offset((query.page - 1) * query.per),
+      this.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(programs)
+        .where(where),
+    ]);
+    const count = Number(total?.n ?? 0);
+    return { rows, count, pages: Math.ceil(count / query.per) };
+  }
+
+  async task(videoId: number): Promise<TaskView | undefined> {
+    const [row] = await this.selectTasks().where(eq(verticalTasks.videoId, videoId));
+    return row;
+  }
+
+  /** The task's suggestions, newest first, with their keyframe files. */
+  async suggestions(videoId: number) {
+    return this.db
+      .select({ suggestion: verticalSuggestions, keyframe: keyframeFiles })
+      .from(verticalSuggestions)
+      .leftJoin(keyframeFiles, eq(keyframeFiles.id, verticalSuggestions.keyframeFileId))
+      .where(eq(verticalSuggestions.videoId, videoId))
+      .orderBy(desc(verticalSuggestions.createdAt), desc(verticalSuggestions.id));
+  }
+
+  async suggestion(id: number) {
+    const [row] = await this.db
+      .select({ suggestion: verticalSuggestions, keyframe: keyframeFiles })
+      .from(verticalSuggestions)
+      .leftJoin(keyframeFiles, eq(keyframeFiles.id, verticalSuggestions.keyframeFileId))
+      .where(eq(verticalSuggestions.id, id));
+    return row;
+  }
+
+  /** The latest rating of each suggestion (vertical_feedback_suggestion_idx). */
+  async latestFeedback(suggestionIds: number[]) {
+    if (suggestionIds.length === 0) return new Map<number, { quality: string; reasons: string[] }>();
+    const rows = await this.db
+      .selectDistinctOn([verticalFeedback.suggestionId], {
+        suggestionId: verticalFeedback.suggestionId,
+        quality: verticalFeedback.quality,
+        reasons: verticalFeedback.reasons,
+      })
+      .from(verticalFeedback)
+      .where(inArray(verticalFeedback.suggestionId, suggestionIds))
+      .orderBy(verticalFeedback.suggestionId, desc(verticalFeedback.createdAt), desc(verticalFeedback.id));
+    return new Map(rows.map((r) => [r.suggestionId, { quality: r.quality, reasons: r.reasons }]));
+  }
+
+  async cacheSourceFacts(
+    videoId: number,
+    facts: { width: number; height: number; fps: number; frameCount: number },
+  ): Promise<void> {
+    await this.db
+      .update(verticalTasks)
+      .set({
+        sourceWidth: facts.width,
+        sourceHeight: facts.height,
+        sourceFps: facts.fps,
+        sourceFrameCount: facts.frameCount,
+      })
+      .where(eq(verticalTasks.videoId, videoId));
+  }
+
+  // ------------------------------------------------------------------------------------ writes
+
+  /**
+   * Marks a task in review as rendering. Refused (false) when the task left review or a render is
+   * queued, unless that render is `staleJobId` (queued in the database, gone from the queue).
+   */
+  async claimRender(videoId: number, jobId: string, staleJobId: string | null): Promise<boolean> {
+    const rows = await this.db
+      .update(verticalTasks)
+      .set({ renderState: 'queued', renderJobId: jobId, renderError: null, updatedAt: new Date() })
+      .where(
+        and(
+          eq(verticalTasks.videoId, videoId),
+          eq(verticalTasks.status, 'review'),
+          staleJobId === null ? notRendering : or(notRendering, eq(verticalTasks.renderJobId, staleJobId)),
+        ),
+      )
+      .returning({ videoId: verticalTasks.videoId });
+    return rows.length === 1;
+  }
+
+  /** Gives a claimed render back when its job could not be queued. */
+  async releaseRender(
+    videoId: number,
+    jobId: string,
+    previous: Pick<TaskRow, 'renderState' | 'renderJobId'>,
+  ) {
+    await this.db
+      .update(verticalTasks)
+      .set({ renderState: previous.renderState, renderJobId: previous.renderJobId })
+      .where(and(eq(verticalTasks.videoId, videoId), eq(verticalTasks.renderJobId, jobId)));
+  }
+
+  /** Rejects a task in review whose render is not on its way. */
+  async reject(videoId: number, reasons: string[]): Promise<boolean> {
+    const rows = await this.db
+      .update(verticalTasks)
+      .set({ status: 'rejected', reviews: reasons, updatedAt: new Date() })
+      .where(and(eq(verticalTasks.videoId, videoId), eq(verticalTasks.status, 'review'), notRendering))
+      .returning({ videoId: verticalTasks.videoId });
+    return rows.length === 1;
+  }
+
+  async setReelsValid(videoId: number, valid: boolean): Promise<void> {
+    await this.db
+      .update(verticalTasks)
+      .set({ reelsValid: valid, updatedAt: new Date() })
+      .where(eq(verticalTasks.videoId, videoId));
+  }
+
+  async insertFeedback(row: typeof verticalFeedback.$inferInsert): Promise<void> {
+    await this.db.insert(verticalFeedback).values(row);
+  }
+
+  async insertKeyframeFile(data: KeyframeFileData) {
+    const [row] = await this.db
+      .insert(keyframeFiles)
+      .values({ data })
+      .returning({ id: keyframeFiles.id, version: keyframeFiles.version });
+    return row!;
+  }
+
+  /** Saves a new version of a keyframe file; null when it is no longer at `expectedVersion`. */
+  async saveKeyframeVersion(id: number, data: KeyframeFileData, expectedVersion: number) {
+    const [row] = await this.db
+      .update(keyframeFiles)
+      .set({ data, version: sql`${keyframeFiles.version} + 1`, updatedAt: new Date() })
+      .where(and(eq(keyframeFiles.id, id), eq(keyframeFiles.version, expectedVersion)))
+      .returning({ id: keyframeFiles.id, version: keyframeFiles.version });
+    return row ?? null;
+  }
+
+  async insertSuggestion(row: typeof verticalSuggestions.$inferInsert) {
+    const [inserted] = await this.db
+      .insert(verticalSuggestions)
+      .values(row)
+      .returning({ id: verticalSuggestions.id });
+    return inserted!.id;
+  }
+
+  async setSuggestion(
+    id: number,
+    change: Pick<typeof verticalSuggestions.$inferInsert, 'startTime' | 'endTime' | 'keyframeFileId'>,
+  ): Promise<void> {
+    await this.db.update(verticalSuggestions).set(change).where(eq(verticalSuggestions.id, id));
+  }
+
+  async audit(row: typeof auditLog.$inferInsert): Promise<void> {
+    await this.db.insert(auditLog).values(row);
   }
 }

@@ -1,22 +1,65 @@
-// GET vertical_tasks (spec 001 §7): the task lists and the pending-task total of the menu.
-import type { FastifyInstance } from 'fastify';
+// The vertical tool's calls (spec 001 §7): the task lists, a task's suggestions, the review actions
+// (approve, reject, create, update: 409 for an illegal transition, 400 for missing reasons, 422 for a
+// bad time range or keyframe file), reels validity, Vertical View's programs and the render job status.
+// The review lists and every action need the review permission; the ready and rejected reads the view
+// permission (scope.ts).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { okEnvelope } from '@hc/shared/api/envelope';
-import { verticalTaskListQuerySchema, verticalTaskListSchema } from '@hc/shared/api/vertical';
+import {
+  reelsUpdateBodySchema,
+  reelsUpdateResultSchema,
+  renderJobParamsSchema,
+  renderJobStatusSchema,
+  verticalApproveBodySchema,
+  verticalEditRequestSchema,
+  verticalProgramListQuerySchema,
+  verticalProgramListSchema,
+  verticalRejectBodySchema,
+  verticalRenderStartedSchema,
+  verticalTaskDetailsQuerySchema,
+  verticalTaskDetailsSchema,
+  verticalTaskListQuerySchema,
+  verticalTaskListSchema,
+  verticalTaskResultSchema,
+} from '@hc/shared/api/vertical';
 import type { AppContext } from '../../context.ts';
 import { callerOf } from '../../plugins/auth.ts';
-import { notFound } from '../../plugins/errors.ts';
 import type { MediaStore } from '../media/store.ts';
 import { videoUrlOf } from '../media/store.ts';
-import { VerticalTaskRepository } from './repo.ts';
-import { dateToSeconds } from '@hc/shared/formatters';
+import { presentProgram, presentSuggestion, presentTask } from './presenter.ts';
+import { RenderQueue } from './render-queue.ts';
+import type { TaskView } from './repo.ts';
+import { requirePermission } from './scope.ts';
+import { VerticalService } from './service.ts';
 
-export async function verticalRoutes(
-  app: FastifyInstance,
-  { ctx, media }: { ctx: AppContext; media: MediaStore },
-) {
+interface Options {
+  ctx: AppContext;
+  media: MediaStore;
+  /** BullMQ key prefix of the render jobs (tests use their own; the worker must use the same). */
+  jobsPrefix?: string | undefined;
+}
+
+/** Keyframe files of long full videos outgrow the default 1 MB body. */
+const EDIT_BODY_LIMIT = 8 * 1024 * 1024;
+
+/** Role first, before validation: without the permission nothing about the input is said. */
+const requireReview = async (request: FastifyRequest) => requirePermission(callerOf(request), 'review');
+
+export async function verticalRoutes(app: FastifyInstance, { ctx, media, jobsPrefix }: Options) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const repo = new VerticalTaskRepository(ctx.db);
+  const renders = new RenderQueue(app, ctx.config.redisUrl, jobsPrefix);
+  const service = new VerticalService(ctx, renders);
+
+  /** The 202 of approve, create and update. */
+  const renderStarted = (started: { view: TaskView; jobId: string; suggestionId: number }) => ({
+    success: true as const,
+    data: {
+      task: presentTask(started.view, media),
+      job_id: started.jobId,
+      vertical_content_id: started.suggestionId,
+    },
+  });
 
   api.get(
     '/vertical_tasks',
@@ -27,51 +70,112 @@ export async function verticalRoutes(
       },
     },
     async (request) => {
-      const caller = callerOf(request);
-      const query = request.query;
-      // Publisher or publisher-group scope, never wider than the publishers the caller may act for.
-      const allowed = new Set(
-        (await ctx.accounts.publishersFor({ id: caller.userId, isAdmin: caller.isAdmin })).map((p) => p.id),
-      );
-      let scope = [caller.publisherId];
-      if (query['publisher_ids[]']) {
-        if (query['publisher_ids[]'].some((id) => !allowed.has(id))) throw notFound();
-        scope = query['publisher_ids[]'];
-      } else if (query['group_ids[]']) {
-        scope = (await repo.publishersInGroups(query['group_ids[]'])).filter((id) => allowed.has(id));
-      }
-      const { rows, count, pages } = await repo.list(scope, query);
+      const { rows, count, pages } = await service.list(callerOf(request), request.query);
+      return {
+        success: true as const,
+        data: { count, pages, tasks: rows.map((row) => presentTask(row, media)) },
+      };
+    },
+  );
+
+  api.get(
+    '/vertical_task_details',
+    {
+      schema: {
+        querystring: verticalTaskDetailsQuerySchema,
+        response: { 200: okEnvelope(verticalTaskDetailsSchema) },
+      },
+    },
+    async (request) => {
+      const rows = await service.details(callerOf(request), request.query);
+      return {
+        success: true as const,
+        data: rows.map((r) => presentSuggestion(r.suggestion, r.keyframe, r.feedback)),
+      };
+    },
+  );
+
+  api.post(
+    '/vertical_video/approve',
+    {
+      onRequest: requireReview,
+      schema: { body: verticalApproveBodySchema, response: { 202: okEnvelope(verticalRenderStartedSchema) } },
+    },
+    async (request, reply) =>
+      reply.status(202).send(renderStarted(await service.approve(callerOf(request), request.body))),
+  );
+
+  api.post(
+    '/vertical_video/reject',
+    {
+      onRequest: requireReview,
+      schema: { body: verticalRejectBodySchema, response: { 200: okEnvelope(verticalTaskResultSchema) } },
+    },
+    async (request) => {
+      const view = await service.reject(callerOf(request), request.body);
+      return { success: true as const, data: { task: presentTask(view, media) } };
+    },
+  );
+
+  for (const action of ['create', 'update'] as const) {
+    api.post(
+      `/vertical_video/${action}`,
+      {
+        onRequest: requireReview,
+        bodyLimit: EDIT_BODY_LIMIT,
+        schema: {
+          body: verticalEditRequestSchema,
+          response: { 202: okEnvelope(verticalRenderStartedSchema) },
+        },
+      },
+      async (request, reply) =>
+        reply.status(202).send(renderStarted(await service[action](callerOf(request), request.body))),
+    );
+  }
+
+  api.post(
+    '/vertical_video/reels/update',
+    {
+      onRequest: requireReview,
+      schema: { body: reelsUpdateBodySchema, response: { 200: okEnvelope(reelsUpdateResultSchema) } },
+    },
+    async (request) => {
+      const view = await service.setReelsValid(callerOf(request), request.body.id, request.body.valid);
+      return { success: true as const, data: { tasks: [presentTask(view, media)] } };
+    },
+  );
+
+  api.get(
+    '/vertical_video/programs',
+    {
+      schema: {
+        querystring: verticalProgramListQuerySchema,
+        response: { 200: okEnvelope(verticalProgramListSchema) },
+      },
+    },
+    async (request) => {
+      const { rows, count, pages } = await service.programs(callerOf(request), request.query);
+      return { success: true as const, data: { programs: rows.map(presentProgram), count, pages } };
+    },
+  );
+
+  api.get(
+    '/vertical_video/render_jobs/:jobId',
+    {
+      onRequest: requireReview,
+      schema: { params: renderJobParamsSchema, response: { 200: okEnvelope(renderJobStatusSchema) } },
+    },
+    async (request) => {
+      const { job, state, view } = await service.renderJob(callerOf(request), request.params.jobId);
+      // The vertical MP4 is the task's once the render made it ready.
+      const done = state === 'completed' && view.task.status === 'ready' && view.task.videoPath;
       return {
         success: true as const,
         data: {
-          count,
-          pages,
-          tasks: rows.map(({ task, publisherName }) => ({
-            video_id: task.videoId,
-            title: task.title,
-            publisher_id: task.publisherId,
-            publisher_name: publisherName,
-            channel: task.channel,
-            program_id: task.programId,
-            external_program_id: task.externalProgramId,
-            segment_id: task.segmentId,
-            highlight_id: task.highlightId,
-            src_video_url: videoUrlOf(media, task.srcVideoPath),
-            video_url: task.videoPath ? videoUrlOf(media, task.videoPath) : null,
-            thumbnail: task.thumbnailPath ? media.url(task.thumbnailPath) : null,
-            duration: task.durationSeconds,
-            trimmed_duration: task.trimmedDurationSeconds,
-            created_at: dateToSeconds(task.createdAt),
-            generated_at: task.generatedAt ? dateToSeconds(task.generatedAt) : null,
-            updated_at: dateToSeconds(task.updatedAt),
-            start_time: task.startTime,
-            end_time: task.endTime,
-            reviews: task.reviews,
-            reels_valid: task.reelsValid,
-            content_type: task.contentType,
-            status: task.status,
-            derivative_id: task.derivativeId,
-          })),
+          state,
+          progress: state === 'completed' ? 100 : typeof job.progress === 'number' ? job.progress : 0,
+          video_url: done ? videoUrlOf(media, view.task.videoPath!) : null,
+          error: state === 'failed' ? (job.failedReason ?? null) : null,
         },
       };
     },

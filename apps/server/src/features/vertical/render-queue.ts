@@ -1,0 +1,58 @@
+// The server's side of the vertical-render queue (the worker renders): one BullMQ producer per app,
+// opened on first use and closed with the app. Job ids come from the input (verticalRenderJobId), so
+// a repeated enqueue of the same keyframe-file version is the same job.
+import type { FastifyInstance } from 'fastify';
+import type { Job, Queue } from 'bullmq';
+import {
+  QUEUES,
+  VERTICAL_RENDER_JOB_OPTIONS,
+  verticalRenderJobId,
+  type VerticalRenderJob,
+} from '@hc/worker/queues';
+import type { RenderJobStatus } from '@hc/shared/api/vertical';
+import { jobQueue } from '../../infra/job-queue.ts';
+
+export type RenderJob = Job<VerticalRenderJob>;
+
+/** BullMQ's states as the console names them (waiting, delayed, prioritized, ... are all 'queued'). */
+const stateOf = (state: string): RenderJobStatus['state'] =>
+  state === 'active' || state === 'completed' || state === 'failed' ? state : 'queued';
+
+export class RenderQueue {
+  private readonly open: () => Queue<VerticalRenderJob>;
+
+  /** The producer is closed with `app`. */
+  constructor(app: FastifyInstance, redisUrl: string, prefix: string | undefined) {
+    this.open = jobQueue<VerticalRenderJob, unknown>(app, redisUrl, QUEUES.verticalRender, prefix);
+  }
+
+  /** Queues the render unless that very job exists; one that gave up is given another go. */
+  async enqueue(job: VerticalRenderJob): Promise<string> {
+    const jobId = verticalRenderJobId(job);
+    const existing = await this.open().getJob(jobId);
+    if (existing) {
+      if ((await existing.getState()) === 'failed') await existing.retry('failed');
+      return jobId;
+    }
+    // add() with a taken id is a no-op in BullMQ, so two racing enqueues still make one job.
+    await this.open().add('render', job, { ...VERTICAL_RENDER_JOB_OPTIONS, jobId });
+    return jobId;
+  }
+
+  /**
+   * Whether the render `jobId` is still on its way (queued or running). A job that is gone, finished or
+   * failed is not: a task still marked 'queued' for it may be rendered again.
+   */
+  async isPending(jobId: string): Promise<boolean> {
+    const found = await this.status(jobId);
+    return found !== null && (found.state === 'queued' || found.state === 'active');
+  }
+
+  /** The job and its state; null when there is no such job (never queued, or removed). */
+  async status(jobId: string): Promise<{ job: RenderJob; state: RenderJobStatus['state'] } | null> {
+    const job = await this.open().getJob(jobId);
+    if (!job) return null;
+    const state = await job.getState();
+    return state === 'unknown' ? null : { job, state: stateOf(state) };
+  }
+}
