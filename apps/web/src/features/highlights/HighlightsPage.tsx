@@ -2,22 +2,21 @@
 // server-paged and server-sorted table of a publisher's highlights, the two enable checkboxes, and the
 // detail drawer with downloads.
 import { useEffect, useRef, useState } from 'react';
-import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { isCancelledError } from '@tanstack/react-query';
-import { DataTable } from 'primereact/datatable';
 import type { DataTablePageEvent, DataTableSortEvent } from 'primereact/datatable';
-import { Column } from 'primereact/column';
 import { Message } from 'primereact/message';
 import { Skeleton } from 'primereact/skeleton';
 import type { Highlight, HighlightSortColumn } from '@hc/shared/api/highlights';
-import { MP4_SUFFIX, TABLE_PAGE_SIZE_OPTIONS } from '@hc/shared/constants';
+import { MP4_SUFFIX } from '@hc/shared/constants';
 import { formatCount, formatDate, formatNumber, formatPercent } from '@hc/shared/formatters';
 import { messages } from '@hc/shared/messages';
 import { ApiError } from '../../lib/api.ts';
 import { useToast } from '../../app/toast.tsx';
 import { useAppConfig } from '../../app/config.tsx';
 import { StatePanel } from '../../app/StatePanel.tsx';
+import { ServerDataTable, skeletonRows } from '../../components/ServerDataTable.tsx';
+import type { DataColumn } from '../../components/ServerDataTable.tsx';
 import { HoverVideo } from '../../components/HoverVideo.tsx';
 import type { DownloadFormat } from '../../components/DownloadPanel.tsx';
 import { useDebouncedValue } from '../../components/useDebouncedValue.ts';
@@ -39,29 +38,16 @@ import { HighlightsToolbar } from './HighlightsToolbar.tsx';
 import type { SortChoice } from './HighlightsToolbar.tsx';
 import { EnableCheckbox } from './EnableCheckbox.tsx';
 import { HighlightDrawer } from './HighlightDrawer.tsx';
-import './highlights.css';
+import '../../components/data-page.css';
 
 /** How long the search box waits for the user to pause before asking the server. */
 const SEARCH_DEBOUNCE_MS = 300;
 const PAGE_SIZE_KEY = 'highlights';
 
-interface ColumnDef {
-  key: string;
-  header: string;
-  /** The server's sort column, when the column sorts. */
-  sortField?: HighlightSortColumn;
-  align?: 'left' | 'right' | 'center';
-  className?: string;
-  body: (highlight: Highlight) => ReactNode;
-  skeleton?: ReactNode;
-}
+type ColumnDef = DataColumn<Highlight, HighlightSortColumn>;
 
 const errorText = (error: unknown): string =>
   error instanceof ApiError ? error.message : messages.somethingWentWrong;
-
-/** Placeholder rows for the first load, one per expected row. */
-const skeletonRows = (count: number) =>
-  Array.from({ length: count }, (_, i) => ({ highlight_id: -1 - i }) as Highlight);
 
 /** The APV Highlights screen. */
 export function HighlightsPage() {
@@ -315,13 +301,13 @@ export function HighlightsPage() {
 
   const count = list?.count ?? 0;
   const tooBroad = isSearchTooBroad(count);
-  const rows = firstLoad ? skeletonRows(per) : (list?.highlights ?? []);
+  const rows = firstLoad ? skeletonRows<Highlight>(per, 'highlight_id') : (list?.highlights ?? []);
   // A 401 is the session dialog's business: behind it, no misleading network error.
   const sessionEnded = error instanceof ApiError && error.status === 401;
   const showInlineError = isError && !list && !sessionEnded;
 
   return (
-    <div className="hc-highlights" data-testid="highlights-page">
+    <div className="hc-data-page" data-testid="highlights-page">
       <header className="hc-page-header">
         <div>
           <h1 className="hc-page-title">APV Highlights</h1>
@@ -367,63 +353,25 @@ export function HighlightsPage() {
           testId="highlights-error"
         />
       ) : (
-        <div className="hc-card hc-table-card" data-testid="highlights-table" aria-busy={query.isFetching}>
-          <DataTable
-            value={rows}
-            dataKey="highlight_id"
-            lazy
-            paginator={firstLoad || count > 0}
-            first={(params.page - 1) * per}
-            rows={per}
-            totalRecords={reachableTotal(count)}
-            rowsPerPageOptions={[...TABLE_PAGE_SIZE_OPTIONS]}
-            paginatorTemplate="RowsPerPageDropdown CurrentPageReport FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink"
-            currentPageReportTemplate={
-              tooBroad ? '{first}–{last} of 1000+' : '{first}–{last} of {totalRecords}'
-            }
-            onPage={onPage}
-            sortField={activeSort === 'relevance' ? undefined : activeSort.column}
-            sortOrder={activeSort === 'relevance' ? 0 : activeSort.order === 'asc' ? 1 : -1}
-            onSort={onSort}
-            loading={query.isPlaceholderData}
-            emptyMessage={
-              <div className="hc-empty" data-testid="highlights-empty">
-                {messages.noResults}
-              </div>
-            }
-            onRowClick={(e) => {
-              if (!firstLoad) openDrawer(e.data as Highlight);
-            }}
-            rowClassName={() => (firstLoad ? 'hc-row' : 'hc-row hc-row--clickable')}
-            pt={{ bodyRow: { 'data-testid': 'highlights-row' } as object }}
-            tableClassName="hc-table"
-          >
-            {columns.map((col) => (
-              <Column
-                key={col.key}
-                columnKey={col.key}
-                header={col.header}
-                sortable={Boolean(col.sortField)}
-                sortField={col.sortField}
-                align={col.align}
-                alignHeader={col.align}
-                className={col.className}
-                headerClassName={col.className}
-                body={
-                  firstLoad
-                    ? () =>
-                        col.skeleton ?? (
-                          <Skeleton
-                            width="4.5rem"
-                            className={col.align === 'right' ? 'ml-auto' : undefined}
-                          />
-                        )
-                    : col.body
-                }
-              />
-            ))}
-          </DataTable>
-        </div>
+        <ServerDataTable
+          testId="highlights"
+          rows={rows}
+          dataKey="highlight_id"
+          columns={columns}
+          firstLoad={firstLoad}
+          page={params.page}
+          per={per}
+          totalRecords={reachableTotal(count)}
+          pageReport={tooBroad ? '{first}–{last} of 1000+' : undefined}
+          onPage={onPage}
+          sort={
+            activeSort === 'relevance' ? undefined : { field: activeSort.column, order: activeSort.order }
+          }
+          onSort={onSort}
+          loading={query.isPlaceholderData}
+          fetching={query.isFetching}
+          onRowClick={openDrawer}
+        />
       )}
 
       <HighlightDrawer

@@ -36,6 +36,7 @@ import {
   visibleHighlights,
 } from './postOnGoogle.ts';
 import type { Resource } from './postOnGoogle.ts';
+import '../../components/data-page.css';
 import './post-on-google.css';
 
 const PAGE_SIZE_KEY = 'post-on-google';
@@ -280,7 +281,7 @@ export function PostOnGooglePage() {
   const resourceCount = visible.reduce((n, h) => n + resourcesOfType(h, type).length, 0);
 
   return (
-    <div className="hc-pog" data-testid="pog-page">
+    <div className="hc-data-page hc-pog" data-testid="pog-page">
       <header className="hc-page-header">
         <div>
           <h1 className="hc-page-title">Post highlights</h1>

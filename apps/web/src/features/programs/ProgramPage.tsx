@@ -19,7 +19,7 @@ import { DetailDrawer, DetailList } from '../../components/DetailDrawer.tsx';
 import { usePersistentPageSize } from '../../components/usePersistentPageSize.ts';
 import { useProgram } from './api/get-program.ts';
 import type { ProgramHighlight } from '@hc/shared/api/programs';
-import '../highlights/highlights.css';
+import '../../components/data-page.css';
 import './programs.css';
 
 const PAGE_SIZE_KEY = 'programHighlights';
@@ -68,7 +68,7 @@ export function ProgramPage() {
     firstLoad ? () => skeleton : render;
 
   return (
-    <div className="hc-highlights hc-programs" data-testid="program-page">
+    <div className="hc-data-page hc-programs" data-testid="program-page">
       <header className="hc-page-header">
         <div className="min-w-0">
           <h1 className="hc-page-title" data-testid="program-title">

@@ -26,7 +26,7 @@ import {
 import type { ProgramSearchType } from '@hc/shared/api/programs';
 import type { ProgramSortColumn, ProgramsSearch, ProgramsSort } from './programsSearch.ts';
 import { ProgramsToolbar } from './ProgramsToolbar.tsx';
-import '../highlights/highlights.css';
+import '../../components/data-page.css';
 import './programs.css';
 
 const PAGE_SIZE_KEY = 'programs';
@@ -97,7 +97,7 @@ export function ProgramsPage() {
   const open = (program: Program) => void navigate(`/highlights/live/stream/program/${program.id}`);
 
   return (
-    <div className="hc-highlights hc-programs" data-testid="programs-page">
+    <div className="hc-data-page hc-programs" data-testid="programs-page">
       <header className="hc-page-header">
         <div>
           <h1 className="hc-page-title">Horizontal View</h1>

@@ -24,7 +24,7 @@ import type { PendingArticlesParams } from './api/get-pending-articles.ts';
 import { readReviewSort, writeReviewSort } from './reviewSort.ts';
 import type { ReviewSort, ReviewSortColumn } from './reviewSort.ts';
 import { ReviewPanel } from './ReviewPanel.tsx';
-import '../highlights/highlights.css';
+import '../../components/data-page.css';
 import './review.css';
 
 const PAGE_SIZE_KEY = 'review';
@@ -105,7 +105,7 @@ export function ReviewPage() {
     firstLoad ? () => <Skeleton width={width} /> : render;
 
   return (
-    <div className="hc-highlights hc-review" data-testid="review-page">
+    <div className="hc-data-page hc-review" data-testid="review-page">
       <header className="hc-page-header">
         <div>
           <h1 className="hc-page-title">Auto Highlight Review</h1>

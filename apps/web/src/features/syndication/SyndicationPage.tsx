@@ -4,13 +4,11 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { isCancelledError } from '@tanstack/react-query';
-import { DataTable } from 'primereact/datatable';
 import type { DataTablePageEvent, DataTableSortEvent } from 'primereact/datatable';
-import { Column } from 'primereact/column';
 import { Skeleton } from 'primereact/skeleton';
 import { Tag } from 'primereact/tag';
 import type { Package } from '@hc/shared/api/packages';
-import { SEARCH_RESULT_LIMIT, TABLE_PAGE_SIZE_OPTIONS } from '@hc/shared/constants';
+import { SEARCH_RESULT_LIMIT } from '@hc/shared/constants';
 import { formatCount, formatDate, formatNumber, formatPercent } from '@hc/shared/formatters';
 import { messages } from '@hc/shared/messages';
 import { ApiError } from '../../lib/api.ts';
@@ -30,19 +28,14 @@ import type {
   SyndicationSort,
   SyndicationSortColumn,
 } from './syndicationColumns.ts';
+import { ServerDataTable, skeletonRows } from '../../components/ServerDataTable.tsx';
+import type { DataColumn } from '../../components/ServerDataTable.tsx';
+import '../../components/data-page.css';
 import './syndication.css';
 
 const PAGE_SIZE_KEY = 'syndication';
 
-interface ColumnDef {
-  key: string;
-  header: string;
-  sortField?: SyndicationSortColumn;
-  align?: 'left' | 'right' | 'center';
-  className?: string;
-  body: (pkg: Package) => ReactNode;
-  skeleton?: ReactNode;
-}
+type ColumnDef = DataColumn<Package, SyndicationSortColumn>;
 
 const TYPE_LABEL: Record<Package['package_type'], string> = { auto: 'Auto', user: 'Manual' };
 
@@ -79,9 +72,6 @@ const METRIC_COLUMNS: Record<SyndicationMetricColumn, ColumnDef> = {
     body: (p) => numberCell(formatPercent(p.package_iab_ctr)),
   },
 };
-
-const skeletonRows = (count: number) =>
-  Array.from({ length: count }, (_, i) => ({ embed_id: `skeleton-${i}` }) as Package);
 
 /** The syndication screen. */
 export function SyndicationPage() {
@@ -194,7 +184,7 @@ export function SyndicationPage() {
   };
 
   const count = list?.count ?? 0;
-  const rows = firstLoad ? skeletonRows(per) : (list?.packages ?? []);
+  const rows = firstLoad ? skeletonRows<Package>(per, 'embed_id') : (list?.packages ?? []);
 
   let body: ReactNode;
   if (isError && !list) {
@@ -217,55 +207,26 @@ export function SyndicationPage() {
     );
   } else {
     body = (
-      <div className="hc-card hc-table-card" data-testid="syndication-table" aria-busy={query.isFetching}>
-        <DataTable
-          value={rows}
-          dataKey="embed_id"
-          lazy
-          paginator
-          first={(params.page - 1) * per}
-          rows={per}
-          totalRecords={Math.min(count, SEARCH_RESULT_LIMIT)}
-          rowsPerPageOptions={[...TABLE_PAGE_SIZE_OPTIONS]}
-          paginatorTemplate="RowsPerPageDropdown CurrentPageReport FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink"
-          currentPageReportTemplate="{first}–{last} of {totalRecords}"
-          onPage={onPage}
-          sortField={sort.column}
-          sortOrder={sort.order === 'asc' ? 1 : -1}
-          onSort={onSort}
-          loading={query.isPlaceholderData}
-          emptyMessage={<div className="hc-empty">{messages.noResults}</div>}
-          pt={{ bodyRow: { 'data-testid': 'syndication-row' } as object }}
-          tableClassName="hc-table"
-        >
-          {columns.map((col) => (
-            <Column
-              key={col.key}
-              columnKey={col.key}
-              header={col.header}
-              sortable={Boolean(col.sortField)}
-              sortField={col.sortField}
-              align={col.align}
-              alignHeader={col.align}
-              className={col.className}
-              headerClassName={col.className}
-              body={
-                firstLoad
-                  ? () =>
-                      col.skeleton ?? (
-                        <Skeleton width="4.5rem" className={col.align === 'right' ? 'ml-auto' : undefined} />
-                      )
-                  : col.body
-              }
-            />
-          ))}
-        </DataTable>
-      </div>
+      <ServerDataTable
+        testId="syndication"
+        rows={rows}
+        dataKey="embed_id"
+        columns={columns}
+        firstLoad={firstLoad}
+        page={params.page}
+        per={per}
+        totalRecords={Math.min(count, SEARCH_RESULT_LIMIT)}
+        onPage={onPage}
+        sort={{ field: sort.column, order: sort.order }}
+        onSort={onSort}
+        loading={query.isPlaceholderData}
+        fetching={query.isFetching}
+      />
     );
   }
 
   return (
-    <div className="hc-syndication" data-testid="syndication-page">
+    <div className="hc-data-page hc-syndication" data-testid="syndication-page">
       <header className="hc-page-header">
         <div>
           <h1 className="hc-page-title">Syndication</h1>

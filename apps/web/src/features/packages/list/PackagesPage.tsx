@@ -2,17 +2,14 @@
 // server-paged and server-sorted table of the publisher's packages, the status checkbox with its
 // confirmation, the row actions (edit, delete = archive, get embed code) and the detail drawer.
 import { useEffect, useRef, useState } from 'react';
-import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { isCancelledError } from '@tanstack/react-query';
-import { DataTable } from 'primereact/datatable';
 import type { DataTablePageEvent, DataTableSortEvent } from 'primereact/datatable';
-import { Column } from 'primereact/column';
 import { Button } from 'primereact/button';
 import { Skeleton } from 'primereact/skeleton';
 import { Tag } from 'primereact/tag';
 import type { Package } from '@hc/shared/api/packages';
-import { SEARCH_RESULT_LIMIT, TABLE_PAGE_SIZE_OPTIONS } from '@hc/shared/constants';
+import { SEARCH_RESULT_LIMIT } from '@hc/shared/constants';
 import { formatCount, formatDate, formatNumber, formatPercent } from '@hc/shared/formatters';
 import { messages, packageStatusConfirm } from '@hc/shared/messages';
 import { ApiError } from '../../../lib/api.ts';
@@ -48,29 +45,19 @@ import { PackageDrawer } from './PackageDrawer.tsx';
 import { PackageStatusCheckbox } from './PackageStatusCheckbox.tsx';
 import { ConfirmActionDialog } from './ConfirmActionDialog.tsx';
 import type { ConfirmRequest } from './ConfirmActionDialog.tsx';
+import { ServerDataTable, skeletonRows } from '../../../components/ServerDataTable.tsx';
+import type { DataColumn } from '../../../components/ServerDataTable.tsx';
+import '../../../components/data-page.css';
 import './packages-list.css';
 
 /** How long the search box waits for the user to pause before asking the server. */
 const SEARCH_DEBOUNCE_MS = 300;
 const PAGE_SIZE_KEY = 'packages';
 
-interface ColumnDef {
-  key: string;
-  header: string;
-  /** The server's sort column, when the column sorts. */
-  sortField?: PackageSortColumn;
-  align?: 'left' | 'right' | 'center';
-  className?: string;
-  body: (pkg: Package) => ReactNode;
-  skeleton?: ReactNode;
-}
+type ColumnDef = DataColumn<Package, PackageSortColumn>;
 
 const errorText = (error: unknown): string =>
   error instanceof ApiError ? error.message : messages.somethingWentWrong;
-
-/** Placeholder rows for the first load, one per expected row. */
-const skeletonRows = (count: number) =>
-  Array.from({ length: count }, (_, i) => ({ embed_id: `skeleton-${i}` }) as Package);
 
 /** The Top Videos packages screen. */
 export function PackagesPage() {
@@ -371,11 +358,11 @@ export function PackagesPage() {
   };
 
   const count = list?.count ?? 0;
-  const rows = firstLoad ? skeletonRows(per) : (list?.packages ?? []);
+  const rows = firstLoad ? skeletonRows<Package>(per, 'embed_id') : (list?.packages ?? []);
   const showInlineError = isError && !list;
 
   return (
-    <div className="hc-packages" data-testid="packages-page">
+    <div className="hc-data-page hc-packages" data-testid="packages-page">
       <header className="hc-page-header">
         <div>
           <h1 className="hc-page-title">Top Videos</h1>
@@ -409,61 +396,22 @@ export function PackagesPage() {
           testId="packages-error"
         />
       ) : (
-        <div className="hc-card hc-table-card" data-testid="packages-table" aria-busy={query.isFetching}>
-          <DataTable
-            value={rows}
-            dataKey="embed_id"
-            lazy
-            paginator={firstLoad || count > 0}
-            first={(params.page - 1) * per}
-            rows={per}
-            totalRecords={Math.min(count, SEARCH_RESULT_LIMIT)}
-            rowsPerPageOptions={[...TABLE_PAGE_SIZE_OPTIONS]}
-            paginatorTemplate="RowsPerPageDropdown CurrentPageReport FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink"
-            currentPageReportTemplate="{first}–{last} of {totalRecords}"
-            onPage={onPage}
-            sortField={sort.column}
-            sortOrder={sort.order === 'asc' ? 1 : -1}
-            onSort={onSort}
-            loading={query.isPlaceholderData}
-            emptyMessage={
-              <div className="hc-empty" data-testid="packages-empty">
-                {messages.noResults}
-              </div>
-            }
-            onRowClick={(e) => {
-              if (!firstLoad) openDrawer(e.data as Package);
-            }}
-            rowClassName={() => (firstLoad ? 'hc-row' : 'hc-row hc-row--clickable')}
-            pt={{ bodyRow: { 'data-testid': 'packages-row' } as object }}
-            tableClassName="hc-table"
-          >
-            {columns.map((col) => (
-              <Column
-                key={col.key}
-                columnKey={col.key}
-                header={col.header}
-                sortable={Boolean(col.sortField)}
-                sortField={col.sortField}
-                align={col.align}
-                alignHeader={col.align}
-                className={col.className}
-                headerClassName={col.className}
-                body={
-                  firstLoad
-                    ? () =>
-                        col.skeleton ?? (
-                          <Skeleton
-                            width="4.5rem"
-                            className={col.align === 'right' ? 'ml-auto' : undefined}
-                          />
-                        )
-                    : col.body
-                }
-              />
-            ))}
-          </DataTable>
-        </div>
+        <ServerDataTable
+          testId="packages"
+          rows={rows}
+          dataKey="embed_id"
+          columns={columns}
+          firstLoad={firstLoad}
+          page={params.page}
+          per={per}
+          totalRecords={Math.min(count, SEARCH_RESULT_LIMIT)}
+          onPage={onPage}
+          sort={{ field: sort.column, order: sort.order }}
+          onSort={onSort}
+          loading={query.isPlaceholderData}
+          fetching={query.isFetching}
+          onRowClick={openDrawer}
+        />
       )}
 
       <PackageDrawer

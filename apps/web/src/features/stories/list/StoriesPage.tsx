@@ -30,6 +30,7 @@ import { canDownloadStoryHighlights, editStoryPath, linkToCopy } from '../storyL
 import { StoryDrawer, StoryStateTag } from './StoryDrawer.tsx';
 import { CreateStoryDialog } from './CreateStoryDialog.tsx';
 import { DownloadHighlights } from './DownloadHighlights.tsx';
+import '../../../components/data-page.css';
 import '../stories.css';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -115,7 +116,7 @@ export function StoriesPage() {
   const skeleton = (width: string) => () => <Skeleton width={width} />;
 
   return (
-    <div className="hc-stories" data-testid="stories-page">
+    <div className="hc-data-page hc-stories" data-testid="stories-page">
       <header className="hc-page-header">
         <div>
           <h1 className="hc-page-title">AMP Stories</h1>
