@@ -32,6 +32,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // A browser step waits on real server work (uploads, renders, AMP); on a loaded 2-core machine
+          // that takes seconds, not the default one second of expect.poll.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

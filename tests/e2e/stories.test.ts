@@ -1,6 +1,7 @@
 // Stories (AMP web stories) as stories@demo.example: creating a story, adding an image page with a
-// generated JPEG, publishing it, the public AMP document, and the 'newer version' dialog when another
-// session changed the story after this editor loaded it. The video page is not covered here.
+// generated JPEG, a video page with a generated 1280x720 MP4 whose poster is the uploaded picture on this
+// console, the draft preview (loading, then playing), publishing, the public AMP document, and the 'newer
+// version' dialog when another session changed the story after this editor loaded it.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,6 +9,7 @@ import { join } from 'node:path';
 import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import type { StoryPage } from '@hc/shared/api/stories';
 import { loginAs } from './support/browser.ts';
 import { useE2eSuite } from './support/suite.ts';
 
@@ -17,12 +19,24 @@ const RUN = Math.random().toString(36).slice(2, 7);
 
 let dir = '';
 let jpeg = '';
+let mp4 = '';
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'hc-stories-'));
   jpeg = join(dir, 'page.jpg');
+  mp4 = join(dir, 'page.mp4');
   execFileSync(ffmpeg.path, ['-y', '-f', 'lavfi', '-i', 'color=c=blue:s=720x1280', '-frames:v', '1', jpeg], {
     stdio: 'ignore',
   });
+  // A horizontal 5 s clip with sound, inside every upload rule (720x480 to 1920x1080, 4 to 30 s, MP4).
+  execFileSync(
+    ffmpeg.path,
+    [
+      ...['-y', '-f', 'lavfi', '-i', 'testsrc=size=1280x720:rate=25:duration=5'],
+      ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=5'],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', mp4],
+    ],
+    { stdio: 'ignore' },
+  );
 });
 afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
@@ -35,14 +49,37 @@ async function sessionHeaders(page: Page): Promise<Record<string, string>> {
   return { 'X-User-Email': session.email, 'X-User-Token': session.token };
 }
 
+async function storyOf(page: Page, baseUrl: string, storyId: string) {
+  const res = await page.request.get(`${baseUrl}/api/v1/editor/stamp/stories/${storyId}`, {
+    headers: await sessionHeaders(page),
+  });
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { data: { link: string; pages: StoryPage[] } }).data;
+}
+
+async function publicAmp(page: Page, baseUrl: string, link: string): Promise<string> {
+  const amp = await page.request.get(new URL(link, baseUrl).toString(), { headers: {} });
+  expect(amp.status()).toBe(200);
+  return amp.text();
+}
+
+async function openNewPage(page: Page, kind: 'image' | 'video') {
+  await page.getByTestId('se-new-page').click();
+  const item = page.getByTestId(`se-new-page-${kind}`);
+  const form = page.getByTestId('se-form');
+  await Promise.race([item.waitFor(), form.waitFor()]);
+  if (await item.isVisible()) await item.click();
+  await form.waitFor();
+}
+
 async function expectToast(page: Page, text: string) {
   await expect
     .poll(async () => (await page.getByTestId('toast-text').allInnerTexts()).join('\n'))
     .toContain(text);
 }
 
-describe('stories: create, image page, publish, AMP, newer version', () => {
-  it('creates a story, publishes an image page, serves it as AMP and warns about a newer version', async () => {
+describe('stories: create, image and video pages, preview, publish, AMP, newer version', () => {
+  it('creates a story with an image page and a video page, previews and publishes it, serves it as AMP and warns about a newer version', async () => {
     const { page, server, browser } = s;
     const baseUrl = server.baseUrl;
 
@@ -59,33 +96,51 @@ describe('stories: create, image page, publish, AMP, newer version', () => {
     await editor.waitFor();
 
     // Add an image page and publish.
-    await page.getByTestId('se-new-page').click();
-    const imageItem = page.getByTestId('se-new-page-image');
-    const form = page.getByTestId('se-form');
-    await Promise.race([imageItem.waitFor(), form.waitFor()]);
-    if (await imageItem.isVisible()) await imageItem.click();
-    await form.waitFor();
+    await openNewPage(page, 'image');
     await page.getByTestId('se-image-input').setInputFiles(jpeg);
     await page.getByTestId('se-image-file').waitFor();
     await page.getByTestId('se-title').fill(`E2E Page ${RUN}`);
     await page.getByTestId('se-publish').click();
     await expect.poll(() => editor.getAttribute('data-mode')).toBe('listing');
     await expectToast(page, 'Story published successfully.');
-    const pageCount = await page.getByTestId('se-page').count();
-    expect(pageCount).toBe(1);
+    await expect.poll(() => page.getByTestId('se-page').count()).toBe(1);
 
-    // The public AMP document.
-    const headers = await sessionHeaders(page);
-    const res = await page.request.get(`${baseUrl}/api/v1/editor/stamp/stories/${storyId}`, { headers });
-    expect(res.status()).toBe(200);
-    const body = (await res.json()) as { data: { link: string } };
-    expect(body.data.link).toBeTruthy();
-    const link = new URL(body.data.link, baseUrl).toString();
-    const amp = await page.request.get(link, { headers: {} });
-    expect(amp.status()).toBe(200);
-    const html = await amp.text();
+    // Add a video page: the poster is the picture just uploaded, as an absolute URL on this console.
+    const picture = (await storyOf(page, baseUrl, storyId!)).pages[0]?.image;
+    expect(picture).toBeTruthy();
+    const posterUrl = new URL(picture!, baseUrl).toString();
+    await openNewPage(page, 'video');
+    await page.getByTestId('se-video-input').setInputFiles(mp4);
+    await page.getByTestId('se-video-file').waitFor();
+    await page.getByTestId('se-poster').fill(posterUrl);
+    await page.getByTestId('se-poster-image').waitFor();
+    await page.getByTestId('se-field-title').fill(`E2E Video ${RUN}`);
+    await page.getByTestId('se-field-home_or_away_team_playing').click();
+    await page.getByRole('option', { name: 'home' }).click();
+
+    // The draft preview: the story with this unsaved page, loading, then playing in its sandboxed frame.
+    const status = page.getByTestId('se-preview-status');
+    await page.getByTestId('se-preview-button').click();
+    await expect.poll(() => status.getAttribute('data-state')).toBe('loading');
+    await expect.poll(() => status.getAttribute('data-state'), { timeout: 10_000 }).toBe('playing');
+    await expect.poll(() => page.getByTestId('se-preview-source').innerText()).toContain('Draft');
+    // Sandboxed with no permissions: the story's own markup can never script the console.
+    expect(await page.getByTestId('se-preview-frame').getAttribute('sandbox')).toBe('');
+
+    await page.getByTestId('se-publish').click();
+    await expect.poll(() => editor.getAttribute('data-mode')).toBe('listing');
+    await expectToast(page, 'Story published successfully.');
+    const pageCount = await page.getByTestId('se-page').count();
+    expect(pageCount).toBe(2);
+
+    // The public AMP document: both pages, the video with its poster.
+    const story = await storyOf(page, baseUrl, storyId!);
+    expect(story.link).toBeTruthy();
+    const html = await publicAmp(page, baseUrl, story.link);
     expect(html).toContain('<amp-story');
     expect(html.match(/<amp-story-page[\s>]/g)?.length ?? 0).toBe(pageCount);
+    expect(html).toContain('<amp-video');
+    expect(html).toContain(`poster="${posterUrl}"`);
 
     // A second session renames the page.
     const context2 = await browser.newContext();
@@ -113,5 +168,5 @@ describe('stories: create, image page, publish, AMP, newer version', () => {
     await dialog.waitFor();
     await expect.poll(() => dialog.innerText()).toContain('No, publish');
     await expect.poll(() => dialog.innerText()).toContain('Review changes');
-  });
+  }, 180_000); // one long flow: two uploads, a preview, two publishes, a second browser
 });

@@ -1,10 +1,11 @@
 // Story highlights downloads (spec 001 §2.2, §7; issue 4 point 2): the audit list of a story's
 // highlight MP4s, the story-highlights-zip job run by real BullMQ workers (archive entries and bytes
 // checked with unzip, one job and one archive per story version), the 406xx rule, publisher scope, and
-// a worker killed mid-job that leaves no archive under the final name and is recovered by another.
+// a worker killed mid-job that leaves no archive under the final name and is recovered by another, and
+// the retention purge of old archives and stale temp files.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Queue } from 'bullmq';
@@ -13,7 +14,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@hc/db/schema';
 import type { HighlightsZipStatus, StoryHighlightFile } from '@hc/shared/api/story-downloads';
-import { QUEUES } from '@hc/worker/queues';
+import { QUEUES, STORY_ARCHIVE_RETENTION_DAYS } from '@hc/worker/queues';
 import { startWorkers, type RunningWorkers } from '@hc/worker/runtime';
 import { authOf, login, type TestApp } from '../support/app.ts';
 import { buildHighlight, buildPublisher, buildUser } from '../support/factories.ts';
@@ -314,6 +315,53 @@ describe('story-highlights-zip job', () => {
     expect(next).not.toBe(jobId);
     await eventually(async () => expect((await statusOf(next)).state).toBe('completed'), 15_000);
     expectArchive(await archiveFile(next), expected);
+  });
+
+  it('purges archives past their retention and stale temp files; a finished job whose archive is gone zips again', async () => {
+    const jobId = await startZip(storyId); // the current version's finished job
+    const archive = await archiveFile(jobId);
+    const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 3600 * 1000);
+    await utimes(
+      archive,
+      daysAgo(STORY_ARCHIVE_RETENTION_DAYS + 1),
+      daysAgo(STORY_ARCHIVE_RETENTION_DAYS + 1),
+    );
+    const staleTemp = path.join(archiveDir(), `.${jobId}.0123456789ab.part`);
+    const liveTemp = path.join(archiveDir(), `.${jobId}.ba9876543210.part`);
+    await writeFile(staleTemp, 'left by a killed job');
+    await utimes(staleTemp, daysAgo(2), daysAgo(2));
+    await writeFile(liveTemp, 'a job writing now');
+
+    const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
+    const maintenance = new Queue(QUEUES.maintenance, { connection, prefix });
+    try {
+      const purge = await maintenance.add(
+        'purge-story-archives',
+        { maxAgeDays: STORY_ARCHIVE_RETENTION_DAYS },
+        { jobId: `purge-archives-${randomBytes(3).toString('hex')}` },
+      );
+      await eventually(async () => expect(await purge.getState()).toBe('completed'), 15_000);
+    } finally {
+      await maintenance.close();
+      connection.disconnect();
+    }
+    expect(await archivesOf(jobId)).toEqual([]);
+    const left = await readdir(archiveDir());
+    expect(left).not.toContain(path.basename(staleTemp));
+    expect(left).toContain(path.basename(liveTemp));
+    expect(left.filter((n) => n.endsWith('.zip')).length).toBeGreaterThan(0); // younger archives stay
+
+    // The link of the purged archive is gone; asking again makes a new archive under the same job id.
+    expect(await startZip(storyId)).toBe(jobId);
+    const again = await eventually(async () => {
+      const status = await statusOf(jobId);
+      expect(status.state).toBe('completed');
+      expect(status.url).toBeTruthy();
+      return status;
+    }, 15_000);
+    expect(path.basename(again.url!)).not.toBe(path.basename(archive));
+    expectArchive(await archiveFile(jobId), expected);
+    await rm(liveTemp, { force: true });
   });
 
   it('survives a worker killed mid-job: no archive under the final name, then another worker completes it', async () => {

@@ -1,5 +1,6 @@
 // The whole console for browser tests: a fresh PostgreSQL database with the demo data (media cached
-// between runs), the web build, and the real server listening on a free port.
+// between runs), the web build, the real server listening on a free port, and the real BullMQ workers
+// on queues of the run's own prefix.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,6 +17,7 @@ import { createContext } from '../../../apps/server/src/context.ts';
 import { hashPassword } from '../../../apps/server/src/features/auth/passwords.ts';
 import { createTestDatabase, type TestDatabase } from '../../support/database.ts';
 import { redisUrl } from '../../support/services.ts';
+import { startWorkers } from '@hc/worker/runtime';
 
 export interface E2eServer {
   baseUrl: string;
@@ -75,10 +77,22 @@ export async function startE2eServer(): Promise<E2eServer> {
     PORT: '0',
   });
   await seedDemo(database.handle.db, { mediaDir: config.mediaDir, hashPassword });
-  const redis = new Redis(redisUrl, { keyPrefix: `hc-e2e:${randomBytes(4).toString('hex')}:` });
+  const runId = randomBytes(4).toString('hex');
+  const redis = new Redis(redisUrl, { keyPrefix: `hc-e2e:${runId}:` });
+  // The real workers (renders, archives, reports) on this run's own queues: jobs a browser starts finish.
+  const jobsPrefix = `hc-e2e-${runId}`;
+  const workers = await startWorkers({
+    db: database.handle.db,
+    redisUrl,
+    sessionIdleMinutes: config.sessionIdleMinutes,
+    log: () => undefined,
+    prefix: jobsPrefix,
+    mediaDir: config.mediaDir,
+  });
   const app = await buildApp(createContext(config, database.handle.db, redis), {
     logger: false,
     serveWeb: true,
+    jobsPrefix,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -89,6 +103,7 @@ export async function startE2eServer(): Promise<E2eServer> {
     database,
     async close() {
       await app.close();
+      await workers.close();
       redis.disconnect();
       await database.drop();
     },

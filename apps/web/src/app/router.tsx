@@ -51,6 +51,43 @@ const StoriesPage = lazy(() =>
 const StoryEditorPage = lazy(() =>
   import('../features/stories/editor/StoryEditorPage.tsx').then((m) => ({ default: m.StoryEditorPage })),
 );
+const PublishersAdminPage = lazy(() =>
+  import('../features/publishers-admin/PublishersAdminPage.tsx').then((m) => ({
+    default: m.PublishersAdminPage,
+  })),
+);
+
+const VerticalReviewPage = lazy(() =>
+  import('../features/vertical/lists/VerticalReviewPage.tsx').then((m) => ({
+    default: m.VerticalReviewPage,
+  })),
+);
+const VerticalViewPage = lazy(() =>
+  import('../features/vertical/view/VerticalViewPage.tsx').then((m) => ({ default: m.VerticalViewPage })),
+);
+const VerticalProgramPage = lazy(() =>
+  import('../features/vertical/view/VerticalProgramPage.tsx').then((m) => ({
+    default: m.VerticalProgramPage,
+  })),
+);
+const FullVideoViewPage = lazy(() =>
+  import('../features/vertical/view/FullVideoViewPage.tsx').then((m) => ({ default: m.FullVideoViewPage })),
+);
+const VerticalEntry = lazy(() =>
+  import('../features/vertical/view/VerticalEntry.tsx').then((m) => ({ default: m.VerticalEntry })),
+);
+const SetupHomePage = lazy(() =>
+  import('../features/monetization/setup/SetupHomePage.tsx').then((m) => ({ default: m.SetupHomePage })),
+);
+const SetupActionPage = lazy(() =>
+  import('../features/monetization/setup/SelectPage.tsx').then((m) => ({ default: m.SetupActionPage })),
+);
+const ConfigPage = lazy(() =>
+  import('../features/monetization/config/ConfigPage.tsx').then((m) => ({ default: m.ConfigPage })),
+);
+const AuditLogsPage = lazy(() =>
+  import('../features/monetization/audit/AuditLogsPage.tsx').then((m) => ({ default: m.AuditLogsPage })),
+);
 
 /** The screens built so far, by route id; every other page of the table shows ComingSoon. */
 const SCREENS: Partial<Record<RouteId, () => ReactNode>> = {
@@ -71,6 +108,17 @@ const SCREENS: Partial<Record<RouteId, () => ReactNode>> = {
   packageEdit: () => <PackageEditorPage />,
   stamp: () => <StoriesPage />,
   stampEdit: () => <StoryEditorPage />,
+  publishers: () => <PublishersAdminPage />,
+  liveVerticalReview: () => <VerticalReviewPage contentType="highlight" />,
+  verticalReview: () => <VerticalReviewPage contentType="full_video" />,
+  liveVerticalView: () => <VerticalViewPage />,
+  liveVerticalViewProgram: () => <VerticalProgramPage />,
+  vertical: () => <VerticalEntry />,
+  verticalView: () => <FullVideoViewPage />,
+  monetizationSetup: () => <SetupHomePage />,
+  monetizationSelect: () => <SetupActionPage />,
+  monetizationConfig: () => <ConfigPage />,
+  monetizationAudit: () => <AuditLogsPage />,
 };
 
 function screenFor(route: RouteEntry): ReactNode {

@@ -9,7 +9,8 @@ import { copyText } from '../lib/clipboard.ts';
 
 export interface ToastApi {
   success(text: string): void;
-  error(text: string): void;
+  /** lifeMs: a screen whose spec words another delay (the admin screens' 6.5 s). */
+  error(text: string, lifeMs?: number): void;
   info(text: string): void;
 }
 
@@ -51,18 +52,18 @@ function ToastBody({ text }: { text: string }) {
 /** Provides useToast() to everything below it. */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const ref = useRef<Toast>(null);
-  const show = useCallback((severity: Severity, text: string) => {
+  const show = useCallback((severity: Severity, text: string, lifeMs: number = TOAST_LIFE_MS) => {
     ref.current?.show({
       severity,
       summary: SUMMARY[severity],
       detail: <ToastBody text={text} />,
-      life: TOAST_LIFE_MS,
+      life: lifeMs,
     });
   }, []);
   const api = useMemo<ToastApi>(
     () => ({
       success: (text) => show('success', text),
-      error: (text) => show('error', text),
+      error: (text, lifeMs) => show('error', text, lifeMs),
       info: (text) => show('info', text),
     }),
     [show],

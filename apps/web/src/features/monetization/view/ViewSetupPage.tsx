@@ -1,0 +1,192 @@
+// View existing setup (spec 002 §2.4; /admin/monetization/setup/view-existing-setup): up to 20 publishers,
+// Video and Display tabs with paged tables; a placement with an A/B test expands into its variants.
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from 'primereact/button';
+import { Column } from 'primereact/column';
+import { DataTable, type DataTableExpandedRows, type DataTableValueArray } from 'primereact/datatable';
+import { MultiSelect } from 'primereact/multiselect';
+import { TabPanel, TabView } from 'primereact/tabview';
+import type { DisplayConfigRow, VideoConfigRow } from '@hc/shared/api/monetization';
+import { PUBLISHER_MULTISELECT_MAX, TABLE_PAGE_SIZE_OPTIONS } from '@hc/shared/constants';
+import { messages } from '@hc/shared/messages';
+import { StatePanel } from '../../../app/StatePanel.tsx';
+import { usePersistentPageSize } from '../../../components/usePersistentPageSize.ts';
+import { useAllConfigs } from '../api/get-all-configs.ts';
+import { usePublishers } from '../api/get-publishers.ts';
+import { SETUP_HOME_PATH } from '../setup/actions.ts';
+import { abTestLabel, adFlowLabel, cell, msAsSeconds, weightPercent, yesNo } from './columns.ts';
+import '../../../components/data-page.css';
+import '../monetization.css';
+
+const placementName = (row: { placementName: string | null }) => row.placementName ?? 'Publisher default';
+
+export function ViewSetupPage() {
+  const navigate = useNavigate();
+  const publishers = usePublishers();
+  const [chosen, setChosen] = useState<number[]>([]);
+  const [loaded, setLoaded] = useState<number[]>([]);
+  const [expanded, setExpanded] = useState<DataTableExpandedRows | DataTableValueArray | undefined>(
+    undefined,
+  );
+  const [per, setPer] = usePersistentPageSize('monetization-view');
+  const configs = useAllConfigs(loaded);
+
+  const video = configs.data ? [...configs.data.publisher, ...configs.data.placement] : [];
+  const display = configs.data ? [...configs.data.display, ...configs.data.displayPlacement] : [];
+  // Client-side paging (at most 20 publishers' rows); the page size is remembered, the page is per tab.
+  const [first, setFirst] = useState({ video: 0, display: 0 });
+  const paging = (tab: 'video' | 'display') => ({
+    paginator: true,
+    rows: per,
+    first: first[tab],
+    rowsPerPageOptions: [...TABLE_PAGE_SIZE_OPTIONS],
+    onPage: (e: { rows: number; first: number }) => {
+      if (e.rows !== per) setPer(e.rows);
+      setFirst((f) => ({ ...f, [tab]: e.rows !== per ? 0 : e.first }));
+    },
+    paginatorTemplate: 'RowsPerPageDropdown CurrentPageReport PrevPageLink PageLinks NextPageLink',
+    currentPageReportTemplate: '{first}–{last} of {totalRecords}',
+    emptyMessage: <div className="hc-empty">{messages.noResults}</div>,
+    loading: configs.isFetching,
+    tableClassName: 'hc-table hc-mon-table',
+  });
+
+  return (
+    <div className="hc-data-page hc-mon" data-testid="monetization-view">
+      <header className="hc-page-header">
+        <div>
+          <h1 className="hc-page-title">View Existing Setup</h1>
+          <p className="hc-page-subtitle">
+            Video and display setups of up to {PUBLISHER_MULTISELECT_MAX} publishers.
+          </p>
+        </div>
+        {configs.data && (
+          <span className="hc-result-count" data-testid="view-count">
+            {video.length} video · {display.length} display
+          </span>
+        )}
+      </header>
+
+      <div className="hc-card hc-toolbar">
+        <div className="hc-toolbar__field hc-toolbar__field--grow">
+          <label htmlFor="view-publishers">Publishers</label>
+          <MultiSelect
+            inputId="view-publishers"
+            value={chosen}
+            options={publishers.data ?? []}
+            optionLabel="name"
+            optionValue="id"
+            filter
+            display="chip"
+            selectionLimit={PUBLISHER_MULTISELECT_MAX}
+            showSelectAll={false}
+            loading={publishers.isPending}
+            placeholder="Select publishers"
+            onChange={(e) => setChosen(e.value as number[])}
+            data-testid="view-publishers"
+          />
+        </div>
+        <div className="hc-toolbar__actions">
+          <Button label="Cancel" text onClick={() => void navigate(SETUP_HOME_PATH)} />
+          <Button
+            label="Load"
+            disabled={chosen.length === 0}
+            onClick={() => {
+              setLoaded([...chosen].sort((a, b) => a - b));
+              setFirst({ video: 0, display: 0 });
+            }}
+            data-testid="view-load"
+          />
+        </div>
+      </div>
+
+      {configs.isError ? (
+        <StatePanel kind="error" message={messages.networkError} onRetry={() => void configs.refetch()} />
+      ) : loaded.length === 0 ? (
+        <StatePanel
+          kind="empty"
+          message="Choose publishers and Load to see their setups."
+          testId="view-empty"
+        />
+      ) : (
+        <div className="hc-card hc-table-card">
+          <TabView>
+            <TabPanel header="Video" pt={{ headerAction: { 'data-testid': 'view-tab-video' } as object }}>
+              <DataTable
+                value={video}
+                dataKey="id"
+                {...paging('video')}
+                expandedRows={expanded}
+                onRowToggle={(e) => setExpanded(e.data)}
+                rowExpansionTemplate={(row: VideoConfigRow) => (
+                  <div className="hc-mon-ab" data-testid={`ab-variants-${row.id}`}>
+                    <DataTable value={row.abTest?.variants ?? []} tableClassName="hc-table" size="small">
+                      <Column header="Weight" body={(v: { weight: number }) => weightPercent(v.weight)} />
+                      <Column header="Name" field="name" />
+                    </DataTable>
+                  </div>
+                )}
+                pt={{ bodyRow: { 'data-testid': 'view-video-row' } as object }}
+              >
+                <Column expander={(row: VideoConfigRow) => row.abTest !== null} style={{ width: '3rem' }} />
+                <Column header="Publisher" field="publisherName" />
+                <Column header="Placement Name" body={placementName} />
+                <Column header="A/B Test" body={(r: VideoConfigRow) => abTestLabel(r.abTest)} />
+                <Column header="Video Ad Manager" body={(r: VideoConfigRow) => cell(r.adManager)} />
+                <Column
+                  header="Channel ID"
+                  body={(r: VideoConfigRow) => <span className="hc-mono">{r.channel}</span>}
+                />
+                <Column
+                  header="Ad Flow"
+                  body={(r: VideoConfigRow) => <span className="hc-nowrap">{adFlowLabel(r)}</span>}
+                />
+                <Column header="Aniview Preload" body={(r: VideoConfigRow) => yesNo(r.aniviewPreload)} />
+                <Column header="Aniview Autoplay" body={(r: VideoConfigRow) => yesNo(r.aniviewAutoplay)} />
+                <Column header="Midroll Time" body={(r: VideoConfigRow) => cell(r.midrollTime)} />
+                <Column header="Midroll Delay" body={(r: VideoConfigRow) => cell(r.midrollDelay)} />
+                <Column header="Max Impressions" body={(r: VideoConfigRow) => cell(r.maxImpressions)} />
+                <Column header="Start Midroll" body={(r: VideoConfigRow) => cell(r.startMidroll)} />
+                <Column header="VAST Retry" body={(r: VideoConfigRow) => cell(r.vastRetry)} />
+                <Column header="Error Limit" body={(r: VideoConfigRow) => cell(r.errorLimit)} />
+                <Column header="TV Viewport" body={(r: VideoConfigRow) => cell(r.viewportProduct)} />
+                <Column header="Ad Viewport" body={(r: VideoConfigRow) => cell(r.viewportAd)} />
+              </DataTable>
+            </TabPanel>
+            <TabPanel header="Display" pt={{ headerAction: { 'data-testid': 'view-tab-display' } as object }}>
+              <DataTable
+                value={display}
+                dataKey="id"
+                {...paging('display')}
+                pt={{ bodyRow: { 'data-testid': 'view-display-row' } as object }}
+              >
+                <Column header="Publisher" field="publisherName" />
+                <Column header="Placement Name" body={placementName} />
+                <Column header="Platform" field="displayAdOptions" />
+                <Column header="Fallback Enable" body={(r: DisplayConfigRow) => yesNo(r.fallbackEnable)} />
+                <Column
+                  header="Pubmatic Url"
+                  body={(r: DisplayConfigRow) => <span className="hc-mono">{cell(r.pubmaticUrl)}</span>}
+                />
+                <Column
+                  header="Display Ad Duration"
+                  body={(r: DisplayConfigRow) => msAsSeconds(r.displayAdDuration)}
+                />
+                <Column header="Display Ad Timer" body={(r: DisplayConfigRow) => yesNo(r.displayAdTimer)} />
+                <Column header="Skip Enabled" body={(r: DisplayConfigRow) => yesNo(r.skipEnabled)} />
+                <Column header="Skip Delay" body={(r: DisplayConfigRow) => msAsSeconds(r.skipDelay)} />
+                <Column
+                  header="Ad Unit Path"
+                  body={(r: DisplayConfigRow) => <span className="hc-mono">{cell(r.adUnitPath)}</span>}
+                />
+                <Column header="Ad Viewport Pause" body={(r: DisplayConfigRow) => cell(r.viewportPause)} />
+                <Column header="Supported sizes" body={(r: DisplayConfigRow) => cell(r.supportedSizes)} />
+              </DataTable>
+            </TabPanel>
+          </TabView>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,217 @@
+// Publishers admin (spec 002 §2.8; route /admin/publishers): a filter, the table Id, Name, APV and Editor
+// (each switch confirmed first), a drawer with the account key, the Create dialog, and per publisher the
+// placements and splash-image dialog. The job dashboard (bull-board) is opened from here too.
+import { useMemo, useState } from 'react';
+import { DataTable } from 'primereact/datatable';
+import { Column } from 'primereact/column';
+import { Checkbox } from 'primereact/checkbox';
+import { Button } from 'primereact/button';
+import { InputText } from 'primereact/inputtext';
+import { IconField } from 'primereact/iconfield';
+import { InputIcon } from 'primereact/inputicon';
+import { TABLE_PAGE_SIZE_OPTIONS } from '@hc/shared/constants';
+import { messages, productSwitchConfirm } from '@hc/shared/messages';
+import type { PublisherAdminRow, PublisherProductKey } from '@hc/shared/api/publishers-admin';
+import { ApiError } from '../../lib/api.ts';
+import { useToast } from '../../app/toast.tsx';
+import { StatePanel } from '../../app/StatePanel.tsx';
+import { DetailDrawer, DetailList } from '../../components/DetailDrawer.tsx';
+import { usePersistentPageSize } from '../../components/usePersistentPageSize.ts';
+import { ConfirmActionDialog, type ConfirmRequest } from '../packages/list/ConfirmActionDialog.tsx';
+import { usePublishersAdmin } from './api/get-publishers.ts';
+import { useSwitchProduct } from './api/switch-product.ts';
+import { CreatePublisherDialog } from './CreatePublisherDialog.tsx';
+import { PublisherSetupDialog } from './PublisherSetupDialog.tsx';
+import { openJobDashboard } from './openJobDashboard.ts';
+import { matchesFilter } from './publisherFilter.ts';
+import '../../components/data-page.css';
+import './publishers-admin.css';
+
+const PRODUCT_LABEL: Record<PublisherProductKey, 'APVs' | 'Editors'> = { apv: 'APVs', editor: 'Editors' };
+
+export function PublishersAdminPage() {
+  const toast = useToast();
+  const query = usePublishersAdmin();
+  const switchProduct = useSwitchProduct();
+  const [filter, setFilter] = useState('');
+  const [per, setPer] = usePersistentPageSize('publishers-admin');
+  const [first, setFirst] = useState(0);
+  const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
+  const [creating, setCreating] = useState(false);
+  const [drawerId, setDrawerId] = useState<number | null>(null);
+  const [setupId, setSetupId] = useState<number | null>(null);
+
+  const rows = useMemo(
+    () => (query.data ?? []).filter((p) => matchesFilter(p, filter)),
+    [query.data, filter],
+  );
+  const byId = (id: number | null) => query.data?.find((p) => p.id === id) ?? null;
+  const drawerRow = byId(drawerId);
+  const setupRow = byId(setupId);
+
+  const askSwitch = (row: PublisherAdminRow, product: PublisherProductKey, on: boolean) =>
+    setConfirm({
+      header: 'Confirmation',
+      message: productSwitchConfirm(on, PRODUCT_LABEL[product], row.name),
+      acceptLabel: 'Yes',
+      onAccept: () =>
+        switchProduct.mutate(
+          { publisher_id: row.id, product, status: on },
+          { onError: () => toast.error(messages.requestNotSuccessful) },
+        ),
+    });
+
+  const productCell = (product: PublisherProductKey) => (row: PublisherAdminRow) => (
+    <div className="hc-check-cell" onClick={(e) => e.stopPropagation()}>
+      <Checkbox
+        inputId={`${product}-${row.id}`}
+        checked={row[product]}
+        onChange={(e) => askSwitch(row, product, e.checked === true)}
+        aria-label={`${PRODUCT_LABEL[product]} for ${row.name}`}
+        data-testid={`publisher-${product}-${row.id}`}
+      />
+    </div>
+  );
+
+  const sessionEnded = query.error instanceof ApiError && query.error.status === 401;
+
+  return (
+    <div className="hc-data-page hc-publishers-admin" data-testid="publishers-admin-page">
+      <header className="hc-page-header">
+        <div>
+          <h1 className="hc-page-title">Publishers</h1>
+          <p className="hc-page-subtitle">
+            Accounts, their APV and Editor products, placements and splash images.
+          </p>
+        </div>
+        {query.data && (
+          <span className="hc-result-count" data-testid="publishers-count">
+            {rows.length} {rows.length === 1 ? 'publisher' : 'publishers'}
+          </span>
+        )}
+      </header>
+
+      <div className="hc-card hc-toolbar">
+        <div className="hc-toolbar__field hc-toolbar__field--grow">
+          <label htmlFor="publishers-filter">Filter</label>
+          <IconField iconPosition="left">
+            <InputIcon className="pi pi-search" />
+            <InputText
+              id="publishers-filter"
+              type="search"
+              value={filter}
+              maxLength={200}
+              placeholder="Name or id"
+              onChange={(e) => {
+                setFilter(e.target.value);
+                setFirst(0);
+              }}
+              data-testid="publishers-filter"
+            />
+          </IconField>
+        </div>
+        <div className="hc-toolbar__actions">
+          <Button
+            type="button"
+            label="Job dashboard"
+            icon="pi pi-server"
+            outlined
+            onClick={() => void openJobDashboard().catch(() => toast.error(messages.requestNotSuccessful))}
+            data-testid="open-job-dashboard"
+          />
+          <Button
+            type="button"
+            label="Create"
+            icon="pi pi-plus"
+            onClick={() => setCreating(true)}
+            data-testid="publisher-create"
+          />
+        </div>
+      </div>
+
+      {query.isError && !sessionEnded ? (
+        <StatePanel
+          kind="error"
+          message={messages.userInfoFailed}
+          onRetry={() => void query.refetch()}
+          testId="publishers-error"
+        />
+      ) : (
+        <div className="hc-card hc-table-card" data-testid="publishers-table">
+          <DataTable
+            value={rows}
+            dataKey="id"
+            loading={query.isPending}
+            paginator={rows.length > 0}
+            first={first}
+            rows={per}
+            rowsPerPageOptions={[...TABLE_PAGE_SIZE_OPTIONS]}
+            onPage={(e) => {
+              setPer(e.rows);
+              setFirst(e.rows === per ? e.first : 0);
+            }}
+            paginatorTemplate="RowsPerPageDropdown CurrentPageReport FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink"
+            currentPageReportTemplate="{first}–{last} of {totalRecords}"
+            emptyMessage={<div className="hc-empty">{messages.noResults}</div>}
+            onRowClick={(e) => setDrawerId((e.data as PublisherAdminRow).id)}
+            rowClassName={() => 'hc-row hc-row--clickable'}
+            pt={{ bodyRow: { 'data-testid': 'publisher-row' } as object }}
+            tableClassName="hc-table"
+          >
+            <Column field="id" header="Id" sortable className="hc-col-id hc-num" />
+            <Column field="name" header="Name" sortable className="hc-col-title" />
+            <Column header="APV" className="hc-col-check" body={productCell('apv')} />
+            <Column header="Editor" className="hc-col-check" body={productCell('editor')} />
+            <Column
+              header=""
+              className="hc-col-actions"
+              body={(row: PublisherAdminRow) => (
+                <Button
+                  type="button"
+                  icon="pi pi-sliders-h"
+                  label="Placements"
+                  size="small"
+                  text
+                  onClick={(e) => {
+                    e.stopPropagation();
+                    setSetupId(row.id);
+                  }}
+                  data-testid={`publisher-setup-${row.id}`}
+                />
+              )}
+            />
+          </DataTable>
+        </div>
+      )}
+
+      <DetailDrawer
+        visible={drawerRow !== null}
+        onHide={() => setDrawerId(null)}
+        title={drawerRow?.name ?? ''}
+        subtitle={drawerRow ? `Id ${drawerRow.id}` : undefined}
+        testId="publisher-drawer"
+      >
+        {drawerRow && (
+          <DetailList
+            items={[
+              {
+                label: 'Account key',
+                value: <span className="hc-mono">{drawerRow.key}</span>,
+                testId: 'publisher-drawer-key',
+                wide: true,
+              },
+              { label: 'Home URL', value: drawerRow.home_url, wide: true },
+              { label: 'Group', value: drawerRow.group_name ?? '—' },
+              { label: 'APV', value: drawerRow.apv ? 'On' : 'Off' },
+              { label: 'Editor', value: drawerRow.editor ? 'On' : 'Off' },
+            ]}
+          />
+        )}
+      </DetailDrawer>
+
+      <CreatePublisherDialog visible={creating} onHide={() => setCreating(false)} />
+      {setupRow && <PublisherSetupDialog publisher={setupRow} onHide={() => setSetupId(null)} />}
+      <ConfirmActionDialog request={confirm} onClose={() => setConfirm(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+// POST vertical_video/reject {video_id, reason[], content_type}: no vertical is made and the source video is
+// marked rejected (spec 001 §4 "Reject", §7).
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { VerticalTask } from '@hc/shared/api/vertical';
+import { editorApi } from '../../../lib/api.ts';
+import { pendingCountsQueryOptions } from '../../pending/api/get-pending-counts.ts';
+
+export interface RejectInput {
+  video_id: number;
+  /** At least one reason of VERTICAL_BAD_QUALITY_REASONS. */
+  reason: string[];
+  content_type: 'highlight' | 'full_video';
+}
+
+export const rejectTask = (input: RejectInput): Promise<{ task: VerticalTask }> =>
+  editorApi<{ task: VerticalTask }>('vertical_video/reject', { method: 'POST', body: input });
+
+export function useRejectTask() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: rejectTask,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: pendingCountsQueryOptions().queryKey }),
+  });
+}

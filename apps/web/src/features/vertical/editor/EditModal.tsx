@@ -1,0 +1,453 @@
+// The edit modal of the vertical tool (spec 001 §2.12, §4): 'Manual Creation' or 'Edit Algo Suggestion'.
+// A highlight first has its time range (5-12 s); then the frame editor: the source video with each
+// object's box at the playhead (drag to set a keyframe), the groups and keyframes on the timeline, and the
+// model's edits (packages/shared/src/vertical/frame-editor.ts), each logged with audit_log/create.
+// Generate sends the keyframe file with the range and the review modal's reasons: vertical_video/update
+// while the range still overlaps the suggestion's ('modify'), vertical_video/create when it no longer does
+// ('manual'), in Manual Creation, and for Create New. Refused on mobile devices.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Dialog } from 'primereact/dialog';
+import { Button } from 'primereact/button';
+import { SplitButton } from 'primereact/splitbutton';
+import type { VerticalTask } from '@hc/shared/api/vertical';
+import { messages } from '@hc/shared/messages';
+import {
+  frameCountOf,
+  groupAtFrame,
+  objectRectAt,
+  type KeyframeFile,
+} from '@hc/shared/vertical/keyframe-file';
+import { editAction, selectedTimeError } from '@hc/shared/vertical/time-range';
+import { ApiError } from '../../../lib/api.ts';
+import { useToast } from '../../../app/toast.tsx';
+import { StatePanel } from '../../../app/StatePanel.tsx';
+import { useIsMobileDevice } from '../../../components/useIsMobileDevice.ts';
+import type { Suggestion } from '../api/get-task-details.ts';
+import { useCreateVertical, type VerticalVideoWriteResult } from '../api/create-vertical.ts';
+import { useUpdateVertical } from '../api/update-vertical.ts';
+import { useVideoFrame } from '../player/useVideoFrame.ts';
+import { frameAtTime, timeOfFrame } from '../player/videoFrames.ts';
+import { editorShortcutFor, isTextField, type EditorShortcut } from './editorShortcuts.ts';
+import type { TimeRange } from '@hc/shared/vertical/time-range';
+import { FrameCanvas } from './FrameCanvas.tsx';
+import { ObjectPanel } from './ObjectPanel.tsx';
+import { RemoveFramesButton } from './RemoveFramesButton.tsx';
+import { RenderProgress } from './RenderProgress.tsx';
+import { Timeline } from './Timeline.tsx';
+import { TimeRangeBar } from './TimeRangeBar.tsx';
+import { togglePlay, Transport } from './Transport.tsx';
+import { mp4Url } from './mediaUrl.ts';
+import { useFrameEditor } from './useFrameEditor.ts';
+import './editor.css';
+
+export type EditMode = 'modify' | 'manual';
+
+export interface EditModalProps {
+  task: VerticalTask;
+  /** The suggestion being edited (its keyframe file and time range are the starting point). */
+  suggestion: Suggestion;
+  /** 'modify' from Modify (Edit Algo Suggestion), 'manual' from Manual (Manual Creation). */
+  mode: EditMode;
+  /** The reasons chosen in the review modal; the server needs at least one. */
+  reasons: string[];
+  onClose(): void;
+  /**
+   * The server accepted the vertical (202) and queued its render. The modal stays open showing the
+   * catalogue's success message and the render's progress until the user closes it (onClose).
+   */
+  onSubmitted(result: VerticalVideoWriteResult): void;
+}
+
+export const EDIT_MODAL_TITLES: Record<EditMode, string> = {
+  manual: 'Manual Creation',
+  modify: 'Edit Algo Suggestion',
+};
+
+export function EditModal(props: EditModalProps) {
+  const { task, mode } = props;
+  const mobile = useIsMobileDevice();
+  const programId = task.external_program_id ?? task.program_id;
+  return (
+    <Dialog
+      visible
+      onHide={props.onClose}
+      modal
+      draggable={false}
+      resizable={false}
+      closeOnEscape={false}
+      blockScroll
+      position="top"
+      className="hc-fe-dialog"
+      contentClassName="hc-fe-dialog__content"
+      header={
+        <div className="hc-fe-title" data-testid="edit-modal-title">
+          <span className="hc-fe-title__kind">{EDIT_MODAL_TITLES[mode]}</span>
+          <span className="hc-fe-title__task">{task.title}</span>
+          <span className="hc-fe-title__ids hc-num">
+            Video {task.video_id}
+            {programId != null && <> · Program {programId}</>}
+          </span>
+        </div>
+      }
+      data-testid="edit-modal"
+    >
+      {mobile ? (
+        <StatePanel
+          kind="info"
+          icon="pi pi-desktop"
+          message={messages.editorNotOnMobile}
+          action={<Button type="button" label="Close" onClick={props.onClose} />}
+          testId="edit-modal-mobile"
+        />
+      ) : (
+        <FrameEditorBody {...props} />
+      )}
+    </Dialog>
+  );
+}
+
+/** The file to start from: the suggestion's, else one empty group over the suggestion's range. */
+function startingFile(task: VerticalTask, suggestion: Suggestion): KeyframeFile | null {
+  return suggestion.keyframe_json_file ?? null;
+}
+
+function FrameEditorBody(props: EditModalProps) {
+  const file = startingFile(props.task, props.suggestion);
+  if (!file) {
+    return (
+      <StatePanel
+        kind="error"
+        message="This suggestion has no keyframe file to edit."
+        action={<Button type="button" label="Close" onClick={props.onClose} />}
+      />
+    );
+  }
+  return <FrameEditorWorkspace {...props} initialFile={file} />;
+}
+
+function FrameEditorWorkspace(props: EditModalProps & { initialFile: KeyframeFile }) {
+  const { task, suggestion, mode, initialFile } = props;
+  const toast = useToast();
+  const editor = useFrameEditor(initialFile, task.video_id);
+  const { file } = editor;
+  const fps = file.fps;
+  const frameCount = Math.max(1, frameCountOf(task.duration, fps));
+  const frameSize = { width: file.input_width, height: file.input_height };
+  const isHighlight = task.content_type === 'highlight';
+
+  const [video, setVideo] = useState<HTMLVideoElement | null>(null);
+  const frame = Math.min(useVideoFrame(video, fps), frameCount - 1);
+  const group = groupAtFrame(file, frame);
+
+  // The time range: the suggestion's, changed through the selector (highlights only).
+  const original: TimeRange = { start: suggestion.start_time, end: suggestion.end_time };
+  const [range, setRange] = useState<TimeRange>(original);
+  const [draft, setDraft] = useState<TimeRange | null>(null);
+  const rangeError = isHighlight ? selectedTimeError(draft ?? range) : null;
+  const rangeFrames = {
+    startFrame: Math.round(range.start * fps),
+    endFrame: Math.max(Math.round(range.start * fps), Math.round(range.end * fps) - 1),
+  };
+
+  const create = useCreateVertical();
+  const update = useUpdateVertical();
+  const [submitted, setSubmitted] = useState<VerticalVideoWriteResult | null>(null);
+  const [errorText, setErrorText] = useState<string | null>(null);
+  const pending = create.isPending || update.isPending;
+  const locked = draft !== null || submitted !== null || pending;
+  const hasVertical = task.video_url != null || suggestion.vertical_highlight_id != null;
+
+  // Steps count from where the video was last sent (currentTime moves at once; the frame on screen follows).
+  const playheadNow = () => (video ? Math.min(frameAtTime(video.currentTime, fps), frameCount - 1) : frame);
+  const seek = (target: number) => {
+    if (!video) return;
+    const to = Math.min(Math.max(Math.round(target), 0), frameCount - 1);
+    if (!video.paused) video.pause();
+    video.currentTime = timeOfFrame(to, fps);
+  };
+  const selected =
+    group &&
+    editor.selectedObjectId !== null &&
+    group.objects.some((o) => o.object_id === editor.selectedObjectId)
+      ? { groupId: group.group_id, objectId: editor.selectedObjectId }
+      : null;
+
+  // Starts at the selected time so the first frame shown is one that will be rendered.
+  const startedAt = useRef<HTMLVideoElement | null>(null);
+  useEffect(() => {
+    if (!video || startedAt.current === video) return;
+    startedAt.current = video;
+    video.currentTime = timeOfFrame(Math.round(suggestion.start_time * fps), fps);
+  }, [video, suggestion.start_time, fps]);
+
+  const submit = async (kind: 'generate' | 'createNew') => {
+    const action = kind === 'createNew' || mode === 'manual' ? 'manual' : editAction(original, range);
+    await editor.flushLog();
+    const body = {
+      vertical_content_id: suggestion.vertical_content_id,
+      content_type: task.content_type,
+      keyframe: file,
+      start_time: range.start,
+      end_time: range.end,
+      reason: props.reasons,
+    };
+    try {
+      const result = await (action === 'manual' ? create : update).mutateAsync(body);
+      setSubmitted(result);
+      toast.success(messages.verticalCreated);
+      props.onSubmitted(result);
+    } catch (error) {
+      setErrorText(
+        error instanceof ApiError || error instanceof Error ? error.message : messages.somethingWentWrong,
+      );
+    }
+  };
+
+  const saveRange = () => {
+    if (!draft || selectedTimeError(draft) !== null) return;
+    setRange(draft);
+    setDraft(null);
+    seek(Math.round(draft.start * fps));
+  };
+
+  const nudge = (dx: number, dy: number) => {
+    if (!group || !selected) return;
+    const object = group.objects.find((o) => o.object_id === selected.objectId);
+    if (!object) return;
+    const r = objectRectAt(object, frame, frameSize);
+    editor.modifyKeyframe(group.group_id, object.object_id, frame, r.x + dx, r.y + dy);
+  };
+
+  const run = (shortcut: EditorShortcut) => {
+    switch (shortcut.type) {
+      case 'saveRange':
+        return saveRange();
+      case 'togglePlay':
+        return togglePlay(video);
+      case 'step':
+        return seek(playheadNow() + shortcut.frames);
+      case 'stepSeconds':
+        return seek(playheadNow() + shortcut.seconds * fps);
+      case 'jump':
+        return seek(shortcut.to === 'start' ? rangeFrames.startFrame : rangeFrames.endFrame);
+    }
+    if (locked) return;
+    switch (shortcut.type) {
+      case 'split':
+        return void editor.split(frame);
+      case 'createKeyframe':
+        return void editor.createKeyframe(frame);
+      case 'deleteKeyframe':
+        return selected && void editor.deleteKeyframe(selected.groupId, selected.objectId, frame);
+      case 'deleteObject':
+        return selected && void editor.deleteObject(selected.groupId, selected.objectId);
+      case 'addObject':
+        return editor.canAddObject(frame) && void editor.addObject(frame);
+      case 'undo':
+        return void editor.undo();
+      case 'nudge':
+        return nudge(shortcut.dx, shortcut.dy);
+    }
+  };
+
+  // One window listener, in the capture phase (the dialog stops some keys on their way up); it reads the
+  // latest render's handler.
+  const onKey = useRef<(event: KeyboardEvent) => void>(() => undefined);
+  useEffect(() => {
+    onKey.current = (event) => {
+      if (event.defaultPrevented || errorText !== null) return;
+      const target = event.target as HTMLElement | null;
+      // Space and Enter on a focused button press that button.
+      if (
+        (event.code === 'Space' || event.code === 'Enter') &&
+        target?.closest?.('button, a, [role="button"]')
+      ) {
+        if (!event.shiftKey) return;
+      }
+      // Keys in an open panel (Remove frames) and on a focused keyframe mark belong to them.
+      if (target?.closest?.('.p-overlaypanel, .hc-fe-tl__key')) return;
+      const shortcut = editorShortcutFor(event, isTextField(event.target));
+      if (!shortcut) return;
+      event.preventDefault();
+      run(shortcut);
+    };
+  });
+  useEffect(() => {
+    const listener = (event: KeyboardEvent) => onKey.current(event);
+    window.addEventListener('keydown', listener, true);
+    return () => window.removeEventListener('keydown', listener, true);
+  }, []);
+
+  const resetItems = useMemo(
+    () => [
+      {
+        label: 'Clear groups',
+        icon: 'pi pi-times-circle',
+        command: () => editor.clearGroups(),
+      },
+    ],
+    [editor],
+  );
+
+  return (
+    <div className="hc-fe" data-testid="frame-editor" data-locked={locked}>
+      {isHighlight && (
+        <TimeRangeBar
+          range={range}
+          draft={draft}
+          duration={task.duration}
+          error={rangeError}
+          playhead={frame / fps}
+          onEdit={() => setDraft(range)}
+          onChange={setDraft}
+          onSave={saveRange}
+          onRevert={() => setDraft(null)}
+        />
+      )}
+
+      <div className="hc-fe__workspace">
+        <div className="hc-fe__viewer">
+          <FrameCanvas
+            file={file}
+            frame={frame}
+            videoUrl={mp4Url(task.src_video_url)}
+            selected={selected}
+            onVideo={setVideo}
+            onSelect={(_groupId, objectId) => editor.select(objectId)}
+            onMoveObject={(groupId, objectId, x, y) => {
+              if (!locked) editor.modifyKeyframe(groupId, objectId, frame, x, y);
+            }}
+          />
+          <Transport
+            video={video}
+            frame={frame}
+            frameCount={frameCount}
+            fps={fps}
+            groupId={group?.group_id ?? null}
+            onStep={(by) => seek(playheadNow() + by)}
+          />
+        </div>
+        <ObjectPanel
+          group={group}
+          frame={frame}
+          frameSize={frameSize}
+          selectedObjectId={selected?.objectId ?? null}
+          locked={locked}
+          canAddObject={!!group && editor.canAddObject(frame)}
+          onSelect={editor.select}
+          onAddObject={() => editor.addObject(frame)}
+          onDeleteObject={(objectId) => group && editor.deleteObject(group.group_id, objectId)}
+          onCreateKeyframe={() => editor.createKeyframe(frame)}
+          onDeleteKeyframe={(objectId) => group && editor.deleteKeyframe(group.group_id, objectId, frame)}
+          onSplit={() => editor.split(frame)}
+        />
+      </div>
+
+      <Timeline
+        file={file}
+        frameCount={frameCount}
+        frame={frame}
+        range={isHighlight ? rangeFrames : undefined}
+        selected={selected}
+        onSeek={seek}
+        onSelect={(groupId, objectId) => editor.select(objectId)}
+        onMoveKeyframe={(groupId, objectId, from, to) => {
+          if (!locked) editor.moveKeyframe(groupId, objectId, from, to);
+        }}
+        onDeleteKeyframe={(groupId, objectId, at) => {
+          if (!locked) editor.deleteKeyframe(groupId, objectId, at);
+        }}
+      />
+
+      {submitted && <RenderProgress jobId={submitted.job_id} />}
+
+      <footer className="hc-fe__footer">
+        <div className="hc-fe__footer-group">
+          <Button
+            type="button"
+            label="Undo"
+            icon="pi pi-undo"
+            outlined
+            severity="secondary"
+            disabled={locked || !editor.canUndo}
+            onClick={() => editor.undo()}
+            tooltip="Ctrl+Z"
+            tooltipOptions={{ position: 'top' }}
+            data-testid="fe-undo"
+          />
+          <SplitButton
+            label="Reset"
+            icon="pi pi-refresh"
+            outlined
+            severity="secondary"
+            disabled={locked}
+            onClick={() => editor.reset()}
+            model={resetItems}
+            buttonProps={{ 'data-testid': 'fe-reset' } as object}
+            menuButtonProps={{ 'aria-label': 'More reset options', 'data-testid': 'fe-reset-menu' } as object}
+          />
+          <RemoveFramesButton
+            group={group}
+            objectId={selected?.objectId ?? null}
+            disabled={locked}
+            onRemove={(from, to) =>
+              selected && editor.removeFrames(selected.groupId, selected.objectId, from, to)
+            }
+          />
+        </div>
+        <div className="hc-fe__footer-group">
+          <Button
+            type="button"
+            label={submitted ? 'Close' : 'Cancel'}
+            text
+            onClick={props.onClose}
+            data-testid="fe-cancel"
+          />
+          {!submitted && (
+            <>
+              <Button
+                type="button"
+                label="Create New"
+                icon="pi pi-clone"
+                outlined
+                disabled={locked || rangeError !== null}
+                loading={create.isPending && !update.isPending}
+                onClick={() => void submit('createNew')}
+                tooltip="Save as a new manual suggestion, keeping this one"
+                tooltipOptions={{ position: 'top' }}
+                data-testid="fe-create-new"
+              />
+              <Button
+                type="button"
+                label={hasVertical ? 'Recreate' : 'Generate'}
+                icon="pi pi-video"
+                disabled={locked || rangeError !== null}
+                loading={pending}
+                onClick={() => void submit('generate')}
+                tooltip={draft ? 'Save start and end time first' : undefined}
+                tooltipOptions={{ position: 'top', showOnDisabled: true }}
+                data-testid="fe-generate"
+              />
+            </>
+          )}
+        </div>
+      </footer>
+
+      <Dialog
+        visible={errorText !== null}
+        onHide={() => setErrorText(null)}
+        header={messages.verticalErrorTitle}
+        modal
+        draggable={false}
+        resizable={false}
+        className="hc-fe-error"
+        data-testid="fe-error-dialog"
+        footer={<Button type="button" label="OK" autoFocus onClick={() => setErrorText(null)} />}
+      >
+        <p className="hc-fe-error__text" data-testid="fe-error-text">
+          {errorText}
+        </p>
+      </Dialog>
+    </div>
+  );
+}

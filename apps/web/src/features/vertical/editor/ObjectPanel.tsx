@@ -1,0 +1,209 @@
+// The side panel of the frame editor: the group at the playhead and its objects (select, delete, Add
+// Frame while the group has room), the selected object's keyframe at the playhead, and the shortcuts.
+import { Button } from 'primereact/button';
+import { objectRectAt, type KeyframeGroup } from '@hc/shared/vertical/keyframe-file';
+import { keyframeAt } from '@hc/shared/vertical/frame-editor';
+import { CROP_BOX_COLOURS } from '../player/cropBoxes.ts';
+import { MAX_OBJECTS_PER_GROUP } from './useFrameEditor.ts';
+
+export interface ObjectPanelProps {
+  group: KeyframeGroup | undefined;
+  frame: number;
+  frameSize: { width: number; height: number };
+  selectedObjectId: number | null;
+  /** Frame editing is off (time being chosen, or the vertical was sent). */
+  locked: boolean;
+  canAddObject: boolean;
+  onSelect(objectId: number): void;
+  onAddObject(): void;
+  onDeleteObject(objectId: number): void;
+  onCreateKeyframe(): void;
+  onDeleteKeyframe(objectId: number): void;
+  onSplit(): void;
+}
+
+const SHORTCUTS: [string, string][] = [
+  ['Space', 'Play / pause'],
+  ['← →', 'Previous / next frame'],
+  ['Shift+← →', 'One second back / on'],
+  ['S', 'Split group at playhead'],
+  ['A', 'Add Frame (object)'],
+  ['K', 'Keyframe at playhead'],
+  ['Del', 'Delete keyframe at playhead'],
+  ['Shift+Del', 'Delete selected object'],
+  ['Alt+arrows', 'Nudge object (Shift: 10 px)'],
+  ['Ctrl+Z', 'Undo'],
+];
+
+export function ObjectPanel(props: ObjectPanelProps) {
+  const { group, frame, selectedObjectId, locked } = props;
+  const selected = group?.objects.find((o) => o.object_id === selectedObjectId);
+  const selectedKey = selected ? keyframeAt(selected, frame) : undefined;
+  const onBoundary = !group || frame === group.start_frame || frame === group.end_frame;
+
+  return (
+    <aside className="hc-fe-panel" data-testid="fe-panel">
+      <section className="hc-fe-panel__section">
+        <header className="hc-fe-panel__header">
+          <h3 className="hc-fe-panel__title">
+            {group ? `Group ${group.group_id}` : 'No group at this frame'}
+          </h3>
+          {group && (
+            <span className="hc-fe-panel__meta hc-num">
+              frames {group.start_frame}–{group.end_frame}
+            </span>
+          )}
+        </header>
+        <Button
+          type="button"
+          label="Split at playhead"
+          icon="pi pi-arrows-h"
+          size="small"
+          outlined
+          disabled={locked || onBoundary}
+          onClick={props.onSplit}
+          tooltip={onBoundary ? 'A split on a group boundary is ignored' : 'S'}
+          tooltipOptions={{ position: 'left', showOnDisabled: true }}
+          data-testid="fe-split"
+        />
+      </section>
+
+      <section className="hc-fe-panel__section">
+        <header className="hc-fe-panel__header">
+          <h3 className="hc-fe-panel__title">Objects</h3>
+          <span className="hc-fe-panel__count hc-num" data-testid="fe-object-count">
+            {group?.objects.length ?? 0} / {MAX_OBJECTS_PER_GROUP}
+          </span>
+        </header>
+        {group && group.objects.length === 0 && (
+          <p className="hc-fe-panel__empty">
+            No object in this group: the render keeps the full-height window in the centre.
+          </p>
+        )}
+        <ul className="hc-fe-objects" data-testid="fe-objects">
+          {group?.objects.map((object) => {
+            const r = objectRectAt(object, frame, props.frameSize);
+            const isSelected = object.object_id === selectedObjectId;
+            const key = keyframeAt(object, frame);
+            return (
+              <li
+                key={object.object_id}
+                className={`hc-fe-object${isSelected ? ' hc-fe-object--selected' : ''}`}
+                data-testid="fe-object"
+                data-object-id={object.object_id}
+                data-x={Math.round(r.x)}
+                data-y={Math.round(r.y)}
+                data-width={r.width}
+                data-height={r.height}
+              >
+                <button
+                  type="button"
+                  className="hc-fe-object__select"
+                  onClick={() => props.onSelect(object.object_id)}
+                  aria-pressed={isSelected}
+                >
+                  <span
+                    className="hc-fe-object__swatch"
+                    style={{ borderColor: isSelected ? CROP_BOX_COLOURS.selected : CROP_BOX_COLOURS.other }}
+                    aria-hidden="true"
+                  />
+                  <span className="hc-fe-object__name">Object #{object.object_id}</span>
+                  <span className="hc-fe-object__pos hc-num">
+                    {Math.round(r.x)}, {Math.round(r.y)} · {r.width}×{r.height}
+                  </span>
+                  {key && (
+                    <i
+                      className={`pi pi-key hc-fe-object__key${key.status === 'manual' ? ' hc-fe-object__key--manual' : ''}`}
+                      title={key.status === 'manual' ? 'Manual keyframe here' : 'Keyframe here'}
+                    />
+                  )}
+                </button>
+                <Button
+                  type="button"
+                  icon="pi pi-trash"
+                  text
+                  rounded
+                  severity="danger"
+                  size="small"
+                  disabled={locked}
+                  aria-label={`Delete object #${object.object_id}`}
+                  onClick={() => props.onDeleteObject(object.object_id)}
+                  data-testid="fe-delete-object"
+                />
+              </li>
+            );
+          })}
+        </ul>
+        {props.canAddObject && (
+          <Button
+            type="button"
+            label="Add Frame"
+            icon="pi pi-plus"
+            size="small"
+            disabled={locked}
+            onClick={props.onAddObject}
+            className="hc-fe-panel__add"
+            tooltip="Add an object, 100×100 in the centre (A)"
+            tooltipOptions={{ position: 'left' }}
+            data-testid="fe-add-frame"
+          />
+        )}
+      </section>
+
+      <section className="hc-fe-panel__section">
+        <header className="hc-fe-panel__header">
+          <h3 className="hc-fe-panel__title">Keyframe</h3>
+          <span className="hc-fe-panel__meta hc-num">frame {frame}</span>
+        </header>
+        <p className="hc-fe-panel__status" data-testid="fe-keyframe-status">
+          {!selected
+            ? 'Select an object to edit its keyframes.'
+            : selectedKey
+              ? `Object #${selected.object_id} has a ${selectedKey.status === 'manual' ? 'manual ' : ''}keyframe here.`
+              : `Object #${selected.object_id} is interpolated here. Drag its box to set a keyframe.`}
+        </p>
+        <div className="hc-fe-panel__row">
+          <Button
+            type="button"
+            label="Add keyframe"
+            icon="pi pi-plus-circle"
+            size="small"
+            outlined
+            disabled={locked || !selected || !!selectedKey}
+            onClick={props.onCreateKeyframe}
+            tooltip="K"
+            tooltipOptions={{ position: 'top' }}
+            data-testid="fe-create-keyframe"
+          />
+          <Button
+            type="button"
+            label="Delete keyframe"
+            icon="pi pi-minus-circle"
+            size="small"
+            outlined
+            severity="danger"
+            disabled={locked || !selected || !selectedKey}
+            onClick={() => selected && props.onDeleteKeyframe(selected.object_id)}
+            tooltip="Delete"
+            tooltipOptions={{ position: 'top' }}
+            data-testid="fe-delete-keyframe"
+          />
+        </div>
+      </section>
+
+      <details className="hc-fe-panel__section hc-fe-keys">
+        <summary>Keyboard shortcuts</summary>
+        <dl>
+          {SHORTCUTS.map(([keys, what]) => (
+            <div key={keys} className="hc-fe-keys__row">
+              <dt>
+                <kbd>{keys}</kbd>
+              </dt>
+              <dd>{what}</dd>
+            </div>
+          ))}
+        </dl>
+      </details>
+    </aside>
+  );
+}

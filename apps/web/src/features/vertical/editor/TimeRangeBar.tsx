@@ -1,0 +1,151 @@
+// The time-range selector of a highlight's edit modal (spec 001 §2.12, §5): the start and end of the
+// vertical within the source. 'Change Selected Time' opens the range for editing (typed, or taken from the
+// playhead); 'Save start and end time' (or Shift+Enter) keeps it. A range shorter than 5 s or longer than
+// 12 s shows its message in red and cannot be saved (nor generated).
+import { Button } from 'primereact/button';
+import { InputNumber } from 'primereact/inputnumber';
+import type { TimeRange } from '@hc/shared/vertical/time-range';
+import { formatEditorTime } from './editorGeometry.ts';
+
+export interface TimeRangeBarProps {
+  /** The saved range. */
+  range: TimeRange;
+  /** The range being edited, or null when not editing. */
+  draft: TimeRange | null;
+  /** Source duration, seconds. */
+  duration: number;
+  /** The catalogue message of the range shown (the draft while editing), or null. */
+  error: string | null;
+  /** Where the video is, seconds (for 'Start at playhead' / 'End at playhead'). */
+  playhead: number;
+  onEdit(): void;
+  onChange(draft: TimeRange): void;
+  onSave(): void;
+  onRevert(): void;
+}
+
+const round2 = (s: number) => Math.round(s * 100) / 100;
+// The fields report on every key (onChange) and after blur clamps them (onValueChange), so the message
+// and the buttons follow the typing and Shift+Enter saves what is in the field.
+
+export function TimeRangeBar(props: TimeRangeBarProps) {
+  const { range, draft, duration, error } = props;
+  const shown = draft ?? range;
+  const length = shown.end - shown.start;
+
+  return (
+    <section
+      className={`hc-fe-range${draft ? ' hc-fe-range--editing' : ''}`}
+      aria-label="Selected time"
+      data-testid="fe-range"
+    >
+      <div className="hc-fe-range__title">
+        <i className="pi pi-clock" aria-hidden="true" />
+        <span>Selected time</span>
+      </div>
+
+      {draft ? (
+        <div className="hc-fe-range__fields">
+          <label className="hc-fe-range__field">
+            <span>Start</span>
+            <InputNumber
+              value={draft.start}
+              onChange={(e) => props.onChange({ ...draft, start: round2(e.value ?? 0) })}
+              onValueChange={(e) => props.onChange({ ...draft, start: round2(e.value ?? 0) })}
+              min={0}
+              max={duration}
+              minFractionDigits={2}
+              maxFractionDigits={2}
+              suffix=" s"
+              inputClassName="hc-fe-range__input"
+              data-testid="fe-range-start"
+              inputId="fe-range-start"
+            />
+          </label>
+          <Button
+            type="button"
+            icon="pi pi-step-backward-alt"
+            text
+            size="small"
+            tooltip="Start at the playhead"
+            tooltipOptions={{ position: 'bottom' }}
+            aria-label="Start at the playhead"
+            onClick={() => props.onChange({ ...draft, start: round2(props.playhead) })}
+            data-testid="fe-range-start-at-playhead"
+          />
+          <label className="hc-fe-range__field">
+            <span>End</span>
+            <InputNumber
+              value={draft.end}
+              onChange={(e) => props.onChange({ ...draft, end: round2(e.value ?? 0) })}
+              onValueChange={(e) => props.onChange({ ...draft, end: round2(e.value ?? 0) })}
+              min={0}
+              max={duration}
+              minFractionDigits={2}
+              maxFractionDigits={2}
+              suffix=" s"
+              inputClassName="hc-fe-range__input"
+              data-testid="fe-range-end"
+              inputId="fe-range-end"
+            />
+          </label>
+          <Button
+            type="button"
+            icon="pi pi-step-forward-alt"
+            text
+            size="small"
+            tooltip="End at the playhead"
+            tooltipOptions={{ position: 'bottom' }}
+            aria-label="End at the playhead"
+            onClick={() => props.onChange({ ...draft, end: round2(props.playhead) })}
+            data-testid="fe-range-end-at-playhead"
+          />
+        </div>
+      ) : (
+        <div className="hc-fe-range__value" data-testid="fe-range-value">
+          <span className="hc-num">{formatEditorTime(range.start)}</span>
+          <i className="pi pi-arrow-right" aria-hidden="true" />
+          <span className="hc-num">{formatEditorTime(range.end)}</span>
+        </div>
+      )}
+
+      <span className="hc-fe-range__length hc-num" data-testid="fe-range-length">
+        {length.toFixed(2)} s
+      </span>
+      {error && (
+        <span className="hc-fe-range__error" role="alert" data-testid="fe-range-error">
+          {error}
+        </span>
+      )}
+
+      <div className="hc-fe-range__actions">
+        {draft ? (
+          <>
+            <Button type="button" label="Keep previous time" text size="small" onClick={props.onRevert} />
+            <Button
+              type="button"
+              label="Save start and end time"
+              icon="pi pi-check"
+              size="small"
+              disabled={error !== null}
+              onClick={props.onSave}
+              data-testid="fe-range-save"
+              tooltip="Shift+Enter"
+              tooltipOptions={{ position: 'bottom', showOnDisabled: false }}
+            />
+          </>
+        ) : (
+          <Button
+            type="button"
+            label="Change Selected Time"
+            icon="pi pi-pencil"
+            size="small"
+            outlined
+            onClick={props.onEdit}
+            data-testid="fe-range-change"
+          />
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,139 @@
+// The frame editor's state in React: the shared model's editor state (packages/shared/src/vertical/
+// frame-editor.ts does every edit), the selected object, and the edit log each change produces, handed to
+// the queue that sends it (debounced for keyframe saves). Nothing here edits a keyframe file itself.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { KEYFRAME_SAVE_DEBOUNCE_MS } from '@hc/shared/constants';
+import { groupAtFrame, type KeyframeFile } from '@hc/shared/vertical/keyframe-file';
+import {
+  addObject,
+  canAddObject,
+  canUndo,
+  clearGroups,
+  createEditorState,
+  createKeyframe,
+  deleteKeyframe,
+  deleteObject,
+  keyframeAt,
+  modifyKeyframe,
+  moveKeyframe,
+  removeFrames,
+  reset,
+  splitGroup,
+  undo,
+  type EditContext,
+  type EditLogEntry,
+  type EditorState,
+  type EditResult,
+} from '@hc/shared/vertical/frame-editor';
+import { logEdit } from '../api/log-edit.ts';
+import { createEditLogQueue } from './editLogQueue.ts';
+
+/**
+ * Most objects one group may hold: Add Frame is shown only below it. The crop is the union of a group's
+ * objects grown to 9:16, and out of a 16:9 source that window is about a third of the frame wide, so
+ * more than three followed objects cannot all stay in the output (docs/decisions.md).
+ */
+export const MAX_OBJECTS_PER_GROUP = 3;
+
+export interface FrameEditor {
+  state: EditorState;
+  file: KeyframeFile;
+  /** The object being edited (in the group at the playhead). */
+  selectedObjectId: number | null;
+  select(objectId: number | null): void;
+  canUndo: boolean;
+  canAddObject(frame: number): boolean;
+  split(frame: number): boolean;
+  addObject(frame: number): boolean;
+  deleteObject(groupId: number, objectId: number): boolean;
+  createKeyframe(frame: number): boolean;
+  deleteKeyframe(groupId: number, objectId: number, frame: number): boolean;
+  moveKeyframe(groupId: number, objectId: number, from: number, to: number): boolean;
+  modifyKeyframe(groupId: number, objectId: number, frame: number, x: number, y: number): boolean;
+  removeFrames(groupId: number, objectId: number, from: number, to: number): boolean;
+  undo(): boolean;
+  reset(): boolean;
+  clearGroups(): boolean;
+  /** Sends the waiting keyframe saves (before a submit or on close). */
+  flushLog(): Promise<void>;
+}
+
+export function useFrameEditor(initialFile: KeyframeFile, verticalVideoId: number): FrameEditor {
+  const [state, setState] = useState(() => createEditorState(initialFile));
+  // Handlers read the latest state synchronously (two edits in one tick must chain, not race).
+  const current = useRef(state);
+  const [selectedObjectId, setSelectedObjectId] = useState<number | null>(
+    () => initialFile.groups[0]?.objects[0]?.object_id ?? null,
+  );
+  const queue = useMemo(
+    () =>
+      createEditLogQueue<EditLogEntry>({
+        send: logEdit,
+        debounceMs: KEYFRAME_SAVE_DEBOUNCE_MS,
+        onError: (error, entry) => console.error(`edit log: ${entry.action} was not recorded`, error),
+      }),
+    [],
+  );
+  // Closing the editor still records the last keyframe save.
+  useEffect(() => () => void queue.flush(), [queue]);
+
+  const apply = (operation: (state: EditorState, ctx: EditContext) => EditResult): EditResult | null => {
+    const result = operation(current.current, { verticalVideoId, timestamp: Date.now() });
+    if (result.state === current.current) return null;
+    current.current = result.state;
+    setState(result.state);
+    queue.push(result.log);
+    return result;
+  };
+
+  const selectedAt = (frame: number) => {
+    const group = groupAtFrame(current.current.file, frame);
+    const object = group?.objects.find((o) => o.object_id === selectedObjectId);
+    return group && object ? { group, object } : null;
+  };
+
+  return {
+    state,
+    file: state.file,
+    selectedObjectId,
+    select: setSelectedObjectId,
+    canUndo: canUndo(state),
+    canAddObject: (frame) => {
+      const group = groupAtFrame(state.file, frame);
+      return !!group && canAddObject(state, group.group_id, MAX_OBJECTS_PER_GROUP);
+    },
+    split: (frame) => !!apply((s, ctx) => splitGroup(s, frame, ctx)),
+    addObject: (frame) => {
+      const group = groupAtFrame(current.current.file, frame);
+      if (!group) return false;
+      const result = apply((s, ctx) => addObject(s, group.group_id, ctx, MAX_OBJECTS_PER_GROUP));
+      const added = result?.log.find((e) => e.action === 'CREATE_OBJECT')?.object_id;
+      if (added != null) setSelectedObjectId(added);
+      return !!result;
+    },
+    deleteObject: (groupId, objectId) => !!apply((s, ctx) => deleteObject(s, { groupId, objectId }, ctx)),
+    createKeyframe: (frame) => {
+      const at = selectedAt(frame);
+      if (!at || keyframeAt(at.object, frame)) return false;
+      const ref = { groupId: at.group.group_id, objectId: at.object.object_id };
+      return !!apply((s, ctx) => createKeyframe(s, ref, frame, ctx));
+    },
+    deleteKeyframe: (groupId, objectId, frame) =>
+      !!apply((s, ctx) => deleteKeyframe(s, { groupId, objectId }, frame, ctx)),
+    moveKeyframe: (groupId, objectId, from, to) =>
+      !!apply((s, ctx) => moveKeyframe(s, { groupId, objectId }, from, to, ctx)),
+    modifyKeyframe: (groupId, objectId, frame, x, y) =>
+      !!apply((s, ctx) => modifyKeyframe(s, { groupId, objectId }, frame, { x, y }, ctx)),
+    removeFrames: (groupId, objectId, from, to) =>
+      !!apply((s, ctx) => removeFrames(s, { groupId, objectId }, from, to, ctx)),
+    undo: () => !!apply(undo),
+    reset: () => {
+      const result = apply(reset);
+      const objectId = result?.state.file.groups[0]?.objects[0]?.object_id;
+      if (objectId != null) setSelectedObjectId(objectId);
+      return !!result;
+    },
+    clearGroups: () => !!apply(clearGroups),
+    flushLog: () => queue.flush(),
+  };
+}

@@ -1,0 +1,169 @@
+// The vertical review lists (spec 001 §2.10): highlight tasks (/highlights/live/vertical/review) and
+// full-video tasks (/vertical/review) in review over the look-back, filtered by publisher or group,
+// program and text, grouped, sorted on the server by several columns; a row opens the review modal.
+import { lazy, Suspense, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { PROGRAMS_FETCH_PAGE_SIZE, LOOK_BACK_DAYS } from '@hc/shared/constants';
+import { formatNumber } from '@hc/shared/formatters';
+import type { VerticalTask } from '@hc/shared/api/vertical';
+import { useAppConfig } from '../../../app/config.tsx';
+import { useDebouncedValue } from '../../../components/useDebouncedValue.ts';
+import { pendingCountsQueryOptions } from '../../pending/api/get-pending-counts.ts';
+import { usePublisherGroups } from '../api/get-publisher-groups.ts';
+import { useVerticalPrograms } from '../api/get-vertical-programs.ts';
+import { VERTICAL_TASKS_KEY } from '../api/get-vertical-tasks.ts';
+import type { VerticalContentType } from '../api/get-vertical-tasks.ts';
+import { fullVideoReviewColumns, highlightReviewColumns } from './taskColumns.tsx';
+import { ALL_PROGRAMS, TaskFilters } from './TaskFilters.tsx';
+import type { ScopeOptionGroup } from './TaskFilters.tsx';
+import { freeQueryParam, parseScope, scopeParams, scopeValue } from './taskListQuery.ts';
+import type { GroupBy } from './taskListQuery.ts';
+import { TaskTable } from './TaskTable.tsx';
+import { useTaskList } from './useTaskList.ts';
+import '../../../components/data-page.css';
+import './vertical-lists.css';
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+// The modal carries the player and the Konva crop boxes: loaded on the first row click only.
+const ReviewModal = lazy(() => import('../review/ReviewModal.tsx').then((m) => ({ default: m.ReviewModal })));
+
+const COPY: Record<VerticalContentType, { title: string; subtitle: string; noun: string }> = {
+  highlight: {
+    title: 'Review & Edit',
+    subtitle: 'Highlight tasks waiting for a vertical review.',
+    noun: 'highlight task',
+  },
+  full_video: {
+    title: 'Full Video Review & Edit',
+    subtitle: 'Full videos waiting for a vertical review.',
+    noun: 'full-video task',
+  },
+};
+
+export function VerticalReviewPage({ contentType }: { contentType: VerticalContentType }) {
+  const { user } = useAppConfig();
+  const client = useQueryClient();
+  const groups = usePublisherGroups();
+
+  // Scope: the session's publisher by default, as the server's own default.
+  const [scope, setScope] = useState(scopeValue({ kind: 'publisher', id: user.publisher.id }));
+  const [program, setProgram] = useState(ALL_PROGRAMS);
+  const [text, setText] = useState('');
+  const freeText = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
+  const [groupBy, setGroupBy] = useState<GroupBy>('none');
+
+  const scopeOptions: ScopeOptionGroup[] = [
+    {
+      label: 'Publishers',
+      items: user.publishers.map((p) => ({
+        label: p.name,
+        value: scopeValue({ kind: 'publisher', id: p.id }),
+      })),
+    },
+    ...(groups.data && groups.data.length > 0
+      ? [
+          {
+            label: 'Publisher groups',
+            items: groups.data.map((g) => ({
+              label: g.name,
+              value: scopeValue({ kind: 'group', id: g.id }),
+            })),
+          },
+        ]
+      : []),
+  ];
+
+  const isHighlight = contentType === 'highlight';
+  const programs = useVerticalPrograms(
+    {
+      status: 'review',
+      sort_by: 'start_date',
+      order_by: 'desc',
+      page: 1,
+      per: PROGRAMS_FETCH_PAGE_SIZE,
+      from: LOOK_BACK_DAYS,
+    },
+    isHighlight,
+  );
+
+  const parsedScope = parseScope(scope) ?? { kind: 'publisher' as const, id: user.publisher.id };
+  const list = useTaskList(
+    `vertical-review-${contentType}`,
+    {
+      status: 'review',
+      content_type: contentType,
+      ...scopeParams(parsedScope),
+      ...(isHighlight && program !== ALL_PROGRAMS ? { program } : {}),
+      ...freeQueryParam(freeText),
+    },
+    groupBy,
+  );
+
+  const [selected, setSelected] = useState<VerticalTask | null>(null);
+  const copy = COPY[contentType];
+  const count = list.query.data?.count;
+
+  return (
+    <div className="hc-data-page hc-vertical" data-testid={`vertical-review-${contentType}`}>
+      <header className="hc-page-header">
+        <div>
+          <h1 className="hc-page-title">{copy.title}</h1>
+          <p className="hc-page-subtitle">{copy.subtitle}</p>
+        </div>
+        {count !== undefined && (
+          <span className="hc-result-count" data-testid="vertical-count">
+            {formatNumber(count)} {count === 1 ? copy.noun : `${copy.noun}s`} in review
+          </span>
+        )}
+      </header>
+
+      <TaskFilters
+        scope={scope}
+        scopeOptions={scopeOptions}
+        onScopeChange={setScope}
+        program={
+          isHighlight
+            ? {
+                value: program,
+                options: (programs.data?.programs ?? []).map((p) => ({
+                  label: p.channel ? `${p.title} · ${p.channel}` : p.title,
+                  value: p.id,
+                })),
+                loading: programs.isFetching,
+                onChange: setProgram,
+              }
+            : undefined
+        }
+        text={text}
+        onTextChange={setText}
+        groupBy={groupBy}
+        onGroupByChange={setGroupBy}
+        refreshing={list.query.isFetching && !list.query.isPending}
+        onRefresh={() => void list.query.refetch()}
+      />
+
+      <TaskTable
+        list={list}
+        columns={isHighlight ? highlightReviewColumns : fullVideoReviewColumns}
+        onOpen={setSelected}
+        selectedId={selected?.video_id}
+        groupBy={groupBy}
+        testId="vertical-tasks"
+      />
+
+      {selected && (
+        <Suspense fallback={null}>
+          <ReviewModal
+            task={selected}
+            onClose={() => setSelected(null)}
+            onChanged={() => {
+              void client.invalidateQueries({ queryKey: VERTICAL_TASKS_KEY });
+              void client.invalidateQueries({ queryKey: pendingCountsQueryOptions().queryKey });
+            }}
+          />
+        </Suspense>
+      )}
+    </div>
+  );
+}

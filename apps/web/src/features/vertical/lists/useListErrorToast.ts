@@ -1,0 +1,29 @@
+// A list call's failure as one toast per failure (a 401 opens the session dialog instead; a cancelled
+// call says nothing), the way every list screen of the console reports it.
+import { useEffect, useRef } from 'react';
+import { isCancelledError } from '@tanstack/react-query';
+import { messages } from '@hc/shared/messages';
+import { ApiError } from '../../../lib/api.ts';
+import { useToast } from '../../../app/toast.tsx';
+
+interface FailingQuery {
+  isError: boolean;
+  error: Error | null;
+  errorUpdatedAt: number;
+}
+
+export function useListErrorToast({ isError, error, errorUpdatedAt }: FailingQuery) {
+  const toast = useToast();
+  const handledAt = useRef(0);
+  useEffect(() => {
+    if (!isError || !error || errorUpdatedAt === handledAt.current) return;
+    handledAt.current = errorUpdatedAt;
+    if (isCancelledError(error) || error.name === 'AbortError') return;
+    if (error instanceof ApiError && error.status === 401) return;
+    toast.error(error instanceof ApiError && error.status !== 0 ? error.message : messages.networkError);
+  }, [isError, error, errorUpdatedAt, toast]);
+}
+
+/** True when the failure is a 401: the session dialog is up, so the page shows no error of its own. */
+export const isSessionEnd = (error: Error | null): boolean =>
+  error instanceof ApiError && error.status === 401;

@@ -1,0 +1,23 @@
+// How the review modal lists suggestions (spec 001 §2.11, §3 Suggestion, §9): labels by source, the cap
+// from the numberOfAlgoSuggestions setting, and the one selected at first.
+import { DEFAULT_ALGO_SUGGESTIONS, SUGGESTION_SOURCE } from '@hc/shared/constants';
+
+export function suggestionLabel(source: number): string {
+  if (source === SUGGESTION_SOURCE.manual) return 'Manual Suggestion';
+  if (source === SUGGESTION_SOURCE.timedOut) return 'Timed out Suggestion';
+  return 'Algo Suggestion';
+}
+
+/** The setting's value when it is a positive integer, else the default of 2. */
+export function suggestionLimit(setting: string | number | null | undefined): number {
+  const n = typeof setting === 'number' ? setting : Number(setting ?? Number.NaN);
+  return Number.isInteger(n) && n > 0 ? n : DEFAULT_ALGO_SUGGESTIONS;
+}
+
+/** The suggestions shown: the first `limit` (the server sends them newest first). */
+export const cappedSuggestions = <T>(suggestions: T[], limit: number): T[] => suggestions.slice(0, limit);
+
+/** The active suggestion, else the first one. */
+export function initialSelection<T extends { active: boolean }>(suggestions: T[]): T | undefined {
+  return suggestions.find((s) => s.active) ?? suggestions[0];
+}

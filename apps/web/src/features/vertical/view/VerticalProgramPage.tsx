@@ -1,0 +1,80 @@
+// View Vertical Program (spec 001 §2.13; /highlights/live/vertical/view/program/{programId}/{status}): the
+// program's ready segments (status other than 1) or rejected ones (status 1), with the item drawer.
+import { useNavigate, useParams } from 'react-router';
+import { pathFor } from '@hc/shared/routes';
+import { StatePanel } from '../../../app/StatePanel.tsx';
+import { LinkButton } from '../../../app/LinkButton.tsx';
+import { programSegmentColumns } from '../lists/taskColumns.tsx';
+import { useTaskList } from '../lists/useTaskList.ts';
+import { statusOfTab, tabOf } from './viewTabs.ts';
+import { ViewTabs } from './ViewTabs.tsx';
+import { ViewTaskList } from './ViewTaskList.tsx';
+import '../../../components/data-page.css';
+import '../lists/vertical-lists.css';
+
+export function VerticalProgramPage() {
+  const navigate = useNavigate();
+  const params = useParams();
+  const tab = tabOf(params.status);
+  const status = statusOfTab(tab);
+  const programId = Number(params.programId);
+  const valid = Number.isSafeInteger(programId) && programId > 0;
+  const list = useTaskList(
+    'vertical-program-segments',
+    { status, content_type: 'highlight', program: valid ? programId : 0 },
+    'none',
+    valid,
+  );
+  // The program's name and ids come with its tasks (there is no program call of its own).
+  const first = list.query.data?.tasks[0];
+
+  if (!valid) {
+    return (
+      <StatePanel
+        kind="empty"
+        title="Program not found"
+        message={`There is no program ${params.programId ?? ''}.`}
+        action={
+          <LinkButton to={pathFor('liveVerticalView')} label="All programs" icon="pi pi-arrow-left" text />
+        }
+        testId="vertical-program-error"
+      />
+    );
+  }
+
+  return (
+    <div className="hc-data-page hc-vertical" data-testid="vertical-program-page">
+      <header className="hc-page-header">
+        <div>
+          <h1 className="hc-page-title" data-testid="vertical-program-title">
+            {first?.program_name ?? 'View Vertical Program'}
+          </h1>
+          <p className="hc-page-subtitle">
+            {first && [first.channel, first.external_program_id].filter(Boolean).join(' · ') + ' · '}
+            {status === 'ready'
+              ? 'Segments with a vertical result.'
+              : 'Segments whose source video was rejected.'}
+          </p>
+        </div>
+      </header>
+
+      <ViewTaskList
+        key={status}
+        status={status}
+        columns={programSegmentColumns(status)}
+        list={list}
+        tabs={
+          <ViewTabs
+            tab={tab}
+            onChange={(next) =>
+              void navigate(pathFor('liveVerticalViewProgram', { programId, status: next }), {
+                replace: true,
+              })
+            }
+          />
+        }
+        noun="segment"
+      />
+    </div>
+  );
+}

@@ -1,0 +1,206 @@
+// Vertical View (spec 001 §2.13; /highlights/live/vertical/view): RESULTS and REJECTED tabs over the
+// programs with ready or rejected segments (Channel, Program ID, Title, Start Date; start_date newest first),
+// a program search, REFRESH, and a row click to the program route with the tab index as its status. The
+// tab is kept in the address (?tab=1).
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import type { DataTablePageEvent, DataTableSortEvent } from 'primereact/datatable';
+import { Skeleton } from 'primereact/skeleton';
+import { LOOK_BACK_DAYS, VERTICAL_TABS } from '@hc/shared/constants';
+import { EMPTY_VALUE, formatDate, formatNumber } from '@hc/shared/formatters';
+import { messages } from '@hc/shared/messages';
+import { pathFor } from '@hc/shared/routes';
+import type { ProgramSearchType } from '@hc/shared/api/programs';
+import { StatePanel } from '../../../app/StatePanel.tsx';
+import { ServerDataTable, skeletonRows } from '../../../components/ServerDataTable.tsx';
+import type { DataColumn } from '../../../components/ServerDataTable.tsx';
+import { usePersistentPageSize } from '../../../components/usePersistentPageSize.ts';
+import { NO_SEARCH, submittedSearch } from '../../programs/programsSearch.ts';
+import type { ProgramsSearch } from '../../programs/programsSearch.ts';
+import { useVerticalPrograms } from '../api/get-vertical-programs.ts';
+import type { VerticalProgram, VerticalProgramSort } from '@hc/shared/api/vertical';
+import { isSessionEnd, useListErrorToast } from '../lists/useListErrorToast.ts';
+import { ProgramSearchBar } from './ProgramSearchBar.tsx';
+import { statusOfTab, tabOf } from './viewTabs.ts';
+import { ViewTabs } from './ViewTabs.tsx';
+import '../../../components/data-page.css';
+import '../lists/vertical-lists.css';
+
+interface ProgramsSort {
+  column: VerticalProgramSort;
+  order: 'asc' | 'desc';
+}
+const DEFAULT_SORT: ProgramsSort = { column: 'start_date', order: 'desc' };
+
+/** The program list's columns; the title is a button (keyboard users reach the row's action). */
+const programColumns = (
+  open: (program: VerticalProgram) => void,
+): DataColumn<VerticalProgram, VerticalProgramSort>[] => [
+  {
+    key: 'channel',
+    header: 'Channel',
+    sortField: 'channel',
+    className: 'hc-col-channel',
+    body: (p) => p.channel || EMPTY_VALUE,
+  },
+  {
+    key: 'program-id',
+    header: 'Program ID',
+    sortField: 'program_id',
+    className: 'hc-col-ext-id',
+    body: (p) => (
+      <span className="hc-mono" data-testid={`vertical-program-id-${p.id}`}>
+        {p.program_id}
+      </span>
+    ),
+  },
+  {
+    key: 'title',
+    header: 'Title',
+    sortField: 'title',
+    className: 'hc-col-title',
+    skeleton: <Skeleton width="70%" />,
+    body: (p) => (
+      <button
+        type="button"
+        className="hc-title-link"
+        data-testid={`vertical-program-${p.id}`}
+        onClick={(e) => {
+          e.stopPropagation();
+          open(p);
+        }}
+      >
+        {p.title}
+      </button>
+    ),
+  },
+  {
+    key: 'start',
+    header: 'Start Date',
+    sortField: 'start_date',
+    className: 'hc-col-date',
+    body: (p) => <span className="hc-nowrap">{formatDate(p.start_date)}</span>,
+  },
+];
+
+export function VerticalViewPage() {
+  const navigate = useNavigate();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab = tabOf(searchParams.get('tab'));
+  const status = statusOfTab(tab);
+
+  const [text, setText] = useState('');
+  const [type, setType] = useState<ProgramSearchType>('program_title');
+  const [search, setSearch] = useState<ProgramsSearch>(NO_SEARCH);
+  const [sort, setSort] = useState<ProgramsSort>(DEFAULT_SORT);
+  const [per, setPer] = usePersistentPageSize('vertical-programs');
+
+  const filterKey = JSON.stringify([status, search, sort, per]);
+  const [paging, setPaging] = useState({ key: filterKey, page: 1 });
+  const page = paging.key === filterKey ? paging.page : 1;
+
+  const query = useVerticalPrograms({
+    status,
+    ...(search.text ? { search_text: search.text, search_type: search.type } : {}),
+    sort_by: sort.column,
+    order_by: sort.order,
+    page,
+    per,
+    from: LOOK_BACK_DAYS,
+  });
+  useListErrorToast(query);
+  const list = query.data;
+  const firstLoad = query.isPending;
+  const count = list?.count ?? 0;
+  const rows = firstLoad ? skeletonRows<VerticalProgram>(per, 'id') : (list?.programs ?? []);
+
+  const onSort = (e: DataTableSortEvent) =>
+    setSort(
+      e.sortOrder
+        ? { column: e.sortField as VerticalProgramSort, order: e.sortOrder === 1 ? 'asc' : 'desc' }
+        : DEFAULT_SORT,
+    );
+  const onPage = (e: DataTablePageEvent) => {
+    if (e.rows !== per) {
+      setPer(e.rows);
+      return;
+    }
+    setPaging({ key: filterKey, page: (e.page ?? Math.floor(e.first / e.rows)) + 1 });
+  };
+  const open = (p: VerticalProgram) =>
+    void navigate(pathFor('liveVerticalViewProgram', { programId: p.id, status: tab }));
+
+  return (
+    <div className="hc-data-page hc-vertical" data-testid="vertical-view-page">
+      <header className="hc-page-header">
+        <div>
+          <h1 className="hc-page-title">Vertical View</h1>
+          <p className="hc-page-subtitle">
+            {status === 'ready' ? 'Programs with vertical results.' : 'Programs with rejected source videos.'}
+          </p>
+        </div>
+      </header>
+
+      <div className="hc-vertical-tabbar">
+        <ViewTabs
+          tab={tab}
+          onChange={(next) =>
+            setSearchParams(next === VERTICAL_TABS.results ? {} : { tab: String(next) }, { replace: true })
+          }
+        />
+        <div className="hc-vertical-tabbar__actions">
+          {list && (
+            <span className="hc-result-count" data-testid="vertical-programs-count">
+              {formatNumber(count)} {count === 1 ? 'program' : 'programs'}
+            </span>
+          )}
+        </div>
+      </div>
+
+      <ProgramSearchBar
+        text={text}
+        onTextChange={setText}
+        type={type}
+        onTypeChange={setType}
+        onSubmit={() => {
+          const next = submittedSearch(text, type);
+          if (next) setSearch(next);
+        }}
+        canClear={text !== '' || search.text !== ''}
+        onClear={() => {
+          setText('');
+          setSearch(NO_SEARCH);
+        }}
+        refreshing={query.isFetching && !firstLoad}
+        onRefresh={() => void query.refetch()}
+      />
+
+      {query.isError && !list && !isSessionEnd(query.error) ? (
+        <StatePanel
+          kind="error"
+          message={messages.networkError}
+          onRetry={() => void query.refetch()}
+          testId="vertical-programs-error"
+        />
+      ) : (
+        <ServerDataTable
+          testId="vertical-programs"
+          rows={rows}
+          dataKey="id"
+          columns={programColumns(open)}
+          firstLoad={firstLoad}
+          page={page}
+          per={per}
+          totalRecords={count}
+          onPage={onPage}
+          sort={{ field: sort.column, order: sort.order }}
+          onSort={onSort}
+          loading={query.isPlaceholderData}
+          fetching={query.isFetching}
+          onRowClick={open}
+          tableClassName="hc-table hc-vertical-programs-table"
+        />
+      )}
+    </div>
+  );
+}
