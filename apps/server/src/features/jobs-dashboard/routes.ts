@@ -63,8 +63,9 @@ export async function jobsDashboardRoutes(
     return auth;
   };
 
-  // One connection for the dashboard's queue handles; opened lazily by ioredis on the first command.
-  const connection = new Redis(ctx.config.redisUrl, { ...BULLMQ_CONNECTION_OPTIONS, lazyConnect: true });
+  // One connection for the dashboard's queue handles. Not lazyConnect: BullMQ connects its queues at
+  // once anyway, and a lazy ioredis client closed during that connect rejects a promise nobody holds.
+  const connection = new Redis(ctx.config.redisUrl, BULLMQ_CONNECTION_OPTIONS);
   const queues = Object.values(QUEUES).map((name) => new Queue(name, { connection, prefix: jobsPrefix }));
   for (const queue of queues) listenForQueueErrors(app, queue);
   app.addHook('onClose', () => closeQueues(queues, connection));
