@@ -10,6 +10,7 @@ const target = process.env.HC_API_TARGET ?? 'http://127.0.0.1:3000';
 const proxy = {
   '/api': { target, changeOrigin: true },
   '/media': { target, changeOrigin: true },
+  '/files': { target, changeOrigin: true },
   '/socket.io': { target, changeOrigin: true, ws: true },
   '/collab': { target, changeOrigin: true, ws: true },
 };

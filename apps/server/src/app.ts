@@ -23,6 +23,7 @@ import { pendingRoutes } from './features/pending/routes.ts';
 import { programRoutes } from './features/programs/routes.ts';
 import { publisherRoutes } from './features/publishers/routes.ts';
 import { publishersAdminRoutes } from './features/publishers-admin/routes.ts';
+import { reportRoutes, workbookDownloadRoutes } from './features/reports/routes.ts';
 import { resourceRoutes } from './features/resources/routes.ts';
 import { publicStoryRoutes } from './features/stories/public.ts';
 import type { PosterCheckOptions } from './features/stories/poster-check.ts';
@@ -103,6 +104,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       await editor.register(pendingRoutes, { ctx });
       await editor.register(publishersAdminRoutes, { ctx, media });
       await editor.register(adGridRoutes, { ctx, jobsPrefix: options.jobsPrefix });
+      await editor.register(reportRoutes, { ctx, jobsPrefix: options.jobsPrefix });
       await editor.register(monetizationRoutes, { ctx });
     },
     { prefix: '/api/v1/editor' },
@@ -123,6 +125,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     media,
     scriptDir: options.embedScriptDir ?? path.join(webDistDir, 'embed'),
   });
+
+  // Report workbook downloads: the short-lived random token in the link is the permission (new tab).
+  await app.register(workbookDownloadRoutes, { prefix: '/files/workbooks', ctx });
 
   // The admin job dashboard (bull-board): its own cookie session check, admins only.
   await app.register(jobsDashboardRoutes, { ctx, jobsPrefix: options.jobsPrefix });

@@ -104,6 +104,8 @@ export const monetizationSubmitJobId = (sessionId: string) =>
  */
 export interface ReportJob {
   requestId: number;
+  /** The admin who asked: an update's audit entries name them. */
+  userId: number;
 }
 
 export const reportJobId = (kind: 'fill' | 'update', requestId: number) => `report-${kind}-${requestId}`;

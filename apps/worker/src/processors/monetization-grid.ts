@@ -163,7 +163,7 @@ const rowLabel = (r: StoredRecord) =>
     .join(' ');
 
 /** The publisher ids a set of changes touches, from the row keys (placements looked up). */
-async function publishersOfKeys(db: Executor, keys: string[]): Promise<number[]> {
+export async function publishersOfKeys(db: Executor, keys: string[]): Promise<number[]> {
   const ids = new Set<number>();
   const placementIds: number[] = [];
   for (const key of keys) {

@@ -4,6 +4,8 @@ import type { Redis } from 'ioredis';
 import type { Db } from '@hc/db/client';
 import { QUEUES } from '../queues.ts';
 import { monetizationSubmitProcessor } from './monetization-submit.ts';
+import { reportFillProcessor } from './report-fill.ts';
+import { reportUpdateProcessor } from './report-update.ts';
 
 export interface MonetizationWorkerOptions {
   /** Short locks let a test see a killed worker's job taken up again quickly. */
@@ -26,5 +28,13 @@ export function monetizationWorkers(
     lockDuration: options.lockDurationMs ?? 30_000,
     stalledInterval: options.stalledIntervalMs ?? 30_000,
   };
-  return [new Worker(QUEUES.monetizationSubmit, monetizationSubmitProcessor({ db: deps.db }), common)];
+  return [
+    new Worker(QUEUES.monetizationSubmit, monetizationSubmitProcessor({ db: deps.db }), common),
+    new Worker(QUEUES.reportFill, reportFillProcessor({ db: deps.db }), common),
+    new Worker(
+      QUEUES.reportUpdate,
+      reportUpdateProcessor({ db: deps.db, delayPerRowMs: options.delayPerRowMs }),
+      common,
+    ),
+  ];
 }

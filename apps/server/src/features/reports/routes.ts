@@ -1,0 +1,249 @@
+// Bulk reports (spec 002 §2.7, §5, §7; issue 8 item 6), admins only: workbooks kept by the product
+// (create an empty one or upload an edited one to get its spreadsheet id; download by a short-lived
+// link), Populate Report as a report-fill job and Update report as a report-update job, polled by id.
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { okEnvelope } from '@hc/shared/api/envelope';
+import {
+  externalIdSchema,
+  reportFillBodySchema,
+  reportJobParamsSchema,
+  reportStartedSchema,
+  reportStatusSchema,
+  reportSubmitBodySchema,
+  WORKBOOK_MAX_BYTES,
+  workbookLinkSchema,
+  workbookParamsSchema,
+  workbookSchema,
+  type ReportStatus,
+} from '@hc/shared/api/reports';
+import { messages } from '@hc/shared/messages';
+import { MONETIZATION_JOB_OPTIONS, QUEUES, reportJobId, type ReportJob } from '@hc/worker/queues';
+import type { ReportResult } from '@hc/worker/processors/report-fill';
+import { isReportWorkbook, writeReportWorkbook } from '@hc/worker/processors/report-workbook';
+import type { AppContext } from '../../context.ts';
+import { callerOf, requireRoles } from '../../plugins/auth.ts';
+import { badRequest, HttpError, notFound } from '../../plugins/errors.ts';
+import { jobQueue } from '../../infra/job-queue.ts';
+import { ReportRepository } from './repo.ts';
+
+/** Answers for rules the spec does not word. */
+export const reportErrors = {
+  noSuchSpreadsheet: 'This spreadsheet does not exist.',
+  noPublishers: 'The chosen groups have no publishers.',
+  notWorkbook: 'The file is not an XLSX workbook.',
+  workbookTooBig: 'The workbook is too big. Max file size is 5 MB.',
+} as const;
+
+const unprocessable = (message: string) => new HttpError(422, [message]);
+
+/** The one uploaded file (field `file`) in memory, refused past the limit. */
+async function receiveWorkbook(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) throw unprocessable(reportErrors.notWorkbook);
+  const part = await request.file({
+    limits: { fileSize: WORKBOOK_MAX_BYTES, files: 1, fields: 2, parts: 3 },
+  });
+  if (!part || part.fieldname !== 'file') {
+    part?.file.resume();
+    throw unprocessable(reportErrors.notWorkbook);
+  }
+  let content: Buffer;
+  try {
+    content = await part.toBuffer();
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw unprocessable(reportErrors.workbookTooBig);
+    throw error;
+  }
+  if (part.file.truncated) throw unprocessable(reportErrors.workbookTooBig);
+  return content;
+}
+
+/** A spreadsheet id from a body: missing is 'missing inputs', malformed or unknown is a 404. */
+async function existingWorkbookId(repo: ReportRepository, externalId: string | undefined) {
+  if (!externalId?.trim()) throw badRequest(messages.missingInputs);
+  const parsed = externalIdSchema.safeParse(externalId);
+  if (!parsed.success || !(await repo.workbookExists(parsed.data)))
+    throw new HttpError(404, [reportErrors.noSuchSpreadsheet]);
+  return parsed.data;
+}
+
+export async function reportRoutes(
+  app: FastifyInstance,
+  { ctx, jobsPrefix }: { ctx: AppContext; jobsPrefix?: string | undefined },
+) {
+  app.addHook('onRequest', requireRoles());
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: WORKBOOK_MAX_BYTES, files: 1, fields: 2, parts: 3 },
+  });
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const repo = new ReportRepository(ctx.db);
+  const fillQueue = jobQueue<ReportJob, ReportResult>(
+    app,
+    ctx.config.redisUrl,
+    QUEUES.reportFill,
+    jobsPrefix,
+  );
+  const updateQueue = jobQueue<ReportJob, ReportResult>(
+    app,
+    ctx.config.redisUrl,
+    QUEUES.reportUpdate,
+    jobsPrefix,
+  );
+
+  api.post(
+    '/bulk-update/workbooks',
+    { schema: { response: { 201: okEnvelope(workbookSchema) } } },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const empty = await writeReportWorkbook({
+        publisher: [],
+        placement: [],
+        display: [],
+        displayPlacement: [],
+      });
+      return reply
+        .status(201)
+        .send({ success: true as const, data: await repo.createWorkbook(empty, caller.userId) });
+    },
+  );
+
+  api.post(
+    '/bulk-update/workbooks/upload',
+    { schema: { response: { 201: okEnvelope(workbookSchema) } } },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const content = await receiveWorkbook(request);
+      // Inspected here, never trusted by its name or type: it must open as a workbook.
+      if (!(await isReportWorkbook(content))) throw unprocessable(reportErrors.notWorkbook);
+      return reply
+        .status(201)
+        .send({ success: true as const, data: await repo.createWorkbook(content, caller.userId) });
+    },
+  );
+
+  api.get(
+    '/bulk-update/workbooks/:external_id/link',
+    { schema: { params: workbookParamsSchema, response: { 200: okEnvelope(workbookLinkSchema) } } },
+    async (request) => {
+      const link = await repo.downloadLink(request.params.external_id);
+      if (!link) throw new HttpError(404, [reportErrors.noSuchSpreadsheet]);
+      return { success: true as const, data: { link } };
+    },
+  );
+
+  api.post(
+    '/bulk-update/fill',
+    { schema: { body: reportFillBodySchema, response: { 202: okEnvelope(reportStartedSchema) } } },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const { publisher_ids: publisherIds, group_ids: groupIds } = request.body;
+      if (!request.body.external_id?.trim() || publisherIds.length + groupIds.length === 0)
+        throw badRequest(messages.missingInputs);
+      const externalId = await existingWorkbookId(repo, request.body.external_id);
+      const ids = await repo.publisherIdsOf(publisherIds, groupIds);
+      if (ids.length === 0) throw badRequest(reportErrors.noPublishers);
+      const requestId = await repo.createRequest('fill', externalId, ids);
+      const jobId = reportJobId('fill', requestId);
+      await fillQueue().add(
+        'fill',
+        { requestId, userId: caller.userId },
+        { ...MONETIZATION_JOB_OPTIONS, jobId },
+      );
+      return reply.status(202).send({ success: true as const, data: { job_id: jobId } });
+    },
+  );
+
+  api.post(
+    '/bulk-update/submit',
+    { schema: { body: reportSubmitBodySchema, response: { 202: okEnvelope(reportStartedSchema) } } },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const externalId = await existingWorkbookId(repo, request.body.external_id);
+      const requestId = await repo.createRequest('update', externalId, []);
+      const jobId = reportJobId('update', requestId);
+      await updateQueue().add(
+        'update',
+        { requestId, userId: caller.userId },
+        { ...MONETIZATION_JOB_OPTIONS, jobId },
+      );
+      return reply.status(202).send({ success: true as const, data: { job_id: jobId } });
+    },
+  );
+
+  api.get(
+    '/bulk-update/jobs/:job_id',
+    { schema: { params: reportJobParamsSchema, response: { 200: okEnvelope(reportStatusSchema) } } },
+    async (request) => {
+      const [, kind, id] = /^report-(fill|update)-(\d+)$/.exec(request.params.job_id)!;
+      const reportKind = kind as 'fill' | 'update';
+      const row = await repo.request(Number(id));
+      if (!row || row.kind !== reportKind) throw notFound();
+      const job = await (reportKind === 'fill' ? fillQueue() : updateQueue()).getJob(request.params.job_id);
+      const count = job?.returnvalue?.count ?? 0;
+      let data: ReportStatus;
+      if (row.status === 'done') {
+        const link = reportKind === 'fill' ? await repo.downloadLink(row.externalId) : null;
+        data = {
+          kind: reportKind,
+          state: 'completed',
+          progress: 100,
+          link,
+          errors: row.errors,
+          changed: count,
+        };
+      } else if (row.status === 'failed') {
+        data = {
+          kind: reportKind,
+          state: 'failed',
+          progress: 100,
+          link: null,
+          errors: row.errors,
+          changed: 0,
+        };
+      } else {
+        const state = job ? await job.getState() : 'unknown';
+        const progress = typeof job?.progress === 'number' ? job.progress : 0;
+        data =
+          state === 'failed'
+            ? {
+                kind: reportKind,
+                state: 'failed',
+                progress,
+                link: null,
+                errors: [messages.somethingWentWrong],
+                changed: 0,
+              }
+            : {
+                kind: reportKind,
+                state: state === 'active' ? 'active' : 'queued',
+                progress,
+                link: null,
+                errors: [],
+                changed: 0,
+              };
+      }
+      return { success: true as const, data };
+    },
+  );
+}
+
+const tokenParamsSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{22}$/) });
+
+/** GET /files/workbooks/{token}: the workbook a live download token names (opened in a new tab). */
+export async function workbookDownloadRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const repo = new ReportRepository(ctx.db);
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get('/:token', { schema: { params: tokenParamsSchema } }, async (request, reply) => {
+      const workbook = await repo.workbookByToken(request.params.token);
+      if (!workbook) throw notFound();
+      return reply
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', `attachment; filename="report-v${workbook.version}.xlsx"`)
+        .header('cache-control', 'no-store')
+        .send(Buffer.from(workbook.content));
+    });
+}

@@ -1,0 +1,54 @@
+// report-fill: writes the chosen publishers' video and display configurations into a workbook (the
+// spreadsheets row of the request names the workbook and the publishers). The workbook's new content
+// and the row marked done are written in one transaction: a retried job finds it done and stops.
+import { UnrecoverableError, type Job } from 'bullmq';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '@hc/db/client';
+import { schema } from '@hc/db/schema';
+import type { ReportJob } from '../queues.ts';
+import { loadGridData } from './monetization-grid.ts';
+import { writeReportWorkbook } from './report-workbook.ts';
+
+const { spreadsheets, workbooks } = schema;
+
+export interface ReportResult {
+  status: 'done' | 'failed';
+  errors: string[];
+  /** Rows written (fill) or records changed (update). */
+  count: number;
+}
+
+/** The answer when a request's workbook was deleted meanwhile. */
+export const WORKBOOK_GONE = 'This spreadsheet no longer exists.';
+
+export function reportFillProcessor(deps: { db: Db }) {
+  return async (job: Job<ReportJob>): Promise<ReportResult> =>
+    deps.db.transaction(async (tx) => {
+      const [request] = await tx
+        .select()
+        .from(spreadsheets)
+        .where(eq(spreadsheets.id, job.data.requestId))
+        .for('update');
+      if (!request || request.kind !== 'fill') throw new UnrecoverableError('No fill request with this id');
+      if (request.status === 'done' || request.status === 'failed')
+        return { status: request.status, errors: request.errors, count: 0 };
+      await job.updateProgress(10);
+      const grid = await loadGridData(tx, request.publisherIds);
+      await job.updateProgress(40);
+      const content = await writeReportWorkbook(grid);
+      await job.updateProgress(80);
+      const written = await tx
+        .update(workbooks)
+        .set({ content, version: sql`${workbooks.version} + 1`, updatedAt: new Date() })
+        .where(eq(workbooks.externalId, request.externalId))
+        .returning({ id: workbooks.id });
+      const status = written.length > 0 ? 'done' : 'failed';
+      const errors = status === 'done' ? [] : [WORKBOOK_GONE];
+      await tx
+        .update(spreadsheets)
+        .set({ status, errors, updatedAt: new Date() })
+        .where(eq(spreadsheets.id, request.id));
+      const count = grid.publisher.length + grid.placement.length + grid.display.length;
+      return { status, errors, count: count + grid.displayPlacement.length };
+    });
+}

@@ -1,0 +1,135 @@
+// The report workbook (spec 002 §2.7): one sheet per grid tab, a row per configuration with its key
+// and the cells as the grid shows them. Written with exceljs's streaming writer (a fill of 20
+// publishers never holds a second copy of every row), read back for report-update.
+import { PassThrough } from 'node:stream';
+import ExcelJS from 'exceljs';
+import {
+  formatGridSizes,
+  gridColumnsOf,
+  normalizeGridValue,
+  type GridData,
+  type GridRow,
+  type GridValue,
+} from '@hc/shared/api/ad-grid';
+import { REPORT_ID_COLUMNS, REPORT_SHEETS } from '@hc/shared/api/reports';
+import type { GridTab } from '@hc/shared/monetization/grid-rules';
+
+const cellOf = (value: GridValue | undefined): string | number | boolean | null => {
+  if (value === undefined || value === null) return null;
+  if (Array.isArray(value)) return formatGridSizes(value);
+  return value;
+};
+
+/**
+ * What a workbook cell holds: a placement row only its own (overridden) values, blank where it
+ * inherits its publisher's, so an update never turns a stale inherited value into an override.
+ */
+export const reportCellOf = (row: GridRow, field: string): GridValue | undefined =>
+  row.placementId !== null && !row.overridden.includes(field) ? null : row.values[field];
+
+/** The XLSX bytes of a grid. */
+export async function writeReportWorkbook(grid: GridData): Promise<Buffer> {
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const ended = new Promise<void>((resolve, reject) => {
+    out.on('end', resolve);
+    out.on('error', reject);
+  });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
+  for (const { tab, name } of REPORT_SHEETS) {
+    const columns = gridColumnsOf(tab);
+    const sheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', xSplit: 1, ySplit: 1 }] });
+    sheet.columns = [
+      { header: REPORT_ID_COLUMNS[0], width: 26 },
+      { header: REPORT_ID_COLUMNS[1], width: 24 },
+      { header: REPORT_ID_COLUMNS[2], width: 24 },
+      { header: REPORT_ID_COLUMNS[3], width: 10 },
+      ...columns.map((c) => ({ header: c.label, width: Math.max(12, c.label.length + 2) })),
+    ];
+    sheet.getRow(1).font = { bold: true };
+    sheet.getRow(1).commit();
+    for (const row of grid[tab]) {
+      sheet
+        .addRow([
+          row.key,
+          row.publisherName,
+          row.placementName,
+          row.platform,
+          ...columns.map((c) => cellOf(reportCellOf(row, c.field))),
+        ])
+        .commit();
+    }
+    sheet.commit();
+  }
+  await workbook.commit();
+  await ended;
+  return Buffer.concat(chunks);
+}
+
+export interface WorkbookRow {
+  tab: GridTab;
+  /** The sheet's row number, for messages. */
+  rowNumber: number;
+  key: string;
+  /** Normalised cells of the columns the sheet has, by field. */
+  cells: Record<string, GridValue>;
+}
+
+/** An exceljs cell value as plain data (rich text joined, formulas by their result, dates as text). */
+function plainValue(value: ExcelJS.CellValue): unknown {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value !== 'object') return value;
+  if ('richText' in value) return value.richText.map((part) => part.text).join('');
+  if ('result' in value) return plainValue(value.result as ExcelJS.CellValue);
+  if ('text' in value) return value.text;
+  if ('error' in value) return value.error;
+  return null;
+}
+
+/**
+ * The rows of a report workbook: sheets named as the grid tabs, the first row naming the columns (by
+ * label or field name). Unknown sheets and columns are ignored; a row without a key is skipped.
+ */
+export async function readReportWorkbook(content: Buffer): Promise<WorkbookRow[]> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(content as unknown as ArrayBuffer);
+  const rows: WorkbookRow[] = [];
+  for (const { tab, name } of REPORT_SHEETS) {
+    const sheet = workbook.getWorksheet(name);
+    if (!sheet) continue;
+    const columns = gridColumnsOf(tab);
+    const fieldAt = new Map<number, (typeof columns)[number]>();
+    let keyAt = 0;
+    sheet.getRow(1).eachCell((cell, col) => {
+      const header = String(plainValue(cell.value) ?? '').trim();
+      if (header === REPORT_ID_COLUMNS[0]) keyAt = col;
+      const column = columns.find((c) => c.label === header || c.field === header);
+      if (column) fieldAt.set(col, column);
+    });
+    if (keyAt === 0) continue;
+    sheet.eachRow((row, rowNumber) => {
+      if (rowNumber === 1) return;
+      const key = String(plainValue(row.getCell(keyAt).value) ?? '').trim();
+      if (key === '') return;
+      const cells: Record<string, GridValue> = {};
+      for (const [col, column] of fieldAt)
+        cells[column.field] = normalizeGridValue(column.kind, plainValue(row.getCell(col).value));
+      rows.push({ tab, rowNumber, key, cells });
+    });
+  }
+  return rows;
+}
+
+/** Whether bytes are an XLSX workbook exceljs can open (a ZIP holding a workbook part). */
+export async function isReportWorkbook(content: Buffer): Promise<boolean> {
+  if (content.length < 4 || content.readUInt32LE(0) !== 0x04034b50) return false;
+  try {
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(content as unknown as ArrayBuffer);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,75 @@
+// Bulk reports (spec 002 §2.7, §5 "Bulk report", §7, §8): XLSX workbooks kept by the product, filled
+// with the chosen publishers' configurations by a report-fill job and read back by a report-update job.
+//
+// - POST bulk-update/workbooks -> 201 Workbook (a new empty workbook: its id is the spreadsheet id)
+// - POST bulk-update/workbooks/upload (multipart, field `file`) -> 201 Workbook (an edited workbook)
+// - GET bulk-update/workbooks/{external_id}/link -> { link } (a fresh download link)
+// - POST bulk-update/fill {external_id, publisher_ids, group_ids} -> 202 ReportStarted (report-fill)
+// - POST bulk-update/submit {external_id} -> 202 ReportStarted (report-update)
+// - GET bulk-update/jobs/{job_id} -> ReportStatus
+// - GET /files/workbooks/{token} -> the XLSX (no session: the token is the permission, short-lived)
+import { z } from 'zod';
+import { PUBLISHER_MULTISELECT_MAX } from '../constants.ts';
+import { GRID_TAB_LABELS, GRID_TABS, type GridTab } from '../monetization/grid-rules.ts';
+import { idSchema } from './common.ts';
+
+/** A spreadsheet id: 128 random bits, base64url (22 characters); anything else is no workbook of ours. */
+export const externalIdSchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{22}$/, 'Spreadsheet id is not valid');
+
+/** Fill and submit bodies are checked by the handler so that a missing input answers 'missing inputs'. */
+export const reportFillBodySchema = z.object({
+  external_id: z.string().max(100).optional(),
+  publisher_ids: z.array(idSchema).max(PUBLISHER_MULTISELECT_MAX).default([]),
+  /** A group picker row stands for every publisher of the group. */
+  group_ids: z.array(idSchema).max(PUBLISHER_MULTISELECT_MAX).default([]),
+});
+export type ReportFillBody = z.infer<typeof reportFillBodySchema>;
+
+export const reportSubmitBodySchema = z.object({ external_id: z.string().max(100).optional() });
+
+export const workbookSchema = z.object({ external_id: z.string(), version: z.number() });
+export type Workbook = z.infer<typeof workbookSchema>;
+
+export const workbookParamsSchema = z.object({ external_id: externalIdSchema });
+export const workbookLinkSchema = z.object({ link: z.string() });
+
+export const reportStartedSchema = z.object({ job_id: z.string() });
+
+export const reportJobParamsSchema = z.object({
+  job_id: z.string().regex(/^report-(fill|update)-\d{1,15}$/),
+});
+
+export const REPORT_STATES = ['queued', 'active', 'completed', 'failed'] as const;
+export const reportStatusSchema = z.object({
+  kind: z.enum(['fill', 'update']),
+  state: z.enum(REPORT_STATES),
+  progress: z.number(),
+  /** The workbook's download link once a fill completed, else null. */
+  link: z.string().nullable(),
+  /** One entry per bad row of an update (the screen toasts each), or the failure of a fill. */
+  errors: z.array(z.string()),
+  /** Records an update changed. */
+  changed: z.number(),
+});
+export type ReportStatus = z.infer<typeof reportStatusSchema>;
+
+/** A filled workbook has one sheet per grid tab, named as the tab. */
+export const REPORT_SHEETS: readonly { tab: GridTab; name: string }[] = GRID_TABS.map((tab) => ({
+  tab,
+  name: GRID_TAB_LABELS[tab],
+}));
+
+/** The first columns of every sheet: the row's key (what the update applies to) and who it is. */
+export const REPORT_ID_COLUMNS = ['Key', 'Publisher', 'Placement', 'Platform'] as const;
+
+/** The download route of a workbook token (outside the editor API: opened in a new tab). */
+export const workbookDownloadPath = (token: string) => `/files/workbooks/${token}`;
+
+/** How long a download link works. */
+export const WORKBOOK_LINK_TTL_MS = 60 * 60 * 1000;
+
+/** Largest workbook accepted by the upload. */
+export const WORKBOOK_MAX_BYTES = 5 * 1024 * 1024;

@@ -1,0 +1,303 @@
+// Bulk reports (spec 002 §2.7, §5, §7, §8; issue 8 item 6) with real report-fill and report-update
+// workers: a filled workbook read back with exceljs, an edited workbook whose valid rows are applied
+// with audit entries and whose bad rows are reported one by one, a job run again applying nothing,
+// 'missing inputs', uploads inspected on the server, download links, and non-admin callers refused.
+import { randomBytes } from 'node:crypto';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import ExcelJS from 'exceljs';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { schema } from '@hc/db/schema';
+import type { ReportStatus, Workbook } from '@hc/shared/api/reports';
+import { gridCellInvalid, messages } from '@hc/shared/messages';
+import { BULLMQ_CONNECTION_OPTIONS, QUEUES, type ReportJob } from '@hc/worker/queues';
+import { startWorkers, type RunningWorkers } from '@hc/worker/runtime';
+import { authOf, login, type TestApp } from '../support/app.ts';
+import { buildUser } from '../support/factories.ts';
+import { buildConfiguredPublisher, CHANNEL } from '../support/monetization-factories.ts';
+import { eventually } from '../support/retry.ts';
+import { redisUrl } from '../support/services.ts';
+import { startStoryTestApp } from '../support/story-app.ts';
+
+type Headers = Record<string, string>;
+const prefix = `hc-test-${randomBytes(4).toString('hex')}`;
+let t: TestApp;
+let workers: RunningWorkers;
+let admin: Headers;
+let adminUserId: number;
+let editor: Headers;
+let pub: Awaited<ReturnType<typeof buildConfiguredPublisher>>;
+let other: Awaited<ReturnType<typeof buildConfiguredPublisher>>;
+
+const call = (method: 'GET' | 'POST', url: string, headers: Headers, payload?: unknown) =>
+  t.app.inject({ method, url: `/api/v1/editor/${url}`, headers, payload: payload as object });
+
+function multipart(content: Buffer, filename: string) {
+  const boundary = `----hc${randomBytes(8).toString('hex')}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\n` +
+      'Content-Type: application/octet-stream\r\n\r\n',
+  );
+  return {
+    payload: Buffer.concat([head, content, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+}
+const upload = (content: Buffer, headers: Headers = admin) => {
+  const body = multipart(content, 'report.xlsx');
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/editor/bulk-update/workbooks/upload',
+    headers: { ...headers, 'content-type': body.contentType },
+    payload: body.payload,
+  });
+};
+const newWorkbook = async () => {
+  const response = await call('POST', 'bulk-update/workbooks', admin);
+  expect(response.statusCode, response.body).toBe(201);
+  return (response.json().data as Workbook).external_id;
+};
+const settled = (jobId: string) =>
+  eventually(async () => {
+    const status = (await call('GET', `bulk-update/jobs/${jobId}`, admin)).json().data as ReportStatus;
+    expect(['completed', 'failed']).toContain(status.state);
+    return status;
+  }, 15_000);
+const fill = async (externalId: string, publisherIds: number[]) => {
+  const response = await call('POST', 'bulk-update/fill', admin, {
+    external_id: externalId,
+    publisher_ids: publisherIds,
+  });
+  expect(response.statusCode, response.body).toBe(202);
+  return settled(response.json().data.job_id as string);
+};
+const download = async (link: string) => {
+  const response = await t.app.inject({ method: 'GET', url: link });
+  expect(response.statusCode).toBe(200);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+  return workbook;
+};
+const headerIndex = (sheet: ExcelJS.Worksheet, label: string) => {
+  let at = 0;
+  sheet.getRow(1).eachCell((cell, col) => {
+    if (cell.value === label) at = col;
+  });
+  expect(at, label).toBeGreaterThan(0);
+  return at;
+};
+const rowOfKey = (sheet: ExcelJS.Worksheet, key: string) => {
+  let found: ExcelJS.Row | undefined;
+  sheet.eachRow((row) => {
+    if (row.getCell(1).value === key) found = row;
+  });
+  expect(found, key).toBeDefined();
+  return found!;
+};
+const auditsOf = (publisherId: number) =>
+  t.ctx.db
+    .select()
+    .from(schema.monetizationAudits)
+    .where(eq(schema.monetizationAudits.publisherId, publisherId));
+const videoConfigOf = async (publisherId: number, placementId: number | null) => {
+  const rows = await t.ctx.db
+    .select()
+    .from(schema.videoConfigs)
+    .where(eq(schema.videoConfigs.publisherId, publisherId));
+  return rows.find((r) => r.placementId === placementId)!.config as Record<string, unknown>;
+};
+
+beforeAll(async () => {
+  t = await startStoryTestApp({ jobsPrefix: prefix });
+  workers = await startWorkers({
+    db: t.ctx.db,
+    redisUrl,
+    sessionIdleMinutes: 120,
+    log: () => undefined,
+    prefix,
+  });
+  pub = await buildConfiguredPublisher(t.ctx.db, 'Gamma Gazette');
+  other = await buildConfiguredPublisher(t.ctx.db, 'Delta Daily');
+  const adminUser = await buildUser(t.ctx.db, { publisherId: pub.publisher.id, isAdmin: true });
+  adminUserId = adminUser.id;
+  const editorUser = await buildUser(t.ctx.db, {
+    publisherId: pub.publisher.id,
+    roles: ['editorial_manager'],
+  });
+  admin = authOf(await login(t.app, adminUser.email, adminUser.password));
+  editor = authOf(await login(t.app, editorUser.email, editorUser.password));
+});
+afterAll(async () => {
+  await workers.close();
+  await t.close();
+});
+
+describe('report-fill', () => {
+  it("writes the chosen publishers' four tabs into the workbook, downloadable by its link", async () => {
+    const externalId = await newWorkbook();
+    const status = await fill(externalId, [pub.publisher.id, other.publisher.id]);
+    expect(status).toMatchObject({ kind: 'fill', state: 'completed', progress: 100, errors: [] });
+    expect(status.link).toMatch(/^\/files\/workbooks\/[A-Za-z0-9_-]{22}$/);
+
+    const workbook = await download(status.link!);
+    expect(workbook.worksheets.map((s) => s.name)).toEqual([
+      'Video Publisher',
+      'Video Placement',
+      'Display',
+      'Display Placement',
+    ]);
+    const publishers = workbook.getWorksheet('Video Publisher')!;
+    expect(publishers.rowCount).toBe(3);
+    const row = rowOfKey(publishers, `publisher:${pub.publisher.id}`);
+    expect(row.getCell(2).value).toBe('Gamma Gazette');
+    expect(row.getCell(headerIndex(publishers, 'Channel ID')).value).toBe(CHANNEL);
+    expect(row.getCell(headerIndex(publishers, 'Start Midroll')).value).toBe(7);
+    const placements = workbook.getWorksheet('Video Placement')!;
+    const placement = rowOfKey(placements, `placement:${pub.placement.id}`);
+    expect(placement.getCell(headerIndex(placements, 'Midroll Time')).value).toBe(5);
+    expect(placement.getCell(headerIndex(placements, 'Description')).value).toBe('Front page');
+    // Inherited cells stay blank: the placement shows its publisher's channel without holding it.
+    expect(placement.getCell(headerIndex(placements, 'Channel ID')).value).toBeNull();
+    const display = workbook.getWorksheet('Display Placement')!;
+    const mobile = rowOfKey(display, `displayPlacement:${pub.placement.id}:mobile`);
+    expect(mobile.getCell(headerIndex(display, 'Supported sizes')).value).toBe('300x250');
+    expect(mobile.getCell(headerIndex(display, 'Fallback Enable')).value).toBe(true);
+
+    // The link is the permission: a made-up token finds nothing.
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/files/workbooks/AAAAAAAAAAAAAAAAAAAAAA' })).statusCode,
+    ).toBe(404);
+  });
+
+  it("answers 'missing inputs' without a spreadsheet id or a publisher, 404 for an unknown id", async () => {
+    const externalId = await newWorkbook();
+    for (const body of [
+      { publisher_ids: [pub.publisher.id] },
+      { external_id: '  ', publisher_ids: [pub.publisher.id] },
+      { external_id: externalId, publisher_ids: [] },
+    ]) {
+      const response = await call('POST', 'bulk-update/fill', admin, body);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors).toEqual([messages.missingInputs]);
+    }
+    expect((await call('POST', 'bulk-update/submit', admin, {})).json().errors).toEqual([
+      messages.missingInputs,
+    ]);
+    const unknown = await call('POST', 'bulk-update/fill', admin, {
+      external_id: 'BBBBBBBBBBBBBBBBBBBBBB',
+      publisher_ids: [pub.publisher.id],
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().errors).toEqual(['This spreadsheet does not exist.']);
+  });
+});
+
+describe('report-update', () => {
+  it('applies the valid rows with audit entries, reports each bad row, and a job run again applies nothing', async () => {
+    const filled = await fill(await newWorkbook(), [pub.publisher.id, other.publisher.id]);
+    const workbook = await download(filled.link!);
+    const publishers = workbook.getWorksheet('Video Publisher')!;
+    // Valid: Gamma's VAST retry 2 -> 4. Bad: Delta's max impressions 150 (0..100).
+    rowOfKey(publishers, `publisher:${pub.publisher.id}`).getCell(
+      headerIndex(publishers, 'VAST Retry'),
+    ).value = 4;
+    rowOfKey(publishers, `publisher:${other.publisher.id}`).getCell(
+      headerIndex(publishers, 'Max Impressions'),
+    ).value = 150;
+    // Bad: a placement's description emptied (mandatory for placements).
+    const placements = workbook.getWorksheet('Video Placement')!;
+    rowOfKey(placements, `placement:${other.placement.id}`).getCell(
+      headerIndex(placements, 'Description'),
+    ).value = null;
+    // Valid: a placement's error limit written as text.
+    rowOfKey(placements, `placement:${pub.placement.id}`).getCell(
+      headerIndex(placements, 'Error Limit'),
+    ).value = '12';
+    const edited = Buffer.from(await workbook.xlsx.writeBuffer());
+
+    const uploaded = await upload(edited);
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const externalId = (uploaded.json().data as Workbook).external_id;
+    const auditsBefore = (await auditsOf(pub.publisher.id)).length;
+    const otherAuditsBefore = (await auditsOf(other.publisher.id)).length;
+
+    const started = await call('POST', 'bulk-update/submit', admin, { external_id: externalId });
+    expect(started.statusCode, started.body).toBe(202);
+    const jobId = started.json().data.job_id as string;
+    const status = await settled(jobId);
+    expect(status).toMatchObject({ kind: 'update', state: 'completed', link: null, changed: 2 });
+    expect(status.errors).toEqual([
+      `Delta Daily: Max Impressions: ${gridCellInvalid(0, 100)}`,
+      // The placement shows its publisher's bad value too, so it is checked (and held back) with it.
+      `Delta Daily > Delta Daily Home: Max Impressions: ${gridCellInvalid(0, 100)}; Mandatory fields are missing: Description`,
+    ]);
+
+    expect(await videoConfigOf(pub.publisher.id, null)).toMatchObject({ vastRetry: 4 });
+    expect(await videoConfigOf(pub.publisher.id, pub.placement.id)).toMatchObject({
+      errorLimit: 12,
+      description: 'Front page',
+    });
+    expect(await videoConfigOf(other.publisher.id, null)).not.toHaveProperty('maxImpressions');
+    expect(await videoConfigOf(other.publisher.id, other.placement.id)).toMatchObject({
+      description: 'Front page',
+    });
+    const audits = await auditsOf(pub.publisher.id);
+    expect(audits.length - auditsBefore).toBe(2);
+    expect(audits.find((a) => a.placementId === null && a.fieldName === 'vastRetry')).toMatchObject({
+      userId: adminUserId,
+      action: 'update',
+      auditedChanges: { vastRetry: [2, 4] },
+    });
+    expect((await auditsOf(other.publisher.id)).length).toBe(otherAuditsBefore);
+
+    // The same request delivered again (a retry after a crash, a duplicate): it is done, nothing applies.
+    const connection = new Redis(redisUrl, BULLMQ_CONNECTION_OPTIONS);
+    const queue = new Queue<ReportJob>(QUEUES.reportUpdate, { connection, prefix });
+    try {
+      const job = await queue.getJob(jobId);
+      expect(job).toBeDefined();
+      await job!.remove();
+      await queue.add('update', job!.data, { jobId });
+      await eventually(
+        async () => expect(await (await queue.getJob(jobId))?.getState()).toBe('completed'),
+        15_000,
+      );
+    } finally {
+      await queue.close();
+      await connection.quit();
+    }
+    expect((await auditsOf(pub.publisher.id)).length).toBe(auditsBefore + 2);
+    expect((await settled(jobId)).errors).toHaveLength(2);
+
+    // A second request with the same workbook changes nothing either: its cells now match the grid.
+    const again = await call('POST', 'bulk-update/submit', admin, { external_id: externalId });
+    const second = await settled(again.json().data.job_id as string);
+    expect(second.changed).toBe(0);
+    expect((await auditsOf(pub.publisher.id)).length).toBe(auditsBefore + 2);
+  });
+
+  it('inspects uploads on the server: a renamed text file is no workbook', async () => {
+    const response = await upload(Buffer.from('Key,Publisher\npublisher:1,x\n'));
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toEqual(['The file is not an XLSX workbook.']);
+  });
+});
+
+describe('gating', () => {
+  it('refuses every report call to a non-admin with 403', async () => {
+    const externalId = await newWorkbook();
+    const responses = await Promise.all([
+      call('POST', 'bulk-update/workbooks', editor),
+      call('POST', 'bulk-update/fill', editor, {
+        external_id: externalId,
+        publisher_ids: [pub.publisher.id],
+      }),
+      call('POST', 'bulk-update/submit', editor, { external_id: externalId }),
+      call('GET', `bulk-update/workbooks/${externalId}/link`, editor),
+      call('GET', 'bulk-update/jobs/report-fill-1', editor),
+      upload(Buffer.from('x'), editor),
+    ]);
+    expect(responses.map((r) => r.statusCode)).toEqual([403, 403, 403, 403, 403, 403]);
+  });
+});
