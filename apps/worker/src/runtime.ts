@@ -6,6 +6,7 @@ import type { Db } from '@hc/db/client';
 import { maintenanceProcessor } from './processors/maintenance.ts';
 import { monetizationWorkers, type MonetizationWorkerOptions } from './processors/monetization-workers.ts';
 import { storyHighlightsZipProcessor } from './processors/story-highlights-zip.ts';
+import { verticalRenderProcessor } from './processors/vertical-render.ts';
 import { BULLMQ_CONNECTION_OPTIONS, QUEUES, STORY_ARCHIVE_RETENTION_DAYS } from './queues.ts';
 
 export interface WorkerDeps {
@@ -15,7 +16,10 @@ export interface WorkerDeps {
   log: (message: string, details?: object) => void;
   /** BullMQ key prefix; tests use their own so suites never share queues. */
   prefix?: string;
-  /** The media store's folder (DATA_DIR/media); without it the story-highlights-zip queue is not served. */
+  /**
+   * The media store's folder (DATA_DIR/media); without it the story-highlights-zip and vertical-render
+   * queues are not served.
+   */
   mediaDir?: string;
   /** Test-only tuning of the story-highlights-zip worker (short locks for stalled-job recovery, slow jobs). */
   storyZip?: { lockDurationMs?: number; stalledIntervalMs?: number; delayPerFileMs?: number };
@@ -85,8 +89,20 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
         },
       ),
     );
+    workers.push(
+      // One render per process: ffmpeg already uses every core.
+      new Worker(
+        QUEUES.verticalRender,
+        verticalRenderProcessor({ db: deps.db, mediaDir: deps.mediaDir, log: deps.log }),
+        {
+          connection,
+          prefix: deps.prefix,
+          concurrency: 1,
+        },
+      ),
+    );
   } else {
-    deps.log('story-highlights-zip not served: no media folder given');
+    deps.log('story-highlights-zip and vertical-render not served: no media folder given');
   }
   workers.push(...monetizationWorkers(deps, connection, deps.monetization));
   for (const worker of workers) {

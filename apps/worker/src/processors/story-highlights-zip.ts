@@ -15,6 +15,7 @@ import { UnrecoverableError, type Job } from 'bullmq';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@hc/db/client';
 import { schema } from '@hc/db/schema';
+import { insideStore } from '../media/store.ts';
 import {
   storyHighlightsArchiveDir,
   storyHighlightsArchivePrefix,
@@ -273,14 +274,6 @@ export interface StoryHighlightsZipResult {
   /** Media-store path of the archive. */
   path: string;
   files: number;
-}
-
-/** Resolves a media-store path inside the store, refusing any escape. */
-function insideStore(mediaDir: string, relative: string): string {
-  const root = path.resolve(mediaDir);
-  const full = path.resolve(root, relative);
-  if (!full.startsWith(root + path.sep)) throw new UnrecoverableError(`Path outside the media store`);
-  return full;
 }
 
 export function storyHighlightsZipProcessor(deps: StoryHighlightsZipDeps) {

@@ -1,0 +1,238 @@
+// vertical-render: renders a task's vertical MP4 (spec 001 §4) in one ffmpeg pass. The crop follows the
+// keyframe file frame by frame (cropWindowAt through a sendcmd script, see media/follow-crop.ts), every
+// frame is scaled to the file's output size, H.264 with faststart, the audio kept when there is one.
+// Highlights are trimmed to the job's range, full videos rendered whole.
+//
+// The MP4 is written under a temp name and renamed when complete, so a killed job leaves no broken file
+// under a final name (a retry removes the stale temp, and reuses a renamed file it finds). The task is
+// marked ready in one transaction with the rendered suggestion made the active one. A job the task no
+// longer waits for (another render claimed it, or a newer keyframe save) is skipped.
+import { randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { UnrecoverableError, type Job } from 'bullmq';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '@hc/db/client';
+import { schema } from '@hc/db/schema';
+import { followCrop, followCropFilter } from '../media/follow-crop.ts';
+import { probeVideo, runFfmpeg } from '../media/ffmpeg.ts';
+import { insideStore } from '../media/store.ts';
+import { verticalRenderDir, type VerticalRenderJob } from '../queues.ts';
+
+export interface VerticalRenderDeps {
+  db: Db;
+  /** The media store's folder (DATA_DIR/media). */
+  mediaDir: string;
+  log: (message: string, details?: object) => void;
+}
+
+export type VerticalRenderResult =
+  { rendered: true; path: string; durationSeconds: number } | { rendered: false; skipped: string };
+
+/** H.264 for the web: fast preset (renders wait in a queue), constant quality, moov atom first. */
+const VIDEO_CODEC = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20', '-pix_fmt', 'yuv420p'];
+const AUDIO_CODEC = ['-c:a', 'aac', '-b:a', '128k'];
+/** render_error is shown in the review list: keep it short. */
+const MAX_ERROR_LENGTH = 200;
+
+const { verticalTasks, verticalSuggestions, keyframeFiles } = schema;
+
+const skipped = (reason: string): VerticalRenderResult => ({ rendered: false, skipped: reason });
+
+async function render(deps: VerticalRenderDeps, job: Job<VerticalRenderJob>): Promise<VerticalRenderResult> {
+  const jobId = job.id;
+  if (!jobId) throw new UnrecoverableError('A vertical render job needs its derived id');
+  const { videoId, publisherId, suggestionId, keyframeFileId, keyframeVersion } = job.data;
+  const { db, mediaDir } = deps;
+
+  const [task] = await db.select().from(verticalTasks).where(eq(verticalTasks.videoId, videoId));
+  if (!task || task.publisherId !== publisherId) throw new UnrecoverableError('Vertical task not found');
+  // The task names the render it waits for; any other job is a stale one.
+  if (task.renderJobId !== jobId) return skipped('the task waits for another render');
+  if (task.status === 'ready') return skipped('already rendered');
+  if (task.status !== 'review') return skipped(`the task is ${task.status}`);
+
+  const [row] = await db
+    .select({ suggestion: verticalSuggestions, keyframe: keyframeFiles })
+    .from(verticalSuggestions)
+    .innerJoin(keyframeFiles, eq(keyframeFiles.id, verticalSuggestions.keyframeFileId))
+    .where(and(eq(verticalSuggestions.id, suggestionId), eq(verticalSuggestions.videoId, videoId)));
+  if (!row || row.keyframe.id !== keyframeFileId) throw new UnrecoverableError('Keyframe file not found');
+  if (row.keyframe.version > keyframeVersion) return skipped('a newer keyframe file version was saved');
+  const file = row.keyframe.data;
+
+  const source = insideStore(mediaDir, task.srcVideoPath);
+  if (!(await stat(source).catch(() => null))?.isFile())
+    throw new UnrecoverableError('Source video not found');
+  const probe = await probeVideo(source);
+  if (!probe) throw new UnrecoverableError('Source video cannot be read');
+  if (probe.width !== file.input_width || probe.height !== file.input_height) {
+    throw new UnrecoverableError(
+      `Keyframe file is for ${file.input_width}x${file.input_height}, the source is ${probe.width}x${probe.height}`,
+    );
+  }
+
+  // Frames to render: [firstFrame, firstFrame + frameCount) of the source, counted as the server does.
+  const { fps } = probe;
+  const trimmed = job.data.startTime !== null && job.data.endTime !== null;
+  const firstFrame = trimmed ? Math.round(job.data.startTime! * fps) : 0;
+  const endFrame = trimmed
+    ? Math.min(Math.round(job.data.endTime! * fps), probe.frameCount)
+    : probe.frameCount;
+  const frameCount = endFrame - firstFrame;
+  if (frameCount <= 0) throw new UnrecoverableError('The time range holds no frame of the source');
+  const durationSeconds = Math.round((frameCount / fps) * 1000) / 1000;
+
+  const dir = insideStore(mediaDir, path.join(verticalRenderDir(publisherId), '.'));
+  await mkdir(dir, { recursive: true });
+  const names = await readdir(dir);
+  const finalPrefix = `${jobId}-`;
+  const tempPrefix = `.${jobId}.`;
+  // A previous attempt may have renamed its MP4 and died before the task was updated: that is the result.
+  let finalName = names.find((name) => name.startsWith(finalPrefix) && name.endsWith('.mp4'));
+  if (!finalName) {
+    for (const name of names) {
+      if (name.startsWith(tempPrefix) && name.endsWith('.part'))
+        await rm(path.join(dir, name), { force: true });
+    }
+    // The media store is public: a random part keeps the file's name from being guessed.
+    finalName = `${finalPrefix}${randomBytes(12).toString('hex')}.mp4`;
+    const tempFile = path.join(dir, `${tempPrefix}${randomBytes(6).toString('hex')}.part`);
+    const work = await mkdtemp(path.join(tmpdir(), 'hc-vertical-'));
+    try {
+      const output = { width: file.output_vertical_width, height: file.output_vertical_height };
+      let input: string[] = [];
+      let videoFilters: string[] = [];
+      let audioFilters: string[] = [];
+      let firstFrameSeconds = probe.videoStartSeconds;
+      if (trimmed) {
+        // Seek half a frame before the first frame so the cut falls between frames; then the video
+        // starts at its first frame and the audio drops the same `lead`, so both stay in sync.
+        const firstFrameAt = probe.videoStartSeconds + firstFrame / fps;
+        const seek = Math.max(0, firstFrameAt - 0.5 / fps);
+        const lead = firstFrameAt - seek;
+        input = ['-ss', seek.toFixed(6), '-t', (lead + frameCount / fps).toFixed(6)];
+        videoFilters = ['setpts=PTS-STARTPTS'];
+        audioFilters = [`atrim=start=${lead.toFixed(6)}`, 'asetpts=PTS-STARTPTS'];
+        firstFrameSeconds = 0;
+      }
+      const crop = followCrop(file, { firstFrame, frameCount, fps, firstFrameSeconds });
+      const commandsFile = crop.commandCount > 0 ? path.join(work, 'crop.cmd') : null;
+      if (commandsFile) await writeFile(commandsFile, crop.commands);
+      videoFilters.push(followCropFilter(crop, commandsFile, output));
+      const audio = probe.hasAudio
+        ? ['-map', '0:a:0', ...(audioFilters.length ? ['-af', audioFilters.join(',')] : []), ...AUDIO_CODEC]
+        : ['-an'];
+      const args = [
+        '-v',
+        'error',
+        '-protocol_whitelist',
+        'file',
+        ...input,
+        '-i',
+        `file:${source}`,
+        '-map',
+        '0:v:0',
+        '-vf',
+        videoFilters.join(','),
+        ...(trimmed ? ['-frames:v', String(frameCount)] : []),
+        ...audio,
+        ...VIDEO_CODEC,
+        '-movflags',
+        '+faststart',
+        '-f',
+        'mp4',
+        '-y',
+        `file:${tempFile}`,
+      ];
+      const total = frameCount / fps;
+      let reported = -1;
+      await runFfmpeg(args, (seconds) => {
+        // 100 is kept for the task update: a job at 100 has its task ready.
+        const progress = Math.min(99, Math.floor((seconds / total) * 99));
+        if (progress > reported) {
+          reported = progress;
+          void job.updateProgress(progress).catch(() => undefined);
+        }
+      });
+      await rename(tempFile, path.join(dir, finalName));
+    } catch (error) {
+      await rm(tempFile, { force: true });
+      throw error;
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+  }
+
+  const videoPath = `${verticalRenderDir(publisherId)}/${finalName}`;
+  const done = await db.transaction(async (tx) => {
+    const now = new Date();
+    const updated = await tx
+      .update(verticalTasks)
+      .set({
+        status: 'ready',
+        videoPath,
+        trimmedDurationSeconds: durationSeconds,
+        generatedAt: now,
+        updatedAt: now,
+        renderState: null,
+        renderError: null,
+      })
+      .where(
+        and(
+          eq(verticalTasks.videoId, videoId),
+          eq(verticalTasks.renderJobId, jobId),
+          eq(verticalTasks.status, 'review'),
+        ),
+      )
+      .returning({ videoId: verticalTasks.videoId });
+    if (updated.length === 0) return false;
+    await tx
+      .update(verticalSuggestions)
+      .set({ active: sql`${verticalSuggestions.id} = ${suggestionId}` })
+      .where(eq(verticalSuggestions.videoId, videoId));
+    return true;
+  });
+  if (!done) {
+    // Claimed by another render or decided while this one ran: the MP4 is nobody's.
+    await rm(path.join(dir, finalName), { force: true });
+    return skipped('the task changed while rendering');
+  }
+  await job.updateProgress(100);
+  return { rendered: true, path: videoPath, durationSeconds };
+}
+
+/** Marks the task's render failed, if the task still waits for this job. */
+async function markFailed(db: Db, job: Job<VerticalRenderJob>, message: string) {
+  await db
+    .update(verticalTasks)
+    .set({ renderState: 'failed', renderError: message.slice(0, MAX_ERROR_LENGTH), updatedAt: new Date() })
+    .where(
+      and(
+        eq(verticalTasks.videoId, job.data.videoId),
+        eq(verticalTasks.renderJobId, job.id ?? ''),
+        eq(verticalTasks.renderState, 'queued'),
+      ),
+    );
+}
+
+export function verticalRenderProcessor(deps: VerticalRenderDeps) {
+  return async (job: Job<VerticalRenderJob>): Promise<VerticalRenderResult> => {
+    try {
+      const result = await render(deps, job);
+      if (!result.rendered) deps.log('vertical render skipped', { job: job.id, reason: result.skipped });
+      return result;
+    } catch (error) {
+      const lastAttempt =
+        error instanceof UnrecoverableError || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+      if (lastAttempt) {
+        const message = error instanceof Error ? error.message : String(error);
+        await markFailed(deps.db, job, message).catch((e: unknown) =>
+          deps.log('vertical render: could not mark the task failed', { job: job.id, error: String(e) }),
+        );
+      }
+      throw error;
+    }
+  };
+}
