@@ -131,7 +131,8 @@ beforeAll(async () => {
   hostUrl = `http://localhost:${(host.address() as AddressInfo).port}/`;
 });
 afterAll(async () => {
-  await new Promise((resolve) => host?.close(resolve));
+  // No host when the suite's setup failed: nothing to close (and no close callback to wait for).
+  if (host) await new Promise((resolve) => host.close(resolve));
 });
 
 describe('Top Videos embed on a publisher page', () => {
