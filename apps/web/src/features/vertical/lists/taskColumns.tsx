@@ -1,5 +1,6 @@
 // The columns of every vertical task table (spec 001 §2.10, §2.13), and which list shows which. A column
 // is sortable when the server can sort on it (VERTICAL_TASK_SORTS).
+import { createContext, useContext } from 'react';
 import { Skeleton } from 'primereact/skeleton';
 import { EMPTY_VALUE, formatDate } from '@hc/shared/formatters';
 import type { DataColumn } from '../../../components/ServerDataTable.tsx';
@@ -20,17 +21,28 @@ const timestamp = (seconds: number | null) => (
   </div>
 );
 
-/** The row's name as a button, so keyboard users reach the row's action: its click is the row's click. */
-const titleLink = (task: VerticalTask, label: string) => (
-  <button
-    type="button"
-    className="hc-title-link"
-    title={task.title}
-    data-testid={`vertical-task-${task.video_id}`}
-  >
-    {label}
-  </button>
-);
+/** What a click on a task's name does: the table's row action (PrimeReact ignores row clicks on buttons). */
+export const OpenTaskContext = createContext<(task: VerticalTask) => void>(() => undefined);
+
+/** The row's name as a button, so keyboard users reach the row's action too. */
+function TaskTitleLink({ task, label }: { task: VerticalTask; label: string }) {
+  const open = useContext(OpenTaskContext);
+  return (
+    <button
+      type="button"
+      className="hc-title-link"
+      title={task.title}
+      data-testid={`vertical-task-${task.video_id}`}
+      onClick={(e) => {
+        e.stopPropagation();
+        open(task);
+      }}
+    >
+      {label}
+    </button>
+  );
+}
+const titleLink = (task: VerticalTask, label: string) => <TaskTitleLink task={task} label={label} />;
 
 const publisher: TaskColumn = {
   key: 'publisher',

@@ -1,10 +1,13 @@
 // The Vertical View drawer (spec 001 §2.13): the 'Vertical result' (9:16) of a ready item or the
 // 'Source video' of a rejected one, duration trimmed/total, discovery and generation dates, 'Open Video',
-// the rejection reasons, and the reels_valid switch (a failure is only logged, as the spec says).
+// the rejection reasons, and the reels_valid switch (a failure is only logged, as the spec says). The
+// server takes the switch from reviewers only (review permission): anyone else sees it read-only.
 import { InputSwitch } from 'primereact/inputswitch';
+import { hasPermission } from '@hc/shared/access';
 import { MP4_SUFFIX } from '@hc/shared/constants';
 import { EMPTY_VALUE, formatDate } from '@hc/shared/formatters';
 import type { VerticalTask } from '@hc/shared/api/vertical';
+import { useAppConfig } from '../../../app/config.tsx';
 import { DetailDrawer, DetailList } from '../../../components/DetailDrawer.tsx';
 import { useUpdateReelsValid } from '../api/update-reels-valid.ts';
 import { formatTrimmedTotal } from '../lists/taskFormat.ts';
@@ -19,6 +22,7 @@ interface VerticalTaskDrawerProps {
 
 export function VerticalTaskDrawer({ task, status, visible, onHide }: VerticalTaskDrawerProps) {
   const reels = useUpdateReelsValid();
+  const canChangeReels = hasPermission('review', useAppConfig().user.roles);
   const ready = status === 'ready';
   // A ready item shows its vertical MP4; a rejected one (or a ready one without a result) its source.
   const showsResult = ready && task.video_url !== null;
@@ -72,7 +76,7 @@ export function VerticalTaskDrawer({ task, status, visible, onHide }: VerticalTa
           <InputSwitch
             inputId="vertical-reels-valid"
             checked={reelsValid}
-            disabled={reels.isPending}
+            disabled={!canChangeReels || reels.isPending}
             onChange={(e) => reels.mutate({ id: task.video_id, valid: e.value })}
             data-testid="vertical-drawer-reels"
           />
