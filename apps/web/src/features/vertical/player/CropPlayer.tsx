@@ -2,8 +2,10 @@
 // boxes of the suggestions' keyframe files at the frame on screen, following the video frame by frame as it
 // plays and seeks. Outside the selected suggestion's output window (cropWindowAt, what the render keeps) the
 // picture is dimmed. The stage covers the video, so the controls are our own, below it (the spec leaves the
-// player's controls open). The container reports the frame and the selected boxes in source pixels as data
-// attributes: what the reviewer sees, observable by tests.
+// player's controls open). The frame box takes the video's own aspect and the video fills it exactly, so there
+// are no letterbox bars between the picture and the stage; each keyframe file's pixels are scaled per axis
+// onto that box. The container reports the frame and the selected boxes in source pixels as data
+// attributes, and each box is a Konva Rect named 'crop-box': what the reviewer sees, observable by tests.
 import { useEffect, useMemo, useState } from 'react';
 import { Layer, Rect, Stage } from 'react-konva';
 import { Button } from 'primereact/button';
@@ -12,9 +14,9 @@ import { cropWindowAt, frameCountOf, groupAtFrame } from '@hc/shared/vertical/ke
 import type { KeyframeFile, Rect as SourceRect } from '@hc/shared/vertical/keyframe-file';
 import { useVideoFrame } from './useVideoFrame.ts';
 import { togglePlay, usePlayback } from './usePlayback.ts';
-import { formatVideoTime, timeOfFrame } from './videoFrames.ts';
-import { CROP_BOX_COLOURS, cropBoxesAt, scaleRect } from './cropBoxes.ts';
-import type { CropLayer } from './cropBoxes.ts';
+import { formatVideoTime, rangeStartFrame, timeOfFrame } from './videoFrames.ts';
+import { CROP_BOX_COLOURS, cropBoxesAt, displaySize, toDisplay } from './cropBoxes.ts';
+import type { CropLayer, Size } from './cropBoxes.ts';
 import './crop-player.css';
 
 /** Frame rate assumed until a keyframe file names one (only the frame counter depends on it). */
@@ -34,9 +36,9 @@ export interface CropPlayerProps {
   startAt?: number;
 }
 
-/** The source size: the keyframe files' input size, else the video's own once its metadata is in. */
-function useSourceSize(video: HTMLVideoElement | null, file: KeyframeFile | null) {
-  const [natural, setNatural] = useState<{ width: number; height: number } | null>(null);
+/** The picture's size: the video's own once its metadata is in, else the keyframe file's input size. */
+function usePictureSize(video: HTMLVideoElement | null, file: KeyframeFile | null): Size {
+  const [natural, setNatural] = useState<Size | null>(null);
   useEffect(() => {
     if (!video) return;
     const read = () =>
@@ -45,8 +47,8 @@ function useSourceSize(video: HTMLVideoElement | null, file: KeyframeFile | null
     video.addEventListener('loadedmetadata', read);
     return () => video.removeEventListener('loadedmetadata', read);
   }, [video]);
-  if (file) return { width: file.input_width, height: file.input_height };
-  return natural ?? { width: 16, height: 9 };
+  if (natural) return natural;
+  return file ? { width: file.input_width, height: file.input_height } : { width: 16, height: 9 };
 }
 
 /** Width of an element, kept up to date. */
@@ -79,16 +81,17 @@ export function CropPlayer({
   const selectedFile = layers.find((l) => l.id === selectedId)?.file ?? null;
   const anyFile = selectedFile ?? layers.find((l) => l.file)?.file ?? null;
   const fps = anyFile?.fps ?? FALLBACK_FPS;
-  const source = useSourceSize(video, anyFile);
+  const picture = usePictureSize(video, anyFile);
   const frame = useVideoFrame(video, fps);
-  const width = useWidth(frameBox);
+  const display = displaySize(picture, useWidth(frameBox));
+  const { width, height } = display;
   const playback = usePlayback(video);
-  const scale = width > 0 ? width / source.width : 0;
-  const height = source.height * scale;
 
+  // Seek to the first frame of the range (the middle of its display span), where its boxes begin.
   useEffect(() => {
-    if (video && startAt !== undefined && Number.isFinite(startAt)) video.currentTime = startAt;
-  }, [video, startAt]);
+    if (video && startAt !== undefined && Number.isFinite(startAt))
+      video.currentTime = timeOfFrame(rangeStartFrame(startAt, fps), fps);
+  }, [video, startAt, fps]);
 
   const boxes = useMemo(
     () => cropBoxesAt(layers, frame, selectedId, hoveredId),
@@ -98,7 +101,11 @@ export function CropPlayer({
   // The output window of the selected suggestion, only where it has a group (else the render has nothing).
   const outputWindow =
     selectedFile && groupAtFrame(selectedFile, frame)
-      ? scaleRect(cropWindowAt(selectedFile, frame), scale)
+      ? toDisplay(
+          cropWindowAt(selectedFile, frame),
+          { width: selectedFile.input_width, height: selectedFile.input_height },
+          display,
+        )
       : null;
 
   const lastFrame = Math.max(0, frameCountOf(playback.duration, fps) - 1);
@@ -113,12 +120,12 @@ export function CropPlayer({
       <div
         ref={setFrameBox}
         className="hc-crop-player__frame"
-        style={{ aspectRatio: `${source.width} / ${source.height}` }}
+        style={{ aspectRatio: `${picture.width} / ${picture.height}` }}
         data-testid="crop-player-stage"
         data-frame={frame}
         data-fps={fps}
-        data-source-width={source.width}
-        data-source-height={source.height}
+        data-source-width={picture.width}
+        data-source-height={picture.height}
         data-selected-rects={JSON.stringify(
           selectedBoxes.map((b) => ({ object_id: b.objectId, ...sourceRectText(b.rect) })),
         )}
@@ -133,7 +140,7 @@ export function CropPlayer({
           onClick={() => togglePlay(video)}
           data-testid="crop-player-video"
         />
-        {scale > 0 && (
+        {width > 0 && (
           <Stage width={width} height={height} className="hc-crop-player__stage">
             <Layer listening={false}>
               {outputWindow && (
@@ -165,10 +172,13 @@ export function CropPlayer({
             </Layer>
             <Layer>
               {boxes.map((box) => {
-                const r = scaleRect(box.rect, scale);
+                const r = toDisplay(box.rect, box.source, display);
                 return (
                   <Rect
                     key={`${box.suggestionId}-${box.objectId}`}
+                    name="crop-box"
+                    suggestionId={box.suggestionId}
+                    role={box.role}
                     x={r.x}
                     y={r.y}
                     width={r.width}

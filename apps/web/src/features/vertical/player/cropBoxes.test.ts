@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { KeyframeFile } from '@hc/shared/vertical/keyframe-file';
-import { cropBoxesAt, scaleRect } from './cropBoxes.ts';
+import { cropBoxesAt, displaySize, toDisplay } from './cropBoxes.ts';
 
 const file = (dx: number): KeyframeFile => ({
   grid_manager_ver: '2.0',
@@ -37,6 +37,7 @@ describe('cropBoxesAt', () => {
       objectId: 1,
       role: 'selected',
       rect: { x: 300, y: 0, width: 400, height: 720 },
+      source: { width: 1280, height: 720 },
     });
   });
 
@@ -66,13 +67,37 @@ describe('cropBoxesAt', () => {
   });
 });
 
-describe('scaleRect', () => {
-  it('scales position and size', () => {
-    expect(scaleRect({ x: 100, y: 50, width: 400, height: 720 }, 0.5)).toEqual({
+describe('toDisplay', () => {
+  it('scales position and size to the displayed picture', () => {
+    const rect = { x: 100, y: 50, width: 400, height: 720 };
+    expect(toDisplay(rect, { width: 1280, height: 720 }, { width: 640, height: 360 })).toEqual({
       x: 50,
       y: 25,
       width: 200,
       height: 360,
     });
+  });
+
+  it('maps a file counted in another size onto the same spot of the picture', () => {
+    const inFile = { x: 960, y: 0, width: 606, height: 1080 };
+    const onScreen = toDisplay(inFile, { width: 1920, height: 1080 }, { width: 800, height: 450 });
+    expect(onScreen).toEqual({ x: 400, y: 0, width: 252.5, height: 450 });
+  });
+
+  it('draws nothing for an empty source', () => {
+    expect(
+      toDisplay({ x: 1, y: 1, width: 1, height: 1 }, { width: 0, height: 0 }, { width: 10, height: 10 }),
+    ).toEqual({ x: 0, y: 0, width: 0, height: 0 });
+  });
+});
+
+describe('displaySize', () => {
+  it('keeps the picture aspect at the width given', () => {
+    expect(displaySize({ width: 1280, height: 720 }, 848)).toEqual({ width: 848, height: 477 });
+    expect(displaySize({ width: 720, height: 1280 }, 360)).toEqual({ width: 360, height: 640 });
+  });
+  it('is empty until the width or the picture is known', () => {
+    expect(displaySize({ width: 1280, height: 720 }, 0)).toEqual({ width: 0, height: 0 });
+    expect(displaySize({ width: 0, height: 0 }, 500)).toEqual({ width: 0, height: 0 });
   });
 });

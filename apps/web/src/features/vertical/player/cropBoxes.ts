@@ -18,12 +18,19 @@ export interface CropLayer {
   file: KeyframeFile | null;
 }
 
+export interface Size {
+  width: number;
+  height: number;
+}
+
 export interface CropBox {
   suggestionId: number;
   objectId: number;
   role: CropBoxRole;
-  /** Source pixels. */
+  /** Source pixels of its keyframe file. */
   rect: Rect;
+  /** The frame size its keyframe file counts in (input_width x input_height). */
+  source: Size;
 }
 
 const DRAW_ORDER: Record<CropBoxRole, number> = { other: 0, hovered: 1, selected: 2 };
@@ -45,16 +52,30 @@ export function cropBoxesAt(
         objectId: object.object_id,
         role,
         rect: objectRectAt(object, frame, frameSize),
+        source: frameSize,
       });
     }
   }
   return boxes.sort((a, b) => DRAW_ORDER[a.role] - DRAW_ORDER[b.role]);
 }
 
-/** A source-pixel rect on a display `scale` times the source size. */
-export const scaleRect = (rect: Rect, scale: number): Rect => ({
-  x: rect.x * scale,
-  y: rect.y * scale,
-  width: rect.width * scale,
-  height: rect.height * scale,
-});
+/**
+ * A rect in the pixels of a `source` frame, on the picture as displayed (`display`, the box the video
+ * fills exactly). Each axis scales on its own, so a keyframe file counted in another size than the
+ * video's own (1920x1080 over a 1280x720 file) still lands on the same spot of the picture.
+ */
+export function toDisplay(rect: Rect, source: Size, display: Size): Rect {
+  if (source.width <= 0 || source.height <= 0) return { x: 0, y: 0, width: 0, height: 0 };
+  const sx = display.width / source.width;
+  const sy = display.height / source.height;
+  return { x: rect.x * sx, y: rect.y * sy, width: rect.width * sx, height: rect.height * sy };
+}
+
+/**
+ * The displayed size of a picture of aspect `picture` in a box `width` wide: the video element gets
+ * exactly this box, so there are no letterbox bars between the picture and the stage over it.
+ */
+export function displaySize(picture: Size, width: number): Size {
+  if (picture.width <= 0 || picture.height <= 0 || width <= 0) return { width: 0, height: 0 };
+  return { width, height: (width * picture.height) / picture.width };
+}

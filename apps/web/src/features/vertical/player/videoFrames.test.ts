@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatVideoTime, frameAtTime, timeOfFrame } from './videoFrames.ts';
+import { formatVideoTime, frameAtTime, rangeStartFrame, timeOfFrame } from './videoFrames.ts';
 
 describe('frameAtTime', () => {
   it.each([
@@ -28,6 +28,16 @@ describe('timeOfFrame', () => {
         expect(frameAtTime(timeOfFrame(frame, fps), fps)).toBe(frame);
       }
     }
+  });
+});
+
+describe('rangeStartFrame', () => {
+  it('rounds as the server counts a range (1.5 s at 25 fps starts on frame 38, not 37)', () => {
+    expect(rangeStartFrame(1.5, 25)).toBe(38);
+    expect(rangeStartFrame(1.5, 25)).toBeGreaterThan(frameAtTime(1.5, 25));
+    expect(rangeStartFrame(0, 25)).toBe(0);
+    expect(rangeStartFrame(4, 30)).toBe(120);
+    expect(rangeStartFrame(-2, 25)).toBe(0);
   });
 });
 

@@ -11,6 +11,15 @@ export function frameAtTime(seconds: number, fps: number): number {
   return Math.floor(seconds * fps + BOUNDARY_EPSILON);
 }
 
+/**
+ * The first frame of a time range starting at `seconds`, as the server and the keyframe files count it
+ * (framesOfRange of @hc/shared/api/vertical rounds): where a suggestion's first box is drawn.
+ */
+export function rangeStartFrame(seconds: number, fps: number): number {
+  if (!Number.isFinite(seconds) || !Number.isFinite(fps) || fps <= 0 || seconds <= 0) return 0;
+  return Math.round(seconds * fps);
+}
+
 /** The time to seek to for showing `frame`: the middle of its display span, away from both boundaries. */
 export function timeOfFrame(frame: number, fps: number): number {
   if (!Number.isFinite(fps) || fps <= 0) return 0;

@@ -34,8 +34,10 @@ import {
 } from './reviewFeedback.ts';
 import type { FeedbackState, VerticalAction } from './reviewFeedback.ts';
 import { cappedSuggestions, initialSelection, suggestionLabel, suggestionLimit } from './suggestions.ts';
-import { verticalShortcutFor } from './verticalShortcuts.ts';
+import { reviewShortcutAction } from './verticalShortcuts.ts';
 import { RenderProgress } from './RenderProgress.tsx';
+import { ConfirmStepDialog, type ConfirmStep } from './ConfirmStepDialog.tsx';
+import { EditModal, type EditMode } from '../editor/EditModal.tsx';
 import './review-modal.css';
 
 export interface ReviewModalProps {
@@ -259,6 +261,9 @@ export function ReviewModal({ task, onClose, onChanged }: ReviewModalProps) {
   const [refusal, setRefusal] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [renderJobId, setRenderJobId] = useState<string | null>(null);
+  // Manual and Modify ask first, then open the edit modal on the selected suggestion.
+  const [confirm, setConfirm] = useState<ConfirmStep | null>(null);
+  const [editMode, setEditMode] = useState<EditMode | null>(null);
   const approve = useApproveSuggestion();
   const reject = useRejectTask();
   const busy = approve.isPending || reject.isPending;
@@ -293,6 +298,12 @@ export function ReviewModal({ task, onClose, onChanged }: ReviewModalProps) {
           onError: failed,
         },
       );
+    } else if (action === 'modify' || action === 'manual') {
+      setConfirm({
+        header: action === 'modify' ? 'Modify' : 'Manual',
+        message: action === 'modify' ? messages.verticalModifyNotice : messages.areYouSure,
+        onConfirm: () => setEditMode(action),
+      });
     } else if (action === 'reject') {
       reject.mutate(
         { video_id: task.video_id, reason: allReasons(state), content_type: task.content_type },
@@ -308,21 +319,23 @@ export function ReviewModal({ task, onClose, onChanged }: ReviewModalProps) {
     }
   };
 
-  // Shortcuts while the modal is in front (not while a dialog above it is open or a field takes text).
-  const overlayOpen = error !== null;
+  // Shortcuts while the review modal is in front: off under the edit modal or a dialog, once done, and
+  // while a field takes text.
+  const editing = editMode !== null;
+  const dialogOpen = error !== null || confirm !== null;
   const latest = useRef(run);
   latest.current = run;
   useEffect(() => {
-    if (overlayOpen || done) return;
     const onKey = (event: KeyboardEvent) => {
-      const action = verticalShortcutFor(event);
-      if (!action || isTextEntry(document.activeElement as HTMLElement | null)) return;
+      const typing = isTextEntry(document.activeElement as HTMLElement | null);
+      const action = reviewShortcutAction(event, { editing, dialogOpen, finished: done, typing });
+      if (!action) return;
       event.preventDefault();
       latest.current(action);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [overlayOpen, done]);
+  }, [editing, dialogOpen, done]);
 
   const layers = useMemo(
     () => (suggestions ?? []).map((s) => ({ id: s.vertical_content_id, file: s.keyframe_json_file })),
@@ -422,6 +435,28 @@ export function ReviewModal({ task, onClose, onChanged }: ReviewModalProps) {
             onRun={() => run('reject')}
             onRefused={() => setRefusal(true)}
           />
+          {rules.shown.manual && (
+            <ActionButton
+              action="manual"
+              label="Manual"
+              icon="pi pi-pencil"
+              outlined
+              enabled={rules.enabled.manual}
+              busy={busy}
+              onRun={() => run('manual')}
+              onRefused={() => setRefusal(true)}
+            />
+          )}
+          <ActionButton
+            action="modify"
+            label="Modify"
+            icon="pi pi-sliders-h"
+            outlined
+            enabled={rules.enabled.modify}
+            busy={busy}
+            onRun={() => run('modify')}
+            onRefused={() => setRefusal(true)}
+          />
           <ActionButton
             action="approve"
             label="Approve"
@@ -453,6 +488,21 @@ export function ReviewModal({ task, onClose, onChanged }: ReviewModalProps) {
         {body}
       </Dialog>
       <ErrorDialog message={error} onClose={() => setError(null)} />
+      <ConfirmStepDialog step={confirm} onClose={() => setConfirm(null)} />
+      {editMode && selected && (
+        <EditModal
+          task={task}
+          suggestion={selected}
+          mode={editMode}
+          reasons={allReasons(state)}
+          onClose={() => setEditMode(null)}
+          onSubmitted={(result) => {
+            // The review modal follows the render once the edit modal is closed.
+            setRenderJobId(result.job_id);
+            onChanged();
+          }}
+        />
+      )}
     </>
   );
 }

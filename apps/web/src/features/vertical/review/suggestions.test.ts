@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { cappedSuggestions, initialSelection, suggestionLabel, suggestionLimit } from './suggestions.ts';
-import { verticalShortcutFor } from './verticalShortcuts.ts';
 
 describe('suggestionLabel', () => {
   it.each([
@@ -40,30 +39,5 @@ describe('initialSelection', () => {
     ).toBe(2);
     expect(initialSelection([{ active: false, id: 1 }])?.id).toBe(1);
     expect(initialSelection([])).toBeUndefined();
-  });
-});
-
-describe('verticalShortcutFor', () => {
-  const key = (
-    code: string,
-    mods: Partial<Record<'altKey' | 'shiftKey' | 'ctrlKey' | 'metaKey', boolean>>,
-  ) => ({
-    code,
-    altKey: false,
-    shiftKey: false,
-    ctrlKey: false,
-    metaKey: false,
-    ...mods,
-  });
-  it('maps Alt+R, Alt+D and Alt+M', () => {
-    expect(verticalShortcutFor(key('KeyR', { altKey: true }))).toBe('reject');
-    expect(verticalShortcutFor(key('KeyD', { altKey: true }))).toBe('approve');
-    expect(verticalShortcutFor(key('KeyM', { altKey: true }))).toBe('modify');
-  });
-  it('ignores other keys and other modifiers', () => {
-    expect(verticalShortcutFor(key('KeyR', {}))).toBeNull();
-    expect(verticalShortcutFor(key('KeyQ', { altKey: true }))).toBeNull();
-    expect(verticalShortcutFor(key('KeyR', { altKey: true, shiftKey: true }))).toBeNull();
-    expect(verticalShortcutFor(key('KeyD', { altKey: true, ctrlKey: true }))).toBeNull();
   });
 });
