@@ -88,6 +88,12 @@ const ConfigPage = lazy(() =>
 const AuditLogsPage = lazy(() =>
   import('../features/monetization/audit/AuditLogsPage.tsx').then((m) => ({ default: m.AuditLogsPage })),
 );
+const AdConfigPage = lazy(() =>
+  import('../features/monetization/grid/AdConfigPage.tsx').then((m) => ({ default: m.AdConfigPage })),
+);
+const ReportsPage = lazy(() =>
+  import('../features/monetization/reports/ReportsPage.tsx').then((m) => ({ default: m.ReportsPage })),
+);
 
 /** The screens built so far, by route id; every other page of the table shows ComingSoon. */
 const SCREENS: Partial<Record<RouteId, () => ReactNode>> = {
@@ -119,6 +125,8 @@ const SCREENS: Partial<Record<RouteId, () => ReactNode>> = {
   monetizationSelect: () => <SetupActionPage />,
   monetizationConfig: () => <ConfigPage />,
   monetizationAudit: () => <AuditLogsPage />,
+  adConfig: () => <AdConfigPage />,
+  reports: () => <ReportsPage />,
 };
 
 function screenFor(route: RouteEntry): ReactNode {

@@ -1,0 +1,251 @@
+// Ad configuration grid (spec 002 §2.6, §4 "Grid", §5, §8, §9; /admin/ad-config): up to 20 publishers'
+// configurations in four tabs, edited cell by cell with the legend, reset, and submitted as one
+// monetization-submit job (all or nothing) whose progress is shown until it finishes.
+import { useEffect, useState } from 'react';
+import { Button } from 'primereact/button';
+import { MultiSelect } from 'primereact/multiselect';
+import { Paginator } from 'primereact/paginator';
+import { ProgressBar } from 'primereact/progressbar';
+import { TabPanel, TabView } from 'primereact/tabview';
+import type { GridData } from '@hc/shared/api/ad-grid';
+import {
+  PUBLISHER_MULTISELECT_MAX,
+  TABLE_PAGE_SIZE_OPTIONS,
+  TOAST_LIFE_ADMIN_MS,
+} from '@hc/shared/constants';
+import { messages } from '@hc/shared/messages';
+import { GRID_TAB_LABELS, GRID_TABS, type GridTab } from '@hc/shared/monetization/grid-rules';
+import { StatePanel } from '../../../app/StatePanel.tsx';
+import { useToast } from '../../../app/toast.tsx';
+import { usePersistentPageSize } from '../../../components/usePersistentPageSize.ts';
+import { ApiError } from '../../../lib/api.ts';
+import { usePublishers } from '../api/get-publishers.ts';
+import { newSessionId } from '../api/session-id.ts';
+import { useFillGrid } from './api/fill-grid.ts';
+import { useSubmitJob } from './api/get-submit-job.ts';
+import { useSubmitGrid } from './api/submit-grid.ts';
+import { GridTable } from './GridTable.tsx';
+import { editedCount, submitData, submitProblem, type GridEdits } from './gridEdits.ts';
+import '../../../components/data-page.css';
+import '../monetization.css';
+import './grid.css';
+
+const errorOf = (error: unknown) => (error instanceof ApiError ? error.message : messages.somethingWentWrong);
+
+export function AdConfigPage() {
+  const toast = useToast();
+  const publishers = usePublishers();
+  // A token plus the page-load time; a new one once a submit has been applied and the grid reloaded.
+  const [sessionId, setSessionId] = useState(newSessionId);
+  const [chosen, setChosen] = useState<number[]>([]);
+  const [loaded, setLoaded] = useState<number[]>([]);
+  const [grid, setGrid] = useState<GridData | null>(null);
+  const [edits, setEdits] = useState<GridEdits>({});
+  const [tab, setTab] = useState(0);
+  const [first, setFirst] = useState(0);
+  const [per, setPer] = usePersistentPageSize('ad-config-grid');
+  const [jobId, setJobId] = useState<string | null>(null);
+  const fill = useFillGrid();
+  const submit = useSubmitGrid();
+  const job = useSubmitJob(jobId);
+
+  const load = (publisherIds: number[], session = sessionId) => {
+    fill.mutate(
+      { publisherIds, sessionId: session },
+      {
+        onSuccess: (data) => {
+          setGrid(data);
+          setEdits({});
+          setLoaded(publisherIds);
+        },
+        onError: (error) => toast.error(errorOf(error), TOAST_LIFE_ADMIN_MS),
+      },
+    );
+  };
+
+  // The submit job's end: success reloads the grid (a new session), failure toasts the first error.
+  const finished = job.data && (job.data.state === 'completed' || job.data.state === 'failed');
+  useEffect(() => {
+    if (!finished || !job.data || jobId === null) return;
+    setJobId(null);
+    if (job.data.state === 'completed') {
+      toast.success(messages.configurationsSubmitted);
+      const next = newSessionId();
+      setSessionId(next);
+      load(loaded, next);
+    } else toast.error(job.data.errors[0] ?? messages.somethingWentWrong, TOAST_LIFE_ADMIN_MS);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once per finished job
+  }, [finished, jobId]);
+  useEffect(() => {
+    if (job.isError && jobId !== null) {
+      setJobId(null);
+      toast.error(errorOf(job.error), TOAST_LIFE_ADMIN_MS);
+    }
+  }, [job.isError, job.error, jobId, toast]);
+
+  const onSubmit = () => {
+    if (!grid) return;
+    const problem = submitProblem(grid, edits);
+    if (problem) {
+      toast.error(problem, TOAST_LIFE_ADMIN_MS);
+      return;
+    }
+    submit.mutate(
+      { data: submitData(grid, edits), session_id: sessionId },
+      {
+        onSuccess: (started) => setJobId(started.job_id),
+        onError: (error) => toast.error(errorOf(error), TOAST_LIFE_ADMIN_MS),
+      },
+    );
+  };
+
+  const running = submit.isPending || jobId !== null;
+  const changes = editedCount(edits);
+  const currentTab: GridTab = GRID_TABS[tab] ?? 'publisher';
+  const rows = grid ? grid[currentTab] : [];
+
+  return (
+    <div className="hc-data-page hc-mon hc-grid-page" data-testid="ad-config">
+      <header className="hc-page-header">
+        <div>
+          <h1 className="hc-page-title">Ad Configuration</h1>
+          <p className="hc-page-subtitle">
+            Edit the video and display configurations of up to {PUBLISHER_MULTISELECT_MAX} publishers.
+          </p>
+        </div>
+        {grid && (
+          <span className="hc-result-count" data-testid="grid-count">
+            {changes === 0 ? 'No changes' : `${changes} edited ${changes === 1 ? 'cell' : 'cells'}`}
+          </span>
+        )}
+      </header>
+
+      <div className="hc-card hc-toolbar">
+        <div className="hc-toolbar__field hc-toolbar__field--grow">
+          <label htmlFor="grid-publishers">Publishers</label>
+          <MultiSelect
+            inputId="grid-publishers"
+            value={chosen}
+            options={publishers.data ?? []}
+            optionLabel="name"
+            optionValue="id"
+            filter
+            display="chip"
+            selectionLimit={PUBLISHER_MULTISELECT_MAX}
+            showSelectAll={false}
+            loading={publishers.isPending}
+            placeholder="Select publishers"
+            onChange={(e) => setChosen(e.value as number[])}
+            data-testid="grid-publishers"
+          />
+        </div>
+        <div className="hc-toolbar__actions">
+          <Button
+            label="Get Configurations"
+            icon="pi pi-download"
+            disabled={chosen.length === 0 || running}
+            loading={fill.isPending}
+            onClick={() => {
+              setFirst(0);
+              load([...chosen].sort((a, b) => a - b));
+            }}
+            data-testid="grid-get"
+          />
+        </div>
+      </div>
+
+      {!grid ? (
+        fill.isPending ? (
+          <div className="hc-card hc-grid-loading">
+            <ProgressBar mode="indeterminate" style={{ height: '4px' }} />
+          </div>
+        ) : (
+          <StatePanel
+            kind="empty"
+            message="Choose publishers and Get Configurations to edit them."
+            testId="grid-empty"
+          />
+        )
+      ) : (
+        <div className="hc-card hc-table-card hc-grid-card">
+          <div className="hc-grid-bar">
+            <ul className="hc-grid-legend" aria-label="Legend">
+              <li>
+                <span className="hc-grid-swatch hc-grid-cell--missing" /> Mandatory
+              </li>
+              <li>
+                <span className="hc-grid-swatch hc-grid-cell--overridden" /> Overridden
+              </li>
+              <li>
+                <span className="hc-grid-swatch hc-grid-cell--edited" /> Edited
+              </li>
+            </ul>
+            <div className="hc-grid-bar__actions">
+              <Button
+                label="Reset values"
+                icon="pi pi-undo"
+                outlined
+                disabled={changes === 0 || running}
+                onClick={() => setEdits({})}
+                data-testid="grid-reset"
+              />
+              <Button
+                label="Submit"
+                icon="pi pi-check"
+                disabled={changes === 0 || running}
+                loading={running}
+                onClick={onSubmit}
+                data-testid="grid-submit"
+              />
+            </div>
+          </div>
+          {running && (
+            <div className="hc-grid-progress" data-testid="grid-progress">
+              <ProgressBar value={job.data?.progress ?? 0} showValue={false} style={{ height: '6px' }} />
+              <span>Submitting… {job.data?.progress ?? 0}%</span>
+            </div>
+          )}
+          <TabView
+            activeIndex={tab}
+            onTabChange={(e) => {
+              setTab(e.index);
+              setFirst(0);
+            }}
+          >
+            {GRID_TABS.map((t) => (
+              <TabPanel
+                key={t}
+                header={`${GRID_TAB_LABELS[t]} (${grid[t].length})`}
+                pt={{ headerAction: { 'data-testid': `grid-tab-${t}` } as object }}
+              />
+            ))}
+          </TabView>
+          {rows.length === 0 ? (
+            <div className="hc-empty">{messages.noResults}</div>
+          ) : (
+            <GridTable
+              tab={currentTab}
+              rows={rows.slice(first, first + per)}
+              edits={edits}
+              onEdits={(update) => setEdits(update)}
+            />
+          )}
+          <Paginator
+            first={first}
+            rows={per}
+            totalRecords={rows.length}
+            rowsPerPageOptions={[...TABLE_PAGE_SIZE_OPTIONS]}
+            onPageChange={(e) => {
+              if (e.rows !== per) {
+                setPer(e.rows);
+                setFirst(0);
+              } else setFirst(e.first);
+            }}
+            template="RowsPerPageDropdown CurrentPageReport PrevPageLink PageLinks NextPageLink"
+            currentPageReportTemplate="{first}–{last} of {totalRecords}"
+          />
+        </div>
+      )}
+    </div>
+  );
+}
