@@ -5,6 +5,7 @@ import path from 'node:path';
 import { hash, verify } from '@node-rs/argon2';
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isKnownAdFlow } from '@hc/shared/monetization/setup-form';
 import { migrate, openDb, type DbHandle } from '../client.ts';
 import type { KeyframeFileData } from '../schema/vertical.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts.ts';
@@ -66,6 +67,7 @@ describe('seedDemo', () => {
       { id: 406, name: 'Daily Planet', group_name: 'Planet Media Group' },
       { id: 407, name: 'Metro Sports', group_name: 'Planet Media Group' },
       { id: 512, name: 'Coastal Times', group_name: null },
+      { id: 618, name: 'Harbor Herald', group_name: null },
     ]);
 
     const accounts = await rows<{
@@ -376,6 +378,11 @@ describe('seedDemo', () => {
     expect(
       await count(sql`select count(*) as n from display_configs where placement_id is not null`),
     ).toBeGreaterThan(0);
+    // Every stored video setup is one of the config page's ad flows, so it opens and saves as it is.
+    const videos = await rows<{ config: Record<string, unknown> }>(sql`select config from video_configs`);
+    for (const v of videos) expect(isKnownAdFlow(v.config)).toBe(true);
+    // Harbor Herald is the publisher New publisher setup lists.
+    expect(await count(sql`select count(*) as n from video_configs where publisher_id = 618`)).toBe(0);
     const tests = await rows<{ monetization: boolean }>(
       sql`select monetization from ab_tests order by monetization`,
     );

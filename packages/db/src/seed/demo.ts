@@ -120,6 +120,15 @@ const PUBLISHERS: readonly PublisherPlan[] = [
   },
 ];
 
+/** Signed up but not monetized yet: what New publisher setup lists (no content, products or setup). */
+// Its key is fixed rather than drawn, so the random stream of everything seeded after it stays as it was.
+const UNMONETIZED_PUBLISHER = {
+  id: 618,
+  name: 'Harbor Herald',
+  domain: 'harborherald.example',
+  key: '5e0c2a9b7d41f3866ab0d2c49e71f5a3',
+};
+
 const PRODUCTS = [
   { id: 1, key: 'apv', name: 'APV' },
   { id: 2, key: 'editor', name: 'Editor' },
@@ -339,6 +348,14 @@ export function buildDemoRows(
     rows.settings.push({ publisherId: p.id, key: 'create_gif', value: String(p.createGif) });
     for (const name of p.categories) rows.categories.push({ publisherId: p.id, name });
   }
+  rows.publishers.push({
+    id: UNMONETIZED_PUBLISHER.id,
+    name: UNMONETIZED_PUBLISHER.name,
+    key: UNMONETIZED_PUBLISHER.key,
+    homeUrl: `https://www.${UNMONETIZED_PUBLISHER.domain}`,
+    groupId: null,
+    createdAt: ago(20),
+  });
 
   // Accounts.
   const userIds = new Map<string, number>();
@@ -1157,6 +1174,7 @@ const PLACEMENT_PLANS: readonly { publisherId: number; name: string; platform: '
   { publisherId: 512, name: 'AMP Story Feed', platform: 'amp' },
 ];
 
+/** Autoplay, or the preload sequence with 'Play ad during highlights' (the flags of spec 002 §4). */
 function videoConfig(rnd: Random, description: string, flow: 'autoplay' | 'preload'): VideoConfigData {
   return {
     channel: hex(rnd, 24),
@@ -1164,8 +1182,8 @@ function videoConfig(rnd: Random, description: string, flow: 'autoplay' | 'prelo
     adManager: VIDEO_AD_DEFAULTS.adManager,
     aniviewPreload: true,
     aniviewAutoplay: flow === 'autoplay',
-    aniviewDelayedAutoplay: false,
-    aniviewPlayAdExactBetween: false,
+    aniviewDelayedAutoplay: flow === 'autoplay',
+    aniviewPlayAdExactBetween: flow === 'preload',
     aniviewPreloadAdDelay: false,
     aniviewPreloadAdPlayingWindow: VIDEO_AD_DEFAULTS.aniviewPreloadAdPlayingWindow,
     aniviewPreloadAdPlayingWindowRequestsForceStop: false,

@@ -73,7 +73,7 @@ describe('config page defaults (spec 002 §9)', () => {
 
   it('need a channel', () => {
     expect(validateSetupForm(defaultSetupForm())).toEqual([
-      { field: 'channel', message: 'Channel is required' },
+      { field: 'channel', message: 'Channel ID is required' },
     ]);
   });
 });
@@ -153,7 +153,7 @@ describe('every bound of the config page table: the boundary passes, one past fa
   it('words errors with the label, in page order', () => {
     const errors = validateSetupForm(withVideo({ channel: 'x', vastRetry: '9', midrollTime: '' }));
     expect(errors).toEqual([
-      { field: 'channel', message: 'Channel must be exactly 24 hexadecimal characters (0-9, a-f)' },
+      { field: 'channel', message: 'Channel ID must be exactly 24 hexadecimal characters (0-9, a-f)' },
       { field: 'midrollTime', message: 'Midroll Time is required' },
       { field: 'vastRetry', message: 'VAST Retry must be between 1 and 5' },
     ]);

@@ -293,7 +293,7 @@ export function setStartPoint(form: SetupForm, startPoint: string): SetupForm {
 
 /** Labels of the page, also used in field messages. */
 export const SETUP_FIELD_LABELS: Record<MonetizationField | 'viewportPause' | 'supportedSizes', string> = {
-  channel: 'Channel',
+  channel: 'Channel ID',
   midrollTime: 'Midroll Time',
   midrollDelay: 'Midroll Delay',
   maxImpressions: 'Max Impressions',

@@ -32,7 +32,7 @@ export function ChangeDetailsDialog({ entry, onHide }: { entry: AuditEntry | nul
       data-testid="change-details"
     >
       {entry && (
-        <p className="hc-page-subtitle">
+        <p className="hc-mon-changes__summary" data-testid="change-summary">
           {entry.action} {entry.auditable_type} · {entry.publisher_name}
           {entry.placement_name ? ` > ${entry.placement_name}` : ''} · {entry.email}
         </p>

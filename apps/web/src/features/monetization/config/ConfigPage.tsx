@@ -31,7 +31,12 @@ import { useSetupConfig, type SetupScope } from '../api/get-setup-config.ts';
 import { useSaveSetup } from '../api/save-setup.ts';
 import { newSessionId } from '../api/session-id.ts';
 import { MessageDialog } from '../components/MessageDialog.tsx';
-import { SETUP_HOME_PATH, type ConfigAction, type ConfigNavigationState } from '../setup/actions.ts';
+import {
+  PUBLISHER_DEFAULT_LABEL,
+  SETUP_HOME_PATH,
+  type ConfigAction,
+  type ConfigNavigationState,
+} from '../setup/actions.ts';
 import { DisplaySection } from './DisplaySection.tsx';
 import { VideoSections } from './VideoSections.tsx';
 import '../../../components/data-page.css';
@@ -81,7 +86,7 @@ export function ConfigPage() {
   if (!valid) return <NotFoundPage />;
   const publisherName =
     publishers.data?.find((p) => p.id === publisherId)?.name ?? `Publisher ${publisherId}`;
-  const title = `${publisherName} > ${placement?.name ?? 'Publisher setup'}`;
+  const title = `${publisherName} > ${placement?.name ?? PUBLISHER_DEFAULT_LABEL}`;
 
   let body;
   if (isPlacement && !placement) {

@@ -45,15 +45,15 @@ export function DisplaySection({ display, errors, onChange }: DisplaySectionProp
       />
       {display.fallbackEnable && (
         <>
-          <div className="hc-mon-grid">
+          <div className="hc-mon-profile">
             <NumberField
               id="profileId"
               label={L.displayProfileId}
-              prefix="pubmatic …/pwt/"
+              prefix={PUBMATIC_URL_PREFIX}
               value={display.profileId}
               onChange={(profileId) => onChange({ profileId })}
               error={errorOf(errors, 'display.profileId')}
-              hint={`${PUBMATIC_URL_PREFIX}{profile id}`}
+              hint="4 or 5 digits"
             />
           </div>
           <div className="hc-mon-blocks">

@@ -49,7 +49,7 @@ export function VideoSections({ video, errors, onChange, onAdFlow, onStartPoint 
   return (
     <>
       <Section title="Video Ad Manager" testId="section-video-ad-manager">
-        <Field id="adManager" label="Video Ad Manager">
+        <Field id="adManager" label="Ad manager">
           <Dropdown
             inputId="adManager"
             value="aniview"

@@ -57,7 +57,7 @@ export function NumberField({ id, label, value, onChange, error, hint, suffix, p
     <Field id={id} label={label} error={error} hint={hint}>
       {suffix || prefix ? (
         <div className="p-inputgroup">
-          {prefix && <span className="p-inputgroup-addon">{prefix}</span>}
+          {prefix && <span className="p-inputgroup-addon hc-mono">{prefix}</span>}
           {input}
           {suffix && <span className="p-inputgroup-addon">{suffix}</span>}
         </div>

@@ -7,6 +7,8 @@ export type ConfigAction =
 
 export const SETUP_HOME_PATH = '/admin/monetization/setup';
 export const AD_CONFIG_PATH = '/admin/ad-config';
+/** The placement label of a publisher's own setup (config page title, view tables). */
+export const PUBLISHER_DEFAULT_LABEL = 'Publisher default';
 
 /** The five buttons, in the spec's order and wording. */
 export const SETUP_BUTTONS: { action: SetupAction; label: string; icon: string; hint: string }[] = [

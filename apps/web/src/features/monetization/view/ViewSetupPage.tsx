@@ -14,12 +14,21 @@ import { StatePanel } from '../../../app/StatePanel.tsx';
 import { usePersistentPageSize } from '../../../components/usePersistentPageSize.ts';
 import { useAllConfigs } from '../api/get-all-configs.ts';
 import { usePublishers } from '../api/get-publishers.ts';
-import { SETUP_HOME_PATH } from '../setup/actions.ts';
-import { abTestLabel, adFlowLabel, cell, msAsSeconds, weightPercent, yesNo } from './columns.ts';
+import { PUBLISHER_DEFAULT_LABEL, SETUP_HOME_PATH } from '../setup/actions.ts';
+import {
+  abTestLabel,
+  adFlowLabel,
+  adManagerLabel,
+  bySetupScope,
+  cell,
+  msAsSeconds,
+  weightPercent,
+  yesNo,
+} from './columns.ts';
 import '../../../components/data-page.css';
 import '../monetization.css';
 
-const placementName = (row: { placementName: string | null }) => row.placementName ?? 'Publisher default';
+const placementName = (row: { placementName: string | null }) => row.placementName ?? PUBLISHER_DEFAULT_LABEL;
 
 export function ViewSetupPage() {
   const navigate = useNavigate();
@@ -32,8 +41,10 @@ export function ViewSetupPage() {
   const [per, setPer] = usePersistentPageSize('monetization-view');
   const configs = useAllConfigs(loaded);
 
-  const video = configs.data ? [...configs.data.publisher, ...configs.data.placement] : [];
-  const display = configs.data ? [...configs.data.display, ...configs.data.displayPlacement] : [];
+  const video = configs.data ? [...configs.data.publisher, ...configs.data.placement].sort(bySetupScope) : [];
+  const display = configs.data
+    ? [...configs.data.display, ...configs.data.displayPlacement].sort(bySetupScope)
+    : [];
   // Client-side paging (at most 20 publishers' rows); the page size is remembered, the page is per tab.
   const [first, setFirst] = useState({ video: 0, display: 0 });
   const paging = (tab: 'video' | 'display') => ({
@@ -133,7 +144,7 @@ export function ViewSetupPage() {
                 <Column header="Publisher" field="publisherName" />
                 <Column header="Placement Name" body={placementName} />
                 <Column header="A/B Test" body={(r: VideoConfigRow) => abTestLabel(r.abTest)} />
-                <Column header="Video Ad Manager" body={(r: VideoConfigRow) => cell(r.adManager)} />
+                <Column header="Video Ad Manager" body={(r: VideoConfigRow) => adManagerLabel(r.adManager)} />
                 <Column
                   header="Channel ID"
                   body={(r: VideoConfigRow) => <span className="hc-mono">{r.channel}</span>}

@@ -1,0 +1,342 @@
+// Monetization setup as admin@demo.example: a new publisher setup through every ad flow (sections shown
+// and hidden, an invalid field that disables Save, what is submitted), the saved setup in View existing
+// setup and its audit entries; updating a placement with the A/B warnings, the cancel warning and the
+// leave-page prompt, and the change's before/after in Audit Logs. editor@ sees no Admin menu and gets a
+// 403 from the monetization calls.
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { messages } from '@hc/shared/messages';
+import { loginAs, snap } from './support/browser.ts';
+import { useE2eSuite } from './support/suite.ts';
+import { SideMenu } from './support/pages/side-menu.ts';
+
+const s = useE2eSuite();
+
+/** The seeded publisher without a setup (packages/db/src/seed/demo.ts). */
+const NEW_PUBLISHER = { id: 618, name: 'Harbor Herald' };
+
+const go = (path: string) => s.page.goto(`${s.server.baseUrl}${path}`);
+const byTestId = (id: string) => s.page.getByTestId(id);
+
+/** Opens a PrimeReact dropdown and picks the option with that exact label. */
+async function pick(page: Page, testId: string, label: string) {
+  await page.getByTestId(testId).click();
+  await page.locator('.p-dropdown-panel .p-dropdown-item').getByText(label, { exact: true }).click();
+}
+
+async function dropdownOptions(page: Page, testId: string): Promise<string[]> {
+  await page.getByTestId(testId).click();
+  const items = page.locator('.p-dropdown-panel .p-dropdown-item');
+  await items.first().waitFor();
+  const labels = await items.allInnerTexts();
+  await page.keyboard.press('Escape');
+  return labels;
+}
+
+/** Which of the config page's flow-dependent parts are on screen. */
+async function shown() {
+  const visible = (id: string) => byTestId(id).isVisible();
+  return {
+    preloadOptions: await visible('preload-options'),
+    sequence: await visible('field-adSequence'),
+    delayDuration: await visible('field-adDelayDuration'),
+    maxImpressions: await visible('field-maxImpressions'),
+    startMidroll: await visible('field-startMidroll'),
+    display: await visible('section-display'),
+  };
+}
+
+describe('Monetization setup', () => {
+  it('creates a publisher setup through every ad flow, then finds it in View existing setup and Audit Logs', async () => {
+    const page = s.page;
+    await loginAs(page, s.server.baseUrl, 'admin@demo.example');
+    await go('/admin/monetization/setup');
+    await byTestId('monetization-setup-home').waitFor();
+    const buttons = page.locator('[data-testid^="setup-action-"]');
+    expect((await buttons.allInnerTexts()).map((t) => t.trim())).toEqual([
+      'NEW PUBLISHER SETUP',
+      'NEW PLACEMENT SETUP',
+      'UPDATE EXISTING SETUP',
+      'BULK UPDATE',
+      'VIEW EXISTING SETUP',
+    ]);
+
+    await byTestId('setup-action-new-publisher-setup').click();
+    await page.waitForURL('**/admin/monetization/setup/new-publisher-setup');
+    expect(await byTestId('select-title').innerText()).toBe('New Publisher Setup');
+    expect(await byTestId('select-go').innerText()).toBe('New');
+    expect(await byTestId('select-go').isDisabled()).toBe(true);
+    // Only publishers without a setup are offered.
+    expect(await dropdownOptions(page, 'select-publisher')).toEqual([NEW_PUBLISHER.name]);
+    await pick(page, 'select-publisher', NEW_PUBLISHER.name);
+    await byTestId('select-go').click();
+    await page.waitForURL(`**/admin/monetization/setup/new-publisher-config/${NEW_PUBLISHER.id}`);
+    expect(await byTestId('config-title').innerText()).toBe(`${NEW_PUBLISHER.name} > Publisher default`);
+
+    // Every ad-flow transition shows and hides exactly its parts (spec 002 §4).
+    await byTestId('config-editor').waitFor();
+    expect(await shown()).toEqual({
+      preloadOptions: false,
+      sequence: false,
+      delayDuration: false,
+      maxImpressions: true,
+      startMidroll: true,
+      display: true,
+    });
+    // Display fallback reveals the profile id and the mobile and desktop blocks.
+    expect(await byTestId('field-profileId').isVisible()).toBe(false);
+    await byTestId('switch-fallbackEnable').click();
+    for (const id of ['field-profileId', 'display-mobile', 'display-desktop'])
+      expect(await byTestId(id).isVisible()).toBe(true);
+
+    await byTestId('flow-preload').click(); // Autoplay delay is the first sub-option
+    expect(await shown()).toEqual({
+      preloadOptions: true,
+      sequence: true,
+      delayDuration: false,
+      maxImpressions: true,
+      startMidroll: true,
+      display: true,
+    });
+    await byTestId('preload-playAdDuringHighlights').click();
+    expect(await shown()).toEqual({
+      preloadOptions: true,
+      sequence: true,
+      delayDuration: false,
+      maxImpressions: false,
+      startMidroll: false,
+      display: true,
+    });
+    await byTestId('preload-delayDuration').click();
+    expect(await shown()).toEqual({
+      preloadOptions: true,
+      sequence: true,
+      delayDuration: true,
+      maxImpressions: false,
+      startMidroll: false,
+      display: false,
+    });
+    await snap(page, 'monetization-config-delay-duration');
+    // Delay duration switched the display fallback off: back on a flow with display, it is off.
+    await byTestId('preload-autoplayDelay').click();
+    expect(await shown()).toMatchObject({ display: true, maxImpressions: true, delayDuration: false });
+    expect(await byTestId('field-profileId').isVisible()).toBe(false);
+    await byTestId('flow-autoplay').click();
+    expect(await shown()).toMatchObject({ preloadOptions: false, sequence: false, maxImpressions: true });
+
+    // Skip reveals the Skip Timer.
+    expect(await byTestId('field-skipTimer').isVisible()).toBe(false);
+    await byTestId('switch-skip').click();
+    expect(await byTestId('field-skipTimer').isVisible()).toBe(true);
+
+    // The channel is lowercased and numeric inputs keep digits only; an invalid field disables Save.
+    const save = byTestId('config-save');
+    expect(await save.isDisabled()).toBe(true); // no channel yet
+    expect(await byTestId('error-channel').innerText()).toBe('Channel ID is required');
+    await byTestId('input-channel').fill('ABCDEF0123456789ABCDEF01');
+    expect(await byTestId('input-channel').inputValue()).toBe('abcdef0123456789abcdef01');
+    await byTestId('input-skipTimer').fill('1x1');
+    expect(await byTestId('input-skipTimer').inputValue()).toBe('11');
+    expect(await byTestId('error-skipTimer').innerText()).toBe('Skip Timer must be between 3 and 10');
+    expect(await save.isDisabled()).toBe(true);
+    await byTestId('input-skipTimer').fill('6');
+    expect(await save.isDisabled()).toBe(false);
+
+    await byTestId('flow-preload').click();
+    await byTestId('preload-playAdDuringHighlights').click();
+    await byTestId('switch-fallbackEnable').click();
+    expect(await save.isDisabled()).toBe(true);
+    await byTestId('input-profileId').fill('12');
+    expect(await byTestId('error-profileId').innerText()).toBe(
+      'Profile Id must be 4 or 5 digits (at most 99999)',
+    );
+    await byTestId('input-profileId').fill('7312');
+    expect(await save.isDisabled()).toBe(false);
+    await snap(page, 'monetization-config-ready');
+
+    const request = page.waitForRequest(
+      (r) => r.url().includes('/publisher_info/monetization') && r.method() === 'PUT',
+    );
+    await save.click();
+    const body = (await request).postDataJSON() as {
+      video: Record<string, unknown>;
+      display: Record<string, Record<string, unknown>>;
+    };
+    // Fields that do not apply to Play ad during highlights are not submitted; display times are in ms.
+    expect(body.video).toMatchObject({
+      channel: 'abcdef0123456789abcdef01',
+      aniviewAutoplay: false,
+      aniviewPlayAdExactBetween: true,
+      skip: true,
+      skipTimer: 6,
+      adSequence: '2',
+    });
+    for (const field of ['maxImpressions', 'startMidroll', 'adDelayDuration'])
+      expect(body.video).not.toHaveProperty(field);
+    expect(body.display.mobile).toMatchObject({
+      fallbackEnable: true,
+      displayAdDuration: 10_000,
+      pubmaticUrl: expect.stringMatching(/\/7312$/) as unknown,
+    });
+
+    const saved = byTestId('setup-saved-dialog');
+    await saved.waitFor();
+    expect(await saved.locator('.p-dialog-title').innerText()).toBe(messages.setupSaved);
+    expect(await byTestId('setup-saved-dialog-message').innerText()).toBe(messages.setupSavedHint);
+    await byTestId('setup-saved-dialog-accept').click();
+    await page.waitForURL('**/admin/monetization/setup');
+
+    // View existing setup: the new setup, and an A/B placement that expands into its variants.
+    await byTestId('setup-action-view-existing-setup').click();
+    await byTestId('view-empty').waitFor();
+    await byTestId('view-publishers').click();
+    for (const name of [NEW_PUBLISHER.name, 'Metro Sports'])
+      await page.locator('.p-multiselect-panel .p-multiselect-item').getByText(name, { exact: true }).click();
+    await page.keyboard.press('Escape');
+    await byTestId('view-load').click();
+    const videoRows = byTestId('view-video-row');
+    const newRow = videoRows.filter({ hasText: NEW_PUBLISHER.name });
+    await newRow.waitFor();
+    const newRowText = await newRow.innerText();
+    expect(newRowText).toContain('abcdef0123456789abcdef01');
+    expect(newRowText).toContain('Preload sequence: Play ad during highlights');
+    const abRow = videoRows.filter({ hasText: 'Scores Hub' });
+    await abRow.locator('.p-row-toggler').click();
+    const variants = page.locator('[data-testid^="ab-variants-"]');
+    await variants.waitFor();
+    expect(await variants.locator('tbody tr').allInnerTexts()).toEqual([
+      expect.stringMatching(/^90%\s+Control$/),
+      expect.stringMatching(/^10%\s+Higher midroll frequency$/),
+    ]);
+    await snap(page, 'monetization-view-video');
+    await byTestId('view-tab-display').click();
+    const displayRow = byTestId('view-display-row').filter({ hasText: NEW_PUBLISHER.name }).first();
+    await displayRow.waitFor();
+    expect(await displayRow.innerText()).toContain('10 s');
+
+    // Audit Logs: the three records the save created, by the acting user.
+    await go('/admin/monetization/audit');
+    await pick(page, 'audit-publisher', NEW_PUBLISHER.name);
+    const auditRows = byTestId('audit-row');
+    await expect.poll(() => auditRows.count()).toBe(3);
+    for (const text of await auditRows.allInnerTexts()) {
+      expect(text).toContain(NEW_PUBLISHER.name);
+      expect(text).toContain('admin@demo.example');
+      expect(text).toContain('create');
+    }
+    await auditRows.filter({ hasText: 'VideoConfig' }).click();
+    const details = byTestId('change-details');
+    await details.waitFor();
+    const channelRow = details.getByTestId('change-row').filter({ hasText: 'channel' }).first();
+    expect(await channelRow.locator('td').allInnerTexts()).toEqual([
+      'channel',
+      '',
+      'abcdef0123456789abcdef01',
+      '',
+      '',
+    ]);
+  });
+
+  it('updates a placement: A/B warnings, cancel warning, leave-page prompt, then before/after in Audit Logs', async () => {
+    const page = s.page;
+    await loginAs(page, s.server.baseUrl, 'admin@demo.example');
+    await go('/admin/monetization/setup/update-existing-setup');
+    expect(await byTestId('select-title').innerText()).toBe('Update Existing Setup');
+    expect(await byTestId('select-go').innerText()).toBe('Load');
+    expect(await byTestId('select-go').isDisabled()).toBe(true);
+
+    // A monetization A/B test cannot be edited here.
+    await pick(page, 'select-publisher', 'Metro Sports');
+    expect(await byTestId('select-go').isDisabled()).toBe(false); // the placement is optional
+    await pick(page, 'select-placement', 'Scores Hub');
+    const blocked = byTestId('ab-blocked-dialog');
+    await blocked.waitFor();
+    expect(await blocked.locator('.p-dialog-title').innerText()).toBe(messages.abTestBlockedTitle);
+    expect(await byTestId('ab-blocked-dialog-message').innerText()).toBe(messages.abTestBlocked);
+    await byTestId('ab-blocked-dialog-accept').click();
+    expect(await byTestId('select-placement').innerText()).toContain('Select a placement');
+
+    // Choosing a publisher clears the placement.
+    await pick(page, 'select-publisher', 'Daily Planet');
+    await pick(page, 'select-placement', 'Homepage Top');
+    await pick(page, 'select-publisher', 'Coastal Times');
+    expect(await byTestId('select-placement').innerText()).toContain('Select a placement');
+    await pick(page, 'select-publisher', 'Daily Planet');
+    await pick(page, 'select-placement', 'Homepage Top');
+    await byTestId('select-go').click();
+    await page.waitForURL('**/admin/monetization/setup/update-placement-config/406');
+    expect(await byTestId('config-title').innerText()).toBe('Daily Planet > Homepage Top');
+    const midroll = byTestId('input-midrollTime');
+    expect(await midroll.inputValue()).toBe('3');
+    await midroll.fill('4');
+
+    // Cancel warns; Stay keeps the edit.
+    await byTestId('config-cancel').click();
+    expect(await byTestId('setup-cancel-dialog-message').innerText()).toBe(messages.setupCancelWarning);
+    await byTestId('setup-cancel-dialog-reject').click();
+
+    // Leaving through the menu with unsaved changes asks first.
+    const menu = new SideMenu(page);
+    await menu.open();
+    await menu.link('Audit Logs').click();
+    const leave = byTestId('setup-leave-dialog');
+    await leave.waitFor();
+    await snap(page, 'monetization-leave-prompt');
+    await byTestId('setup-leave-dialog-reject').click();
+    expect(page.url()).toContain('/update-placement-config/406');
+    expect(await midroll.inputValue()).toBe('4');
+
+    await byTestId('config-save').click();
+    await byTestId('setup-saved-dialog').waitFor();
+    await byTestId('setup-saved-dialog-accept').click();
+    await page.waitForURL('**/admin/monetization/setup');
+
+    // A placement with a plain A/B test asks before continuing.
+    await byTestId('setup-action-new-placement-setup').click();
+    await pick(page, 'select-publisher', 'Daily Planet');
+    await pick(page, 'select-placement', 'Article Inline');
+    await byTestId('ab-continue-dialog').waitFor();
+    expect(await byTestId('ab-continue-dialog-message').innerText()).toBe(messages.abTestWarning);
+    await byTestId('ab-continue-dialog-accept').click();
+    expect(await byTestId('select-go').isDisabled()).toBe(false);
+
+    await go('/admin/monetization/audit');
+    const first = byTestId('audit-row').first();
+    await expect.poll(() => first.innerText()).toContain('Homepage Top');
+    const text = await first.innerText();
+    expect(text).toContain('Daily Planet');
+    expect(text).toContain('admin@demo.example');
+    expect(text).toContain('midrollTime');
+    await first.click();
+    const row = byTestId('change-details').getByTestId('change-row');
+    expect(await row.locator('td').allInnerTexts()).toEqual(['midrollTime', '', '', '3', '4']);
+    await snap(page, 'monetization-change-details');
+  });
+
+  it('shows editor@ no Admin menu and answers its monetization calls with 403', async () => {
+    const page = s.page;
+    await loginAs(page, s.server.baseUrl, 'editor@demo.example');
+    const menu = new SideMenu(page);
+    await menu.open();
+    expect(await menu.topLevelLabels()).not.toContain('Admin');
+    const statuses = await page.evaluate(async () => {
+      const session = JSON.parse(localStorage.getItem('hc.session') ?? '{}') as {
+        email: string;
+        token: string;
+      };
+      const headers = {
+        'x-user-email': session.email,
+        'x-user-token': session.token,
+        'content-type': 'application/json',
+      };
+      const call = async (path: string, init: RequestInit = {}) =>
+        (await fetch(`/api/v1/editor/${path}`, { ...init, headers })).status;
+      return [
+        await call('monetization_audit?page=1&per=10&from=120'),
+        await call('monetization_setup/all_configs?publisher_ids=406'),
+        await call('publisher_info/monetization', { method: 'PUT', body: '{}' }),
+      ];
+    });
+    expect(statuses).toEqual([403, 403, 403]);
+  });
+});
