@@ -329,6 +329,7 @@ describe('Vertical View', () => {
     );
     expect(rejected.get('status')).toBe('rejected');
     expect(new URL(s.page.url()).pathname).toBe(`/highlights/live/vertical/view/program/${both}/1`);
+    expect(await s.page.getByTestId('vertical-program-title').innerText()).toBe(programName);
     expect(await headers(s.page)).toEqual([
       'Channel',
       'Program',

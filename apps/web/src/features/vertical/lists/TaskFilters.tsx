@@ -41,7 +41,7 @@ export function TaskFilters(props: TaskFiltersProps) {
   const { program } = props;
   return (
     <div className="hc-card hc-toolbar" role="search" data-testid="vertical-filters">
-      <div className="hc-toolbar__field">
+      <div className="hc-toolbar__field hc-vertical-scope-field">
         <label htmlFor="vertical-scope">Publisher or group</label>
         <Dropdown
           inputId="vertical-scope"
@@ -83,7 +83,7 @@ export function TaskFilters(props: TaskFiltersProps) {
           />
         </IconField>
       </div>
-      <div className="hc-toolbar__field">
+      <div className="hc-toolbar__field hc-vertical-group-field">
         <label htmlFor="vertical-group-by">Group by</label>
         <Dropdown
           inputId="vertical-group-by"

@@ -1,6 +1,7 @@
 // View Vertical Program (spec 001 §2.13; /highlights/live/vertical/view/program/{programId}/{status}): the
 // program's ready segments (status other than 1) or rejected ones (status 1), with the item drawer.
-import { useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import type { VerticalProgram } from '@hc/shared/api/vertical';
 import { pathFor } from '@hc/shared/routes';
 import { StatePanel } from '../../../app/StatePanel.tsx';
 import { LinkButton } from '../../../app/LinkButton.tsx';
@@ -12,8 +13,17 @@ import { ViewTaskList } from './ViewTaskList.tsx';
 import '../../../components/data-page.css';
 import '../lists/vertical-lists.css';
 
+/** The header of the page: from the segments, else from the program list row that led here. */
+interface ProgramHeader {
+  title: string;
+  channel: string | null;
+  externalId: string | null;
+}
+
 export function VerticalProgramPage() {
   const navigate = useNavigate();
+  const location = useLocation();
+  const fromList = (location.state as { program?: VerticalProgram } | null)?.program;
   const params = useParams();
   const tab = tabOf(params.status);
   const status = statusOfTab(tab);
@@ -25,8 +35,14 @@ export function VerticalProgramPage() {
     'none',
     valid,
   );
-  // The program's name and ids come with its tasks (there is no program call of its own).
+  // The program's name and ids come with its tasks (there is no program call of its own), or with the
+  // row of Vertical View that opened it (a tab without segments has no task to name it).
   const first = list.query.data?.tasks[0];
+  const header: ProgramHeader | null = first?.program_name
+    ? { title: first.program_name, channel: first.channel, externalId: first.external_program_id }
+    : fromList?.id === programId
+      ? { title: fromList.title, channel: fromList.channel, externalId: fromList.external_program_id }
+      : null;
 
   if (!valid) {
     return (
@@ -47,10 +63,10 @@ export function VerticalProgramPage() {
       <header className="hc-page-header">
         <div>
           <h1 className="hc-page-title" data-testid="vertical-program-title">
-            {first?.program_name ?? 'View Vertical Program'}
+            {header?.title ?? 'View Vertical Program'}
           </h1>
           <p className="hc-page-subtitle">
-            {first && [first.channel, first.external_program_id].filter(Boolean).join(' · ') + ' · '}
+            {header && [header.channel, header.externalId].filter(Boolean).join(' · ') + ' · '}
             {status === 'ready'
               ? 'Segments with a vertical result.'
               : 'Segments whose source video was rejected.'}
@@ -69,6 +85,7 @@ export function VerticalProgramPage() {
             onChange={(next) =>
               void navigate(pathFor('liveVerticalViewProgram', { programId, status: next }), {
                 replace: true,
+                state: location.state,
               })
             }
           />

@@ -127,8 +127,11 @@ export function VerticalViewPage() {
     }
     setPaging({ key: filterKey, page: (e.page ?? Math.floor(e.first / e.rows)) + 1 });
   };
+  // The program goes along, so its page is titled even on a tab where it has no segments.
   const open = (p: VerticalProgram) =>
-    void navigate(pathFor('liveVerticalViewProgram', { programId: p.id, status: tab }));
+    void navigate(pathFor('liveVerticalViewProgram', { programId: p.id, status: tab }), {
+      state: { program: p },
+    });
 
   return (
     <div className="hc-data-page hc-vertical" data-testid="vertical-view-page">
