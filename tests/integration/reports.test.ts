@@ -1,8 +1,11 @@
 // Bulk reports (spec 002 §2.7, §5, §7, §8; issue 8 item 6) with real report-fill and report-update
 // workers: a filled workbook read back with exceljs, an edited workbook whose valid rows are applied
 // with audit entries and whose bad rows are reported one by one, a job run again applying nothing,
-// 'missing inputs', uploads inspected on the server, download links, and non-admin callers refused.
+// 'missing inputs', uploads inspected on the server, download links, non-admin callers refused, and a
+// worker process killed mid-update whose workbook another worker then applies exactly once.
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import ExcelJS from 'exceljs';
@@ -23,7 +26,9 @@ import { startStoryTestApp } from '../support/story-app.ts';
 type Headers = Record<string, string>;
 const prefix = `hc-test-${randomBytes(4).toString('hex')}`;
 let t: TestApp;
-let workers: RunningWorkers;
+let workers: RunningWorkers | null = null;
+const children: ChildProcess[] = [];
+const workerScript = fileURLToPath(new URL('../support/report-worker.ts', import.meta.url));
 let admin: Headers;
 let adminUserId: number;
 let editor: Headers;
@@ -116,6 +121,9 @@ beforeAll(async () => {
     sessionIdleMinutes: 120,
     log: () => undefined,
     prefix,
+    // A queue's stalled check is rate-limited to one per interval across its workers: these workers'
+    // interval must be short too, or the kill test waits for the default 30 s one.
+    monetization: { lockDurationMs: 1000, stalledIntervalMs: 500 },
   });
   pub = await buildConfiguredPublisher(t.ctx.db, 'Gamma Gazette');
   other = await buildConfiguredPublisher(t.ctx.db, 'Delta Daily');
@@ -129,9 +137,32 @@ beforeAll(async () => {
   editor = authOf(await login(t.app, editorUser.email, editorUser.password));
 });
 afterAll(async () => {
-  await workers.close();
+  for (const child of children)
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  await workers?.close();
   await t.close();
 });
+
+/** The real workers in their own process, pausing `delayMs` per applied record. */
+function startWorkerProcess(delayMs: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', workerScript], {
+    env: {
+      ...process.env,
+      REPORT_TEST_DATABASE_URL: t.database.url,
+      REPORT_TEST_REDIS_URL: redisUrl,
+      REPORT_TEST_PREFIX: prefix,
+      REPORT_TEST_DELAY_MS: String(delayMs),
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('ready')) resolve(child);
+    });
+    child.once('exit', (code) => reject(new Error(`worker process exited early (${code})`)));
+  });
+}
 
 describe('report-fill', () => {
   it("writes the chosen publishers' four tabs into the workbook, downloadable by its link", async () => {
@@ -299,5 +330,57 @@ describe('gating', () => {
       upload(Buffer.from('x'), editor),
     ]);
     expect(responses.map((r) => r.statusCode)).toEqual([403, 403, 403, 403, 403, 403]);
+  });
+});
+
+describe('a worker killed during a report-update', () => {
+  it('applied nothing; after a restart the workbook is applied exactly once', async () => {
+    // Only worker processes from here on.
+    await workers?.close();
+    workers = null;
+    const first = await startWorkerProcess(1500);
+    const filled = await fill(await newWorkbook(), [pub.publisher.id, other.publisher.id]);
+    expect(filled.state).toBe('completed');
+    const workbook = await download(filled.link!);
+    const publishers = workbook.getWorksheet('Video Publisher')!;
+    const viewportAd = headerIndex(publishers, 'Ad Viewport');
+    rowOfKey(publishers, `publisher:${pub.publisher.id}`).getCell(viewportAd).value = 41;
+    rowOfKey(publishers, `publisher:${other.publisher.id}`).getCell(viewportAd).value = 42;
+    const display = workbook.getWorksheet('Display')!;
+    const pause = headerIndex(display, 'Ad Viewport Pause');
+    rowOfKey(display, `display:${pub.publisher.id}:mobile`).getCell(pause).value = 43;
+    rowOfKey(display, `display:${other.publisher.id}:desktop`).getCell(pause).value = 44;
+    const uploaded = await upload(Buffer.from(await workbook.xlsx.writeBuffer()));
+    const externalId = (uploaded.json().data as Workbook).external_id;
+    const audits = async () =>
+      (await auditsOf(pub.publisher.id)).length + (await auditsOf(other.publisher.id)).length;
+    const before = await audits();
+
+    const started = await call('POST', 'bulk-update/submit', admin, { external_id: externalId });
+    const jobId = started.json().data.job_id as string;
+    await eventually(async () => {
+      const status = (await call('GET', `bulk-update/jobs/${jobId}`, admin)).json().data as ReportStatus;
+      expect(status.state).toBe('active');
+      expect(status.progress).toBeGreaterThan(10);
+    }, 15_000);
+    first.kill('SIGKILL');
+    await new Promise((resolve) => (first.exitCode === null ? first.once('exit', resolve) : resolve(null)));
+    // The killed run's transaction is rolled back: no config and no audit entry written.
+    await eventually(async () => {
+      expect(await videoConfigOf(pub.publisher.id, null)).not.toMatchObject({ viewportAd: 41 });
+      expect(await audits()).toBe(before);
+    });
+    expect(
+      ((await call('GET', `bulk-update/jobs/${jobId}`, admin)).json().data as ReportStatus).state,
+    ).not.toBe('completed');
+
+    const second = await startWorkerProcess(0);
+    const status = await settled(jobId);
+    expect(status).toMatchObject({ state: 'completed', errors: [], changed: 4 });
+    expect(await videoConfigOf(pub.publisher.id, null)).toMatchObject({ viewportAd: 41 });
+    expect(await videoConfigOf(other.publisher.id, null)).toMatchObject({ viewportAd: 42 });
+    expect(await audits()).toBe(before + 4);
+    second.kill('SIGTERM');
+    await new Promise((resolve) => (second.exitCode === null ? second.once('exit', resolve) : resolve(null)));
   });
 });
