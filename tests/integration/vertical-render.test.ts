@@ -7,7 +7,7 @@
 // task, and a job for an older keyframe version that is skipped.
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { Queue, QueueEvents } from 'bullmq';
@@ -286,6 +286,8 @@ describe('vertical-render', () => {
     expect((await suggestionsOf(videoId)).map((s) => s.active)).toEqual([true, false]);
 
     const file = path.join(mediaDir, row.videoPath!);
+    // Written under a temp name and renamed: nothing else is left in the folder.
+    expect(await readdir(path.dirname(file))).toEqual([path.basename(file)]);
     const info = await probe(file);
     expect(info.format.format_name).toContain('mp4');
     const video = info.streams.find((s) => s.codec_type === 'video')!;
@@ -304,13 +306,17 @@ describe('vertical-render', () => {
     // The square (60 source px, 154 output px wide) moves 196 px; the window is 140 px wide.
     await expectCentredThroughout(file, 50);
 
-    // The status call: completed at 100 with the MP4's URL; ffmpeg's progress was reported on the way.
+    // The status call: completed at 100 with the MP4's URL (served by the media store); ffmpeg's
+    // progress was reported on the way.
     expect(await jobStatus(jobId)).toEqual({
       state: 'completed',
       progress: 100,
       video_url: `/media/${row.videoPath!.replace(/\.mp4$/, '')}`,
       error: null,
     });
+    const served = await t.app.inject({ method: 'GET', url: `/media/${row.videoPath!}` });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(await readFile(file))).toBe(true);
     const progress = progressOf.get(jobId) ?? [];
     expect(progress.some((p) => p > 0 && p < 100)).toBe(true);
     expect(progress.at(-1)).toBe(100);
