@@ -1,6 +1,6 @@
 // ffmpeg and ffprobe as the worker runs them: the binaries the demo seed ships, no shell, local files
 // only, progress read from `-progress pipe:1`, and a short error (the end of stderr) on failure.
-import { execFile, spawn } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { ffmpegPath, ffprobePath } from '@hc/db/seed/media';
 
 export interface VideoProbe {
@@ -93,6 +93,12 @@ export class FfmpegError extends Error {}
 /** How much of stderr (characters) is kept for the error message. */
 const STDERR_TAIL = 4_000;
 
+/** ffmpeg processes running: a worker process that exits (shutdown timeout, crash) takes them along. */
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
 /**
  * Runs ffmpeg with `args` (input and output included; -progress is added) and calls `onProgress` with
  * the output time in seconds as it advances. Rejects with the last line of stderr when ffmpeg fails.
@@ -103,6 +109,7 @@ export function runFfmpeg(args: string[], onProgress?: (outputSeconds: number) =
       stdio: ['ignore', 'pipe', 'pipe'],
       windowsHide: true,
     });
+    running.add(child);
     let stderr = '';
     let pending = '';
     child.stderr.setEncoding('utf8');
@@ -120,8 +127,12 @@ export function runFfmpeg(args: string[], onProgress?: (outputSeconds: number) =
         if (match && onProgress) onProgress(Number(match[1]) / 1e6);
       }
     });
-    child.once('error', (error) => reject(new FfmpegError(`ffmpeg could not start: ${error.message}`)));
+    child.once('error', (error) => {
+      running.delete(child);
+      reject(new FfmpegError(`ffmpeg could not start: ${error.message}`));
+    });
     child.once('close', (code, signal) => {
+      running.delete(child);
       if (code === 0) return resolve();
       const last = stderr.trim().split('\n').pop()?.trim() || `exit ${code ?? signal}`;
       reject(new FfmpegError(`ffmpeg failed: ${last}`));
