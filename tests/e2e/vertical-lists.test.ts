@@ -395,6 +395,25 @@ describe('Vertical View', () => {
     ]);
   });
 
+  it("shows a failed program list with the server's message, and lists again on Try again", async () => {
+    await s.page.route('**/vertical_video/programs?**', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ success: false, errors: ['Programs are being reindexed'] }),
+      }),
+    );
+    await s.page.goto(`${s.server.baseUrl}/highlights/live/vertical/view`);
+    const failed = s.page.getByTestId('vertical-programs-error');
+    await failed.waitFor();
+    expect(await failed.innerText()).toContain('Programs are being reindexed');
+    await snap(s.page, 'vertical-view-error');
+
+    await s.page.unroute('**/vertical_video/programs?**');
+    await callOf(s.page, PROGRAMS_CALL, () => failed.getByRole('button', { name: 'Try again' }).click());
+    expect((await programTitles(s.page)).length).toBeGreaterThan(0);
+  });
+
   it('lets a viewer browse the results without changing reels validity', async () => {
     const context = await s.browser.newContext({ viewport: { width: 1280, height: 900 } });
     try {

@@ -15,7 +15,7 @@ import { OpenTaskContext } from './taskColumns.tsx';
 import type { TaskColumn } from './taskColumns.tsx';
 import type { GroupBy } from './taskListQuery.ts';
 import type { TaskListState } from './useTaskList.ts';
-import { isSessionEnd } from './useListErrorToast.ts';
+import { isSessionEnd, listErrorMessage } from './useListErrorToast.ts';
 
 interface TaskTableProps {
   list: TaskListState;
@@ -42,7 +42,7 @@ export function TaskTable({ list, columns, onOpen, selectedId, groupBy = 'none',
     return (
       <StatePanel
         kind="error"
-        message={messages.networkError}
+        message={listErrorMessage(query.error)}
         onRetry={() => void query.refetch()}
         testId={`${testId}-error`}
       />

@@ -20,9 +20,13 @@ export function useListErrorToast({ isError, error, errorUpdatedAt }: FailingQue
     handledAt.current = errorUpdatedAt;
     if (isCancelledError(error) || error.name === 'AbortError') return;
     if (error instanceof ApiError && error.status === 401) return;
-    toast.error(error instanceof ApiError && error.status !== 0 ? error.message : messages.networkError);
+    toast.error(listErrorMessage(error));
   }, [isError, error, errorUpdatedAt, toast]);
 }
+
+/** What a failed list says: the server's answer to an HTTP error, else that the network failed. */
+export const listErrorMessage = (error: Error | null): string =>
+  error instanceof ApiError && error.status !== 0 ? error.message : messages.networkError;
 
 /** True when the failure is a 401: the session dialog is up, so the page shows no error of its own. */
 export const isSessionEnd = (error: Error | null): boolean =>

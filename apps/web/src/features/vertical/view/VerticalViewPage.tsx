@@ -8,7 +8,6 @@ import type { DataTablePageEvent, DataTableSortEvent } from 'primereact/datatabl
 import { Skeleton } from 'primereact/skeleton';
 import { LOOK_BACK_DAYS, VERTICAL_TABS } from '@hc/shared/constants';
 import { EMPTY_VALUE, formatDate, formatNumber } from '@hc/shared/formatters';
-import { messages } from '@hc/shared/messages';
 import { pathFor } from '@hc/shared/routes';
 import type { ProgramSearchType } from '@hc/shared/api/programs';
 import { StatePanel } from '../../../app/StatePanel.tsx';
@@ -19,7 +18,7 @@ import { NO_SEARCH, submittedSearch } from '../../programs/programsSearch.ts';
 import type { ProgramsSearch } from '../../programs/programsSearch.ts';
 import { useVerticalPrograms } from '../api/get-vertical-programs.ts';
 import type { VerticalProgram, VerticalProgramSort } from '@hc/shared/api/vertical';
-import { isSessionEnd, useListErrorToast } from '../lists/useListErrorToast.ts';
+import { isSessionEnd, listErrorMessage, useListErrorToast } from '../lists/useListErrorToast.ts';
 import { ProgramSearchBar } from './ProgramSearchBar.tsx';
 import { statusOfTab, tabOf } from './viewTabs.ts';
 import { ViewTabs } from './ViewTabs.tsx';
@@ -181,7 +180,7 @@ export function VerticalViewPage() {
       {query.isError && !list && !isSessionEnd(query.error) ? (
         <StatePanel
           kind="error"
-          message={messages.networkError}
+          message={listErrorMessage(query.error)}
           onRetry={() => void query.refetch()}
           testId="vertical-programs-error"
         />
