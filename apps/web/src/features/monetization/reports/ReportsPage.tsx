@@ -215,27 +215,29 @@ export function ReportsPage() {
                     onChange={(e) => setPicker(row.id, { kind: e.value as PickerKind, value: null })}
                     aria-label={`Row ${index + 1} kind`}
                   />
-                  <Dropdown
-                    value={row.value}
-                    options={row.kind === 'publisher' ? (publishers.data ?? []) : (groups.data ?? [])}
-                    optionLabel="name"
-                    optionValue="id"
-                    filter
-                    placeholder={row.kind === 'publisher' ? 'Select a publisher' : 'Select a group'}
-                    loading={row.kind === 'publisher' ? publishers.isPending : groups.isPending}
-                    onChange={(e) => setPicker(row.id, { value: e.value as number })}
-                    className="hc-report-picker__value"
-                    aria-label={`Row ${index + 1} ${row.kind}`}
-                    data-testid={`report-picker-${index}`}
-                  />
-                  <Button
-                    icon="pi pi-trash"
-                    text
-                    severity="danger"
-                    aria-label="Delete row"
-                    onClick={() => setPickers((rows) => rows.filter((r) => r.id !== row.id))}
-                    data-testid={`report-picker-delete-${index}`}
-                  />
+                  <div className="hc-report-picker__choice">
+                    <Dropdown
+                      value={row.value}
+                      options={row.kind === 'publisher' ? (publishers.data ?? []) : (groups.data ?? [])}
+                      optionLabel="name"
+                      optionValue="id"
+                      filter
+                      placeholder={row.kind === 'publisher' ? 'Select a publisher' : 'Select a group'}
+                      loading={row.kind === 'publisher' ? publishers.isPending : groups.isPending}
+                      onChange={(e) => setPicker(row.id, { value: e.value as number })}
+                      className="hc-report-picker__value"
+                      aria-label={`Row ${index + 1} ${row.kind}`}
+                      data-testid={`report-picker-${index}`}
+                    />
+                    <Button
+                      icon="pi pi-trash"
+                      text
+                      severity="danger"
+                      aria-label="Delete row"
+                      onClick={() => setPickers((rows) => rows.filter((r) => r.id !== row.id))}
+                      data-testid={`report-picker-delete-${index}`}
+                    />
+                  </div>
                 </li>
               ))}
             </ul>
@@ -261,7 +263,7 @@ export function ReportsPage() {
               </a>
             </p>
           )}
-          <div className="hc-mon-footer">
+          <div className="hc-report-box__actions">
             <Button
               label="Populate Report"
               icon="pi pi-table"
@@ -348,7 +350,7 @@ export function ReportsPage() {
               )}
             </div>
           )}
-          <div className="hc-mon-footer">
+          <div className="hc-report-box__actions">
             <Button
               label="Update report"
               icon="pi pi-sync"
