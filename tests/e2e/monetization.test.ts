@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { messages } from '@hc/shared/messages';
+import { setupErrors } from '../../apps/server/src/features/monetization/service.ts';
 import { loginAs, snap } from './support/browser.ts';
 import { useE2eSuite } from './support/suite.ts';
 import { SideMenu } from './support/pages/side-menu.ts';
@@ -311,6 +312,16 @@ describe('Monetization setup', () => {
     const row = byTestId('change-details').getByTestId('change-row');
     expect(await row.locator('td').allInnerTexts()).toEqual(['midrollTime', '', '', '3', '4']);
     await snap(page, 'monetization-change-details');
+    await page.keyboard.press('Escape');
+
+    // A refused save opens the error dialog with the server's first error.
+    await go('/admin/monetization/setup/new-publisher-config/406');
+    await byTestId('input-channel').fill('0123456789abcdef01234567');
+    await byTestId('config-save').click();
+    const failed = byTestId('setup-error-dialog');
+    await failed.waitFor();
+    expect(await failed.locator('.p-dialog-title').innerText()).toBe(messages.setupSaveFailedTitle);
+    expect(await byTestId('setup-error-dialog-message').innerText()).toBe(setupErrors.exists('publisher'));
   });
 
   it('shows editor@ no Admin menu and answers its monetization calls with 403', async () => {

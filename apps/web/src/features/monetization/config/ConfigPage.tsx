@@ -86,7 +86,11 @@ export function ConfigPage() {
   if (!valid) return <NotFoundPage />;
   const publisherName =
     publishers.data?.find((p) => p.id === publisherId)?.name ?? `Publisher ${publisherId}`;
-  const title = `${publisherName} > ${placement?.name ?? PUBLISHER_DEFAULT_LABEL}`;
+  // Publisher > placement; a placement page opened without its placement names only the publisher.
+  const title =
+    isPlacement && !placement
+      ? publisherName
+      : `${publisherName} > ${placement?.name ?? PUBLISHER_DEFAULT_LABEL}`;
 
   let body;
   if (isPlacement && !placement) {
