@@ -1,5 +1,5 @@
 // Counts behind the menu badges and the tool settings list.
-import { and, asc, eq, gte, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '@hc/db/client';
 import { schema } from '@hc/db/schema';
 import type { Setting } from '@hc/shared/api/pending';
@@ -24,6 +24,8 @@ export class PendingRepository {
         and(
           eq(verticalTasks.publisherId, publisherId),
           eq(verticalTasks.status, 'review'),
+          // As the review lists: an approved task whose render is on its way is no longer pending.
+          or(isNull(verticalTasks.renderState), ne(verticalTasks.renderState, 'queued')),
           gte(verticalTasks.createdAt, sql`now() - make_interval(days => ${LOOK_BACK_DAYS})`),
         ),
       )

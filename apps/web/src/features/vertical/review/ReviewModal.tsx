@@ -100,7 +100,9 @@ function SuggestionList({ suggestions, feedback, selectedId, onSelect, onHover }
               data-content-id={s.vertical_content_id}
             >
               <span className="hc-vr-suggestion__head">
-                <span className="hc-vr-suggestion__label">{suggestionLabel(s.source)}</span>
+                <span className="hc-vr-suggestion__label" data-testid="vertical-suggestion-label">
+                  {suggestionLabel(s.source)}
+                </span>
                 {s.active && (
                   <Tag value="Active" severity="success" rounded data-testid="vertical-suggestion-active" />
                 )}
@@ -333,8 +335,10 @@ export function ReviewModal({ task, onClose, onChanged }: ReviewModalProps) {
       event.preventDefault();
       latest.current(action);
     };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    // Capture phase: the dialog's own buttons (its close button has the focus on opening) stop the
+    // key's propagation before it would bubble up to the window.
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
   }, [editing, dialogOpen, done]);
 
   const layers = useMemo(

@@ -23,9 +23,25 @@ describe('suggestionLimit', () => {
     ['many', 2],
   ])('%s', (setting, limit) => expect(suggestionLimit(setting)).toBe(limit));
 
-  it('caps the list', () => {
-    expect(cappedSuggestions([1, 2, 3], 2)).toEqual([1, 2]);
-    expect(cappedSuggestions([1], 2)).toEqual([1]);
+  const list = (active: number | null, n = 3) =>
+    Array.from({ length: n }, (_, i) => ({ id: i + 1, active: i + 1 === active }));
+  const ids = (items: { id: number }[]) => items.map((s) => s.id);
+
+  it('caps the list, newest first as sent', () => {
+    expect(ids(cappedSuggestions(list(1), 2))).toEqual([1, 2]);
+    expect(ids(cappedSuggestions(list(null), 2))).toEqual([1, 2]);
+    expect(ids(cappedSuggestions(list(null, 1), 2))).toEqual([1]);
+    expect(ids(cappedSuggestions(list(3), 3))).toEqual([1, 2, 3]);
+  });
+
+  it('never hides the active suggestion: it takes the last place', () => {
+    expect(ids(cappedSuggestions(list(3), 2))).toEqual([1, 3]);
+    expect(ids(cappedSuggestions(list(3), 1))).toEqual([3]);
+    expect(ids(cappedSuggestions(list(5, 6), 3))).toEqual([1, 2, 5]);
+  });
+
+  it('shows nothing for a limit of 0', () => {
+    expect(cappedSuggestions(list(3), 0)).toEqual([]);
   });
 });
 

@@ -14,8 +14,17 @@ export function suggestionLimit(setting: string | number | null | undefined): nu
   return Number.isInteger(n) && n > 0 ? n : DEFAULT_ALGO_SUGGESTIONS;
 }
 
-/** The suggestions shown: the first `limit` (the server sends them newest first). */
-export const cappedSuggestions = <T>(suggestions: T[], limit: number): T[] => suggestions.slice(0, limit);
+/**
+ * The suggestions shown: the first `limit` (the server sends them newest first), but never without the
+ * active one (the vertical in use), which then takes the last place; the server's order is kept.
+ */
+export function cappedSuggestions<T extends { active: boolean }>(suggestions: T[], limit: number): T[] {
+  const first = suggestions.slice(0, limit);
+  const active = suggestions.find((s) => s.active);
+  if (!active || limit < 1 || first.includes(active)) return first;
+  const kept = new Set([...suggestions.slice(0, limit - 1), active]);
+  return suggestions.filter((s) => kept.has(s));
+}
 
 /** The active suggestion, else the first one. */
 export function initialSelection<T extends { active: boolean }>(suggestions: T[]): T | undefined {
