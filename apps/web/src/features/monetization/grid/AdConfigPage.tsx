@@ -227,7 +227,7 @@ export function AdConfigPage() {
               tab={currentTab}
               rows={rows.slice(first, first + per)}
               edits={edits}
-              onEdits={(update) => setEdits(update)}
+              onEdits={setEdits}
             />
           )}
           <Paginator

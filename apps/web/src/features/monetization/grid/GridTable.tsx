@@ -1,7 +1,7 @@
 // One tab of the ad configuration grid: a light table (client-paged, so 20 publishers' placements stay
 // fast) whose cells are edited in place. Text and number cells open an input on click (Enter or leaving
 // the cell keeps it, Escape drops it); switches toggle; sizes have chips and the add-size dialog.
-import { useState } from 'react';
+import { memo, useMemo, useState, type Dispatch, type SetStateAction } from 'react';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import {
@@ -19,7 +19,8 @@ interface GridTableProps {
   tab: GridTab;
   rows: GridRow[];
   edits: GridEdits;
-  onEdits: (update: (edits: GridEdits) => GridEdits) => void;
+  /** A state setter (stable), so unchanged rows skip rendering. */
+  onEdits: Dispatch<SetStateAction<GridEdits>>;
 }
 
 const textOf = (value: GridValue | undefined): string => {
@@ -126,6 +127,52 @@ function Cell({ row, column, value, state, message, onEdit, onAddSize }: CellPro
   );
 }
 
+interface GridRowViewProps {
+  tab: GridTab;
+  row: GridRow;
+  /** This row's edits only: a row re-renders when its own cells change, not on every edit. */
+  rowEdits: Record<string, GridValue> | undefined;
+  withPlacement: boolean;
+  withPlatform: boolean;
+  onEdits: Dispatch<SetStateAction<GridEdits>>;
+  onAddSize: (row: GridRow) => void;
+}
+
+const GridRowView = memo(function GridRowView({
+  tab,
+  row,
+  rowEdits,
+  withPlacement,
+  withPlatform,
+  onEdits,
+  onAddSize,
+}: GridRowViewProps) {
+  const edits = useMemo<GridEdits>(() => (rowEdits ? { [row.key]: rowEdits } : {}), [row.key, rowEdits]);
+  const values = shownValues(row, edits);
+  return (
+    <tr data-testid="grid-row" data-key={row.key}>
+      <th scope="row" className="hc-grid-sticky">
+        {row.publisherName}
+      </th>
+      {withPlacement && <td className="hc-nowrap">{row.placementName}</td>}
+      {withPlatform && <td>{row.platform}</td>}
+      {gridColumnsOf(tab).map((column) => (
+        <Cell
+          key={column.field}
+          tab={tab}
+          row={row}
+          column={column}
+          value={values[column.field]}
+          state={cellState(tab, row, column.field, edits)}
+          message={cellMessage(column.field, values)}
+          onEdit={(input) => onEdits((e) => editCell(e, row, column, input))}
+          onAddSize={() => onAddSize(row)}
+        />
+      ))}
+    </tr>
+  );
+});
+
 export function GridTable({ tab, rows, edits, onEdits }: GridTableProps) {
   const columns = gridColumnsOf(tab);
   const [sizeRow, setSizeRow] = useState<GridRow | null>(null);
@@ -148,31 +195,18 @@ export function GridTable({ tab, rows, edits, onEdits }: GridTableProps) {
           </tr>
         </thead>
         <tbody>
-          {rows.map((row) => {
-            const values = shownValues(row, edits);
-            return (
-              <tr key={row.key} data-testid="grid-row" data-key={row.key}>
-                <th scope="row" className="hc-grid-sticky">
-                  {row.publisherName}
-                </th>
-                {withPlacement && <td className="hc-nowrap">{row.placementName}</td>}
-                {withPlatform && <td>{row.platform}</td>}
-                {columns.map((column) => (
-                  <Cell
-                    key={column.field}
-                    tab={tab}
-                    row={row}
-                    column={column}
-                    value={values[column.field]}
-                    state={cellState(tab, row, column.field, edits)}
-                    message={cellMessage(column.field, values)}
-                    onEdit={(input) => onEdits((e) => editCell(e, row, column, input))}
-                    onAddSize={() => setSizeRow(row)}
-                  />
-                ))}
-              </tr>
-            );
-          })}
+          {rows.map((row) => (
+            <GridRowView
+              key={row.key}
+              tab={tab}
+              row={row}
+              rowEdits={edits[row.key]}
+              withPlacement={withPlacement}
+              withPlatform={withPlatform}
+              onEdits={onEdits}
+              onAddSize={setSizeRow}
+            />
+          ))}
         </tbody>
       </table>
       <AddSizeDialog
