@@ -426,6 +426,10 @@ describe('Vertical View', () => {
       await page.getByTestId('vertical-drawer').waitFor();
       expect(await page.getByTestId('vertical-drawer-video-title').innerText()).toMatch(/^vertical result$/i);
       expect(await page.getByTestId('vertical-drawer-reels').getByRole('switch').isDisabled()).toBe(true);
+      expect(await page.getByTestId('vertical-drawer-reels-note').innerText()).toBe(
+        'Only reviewers can change this.',
+      );
+      await snap(page, 'vertical-viewer-drawer');
 
       await page.goto(`${s.server.baseUrl}/vertical/view`);
       await taskRows(page).first().locator('[data-testid^="vertical-task-"]').waitFor();

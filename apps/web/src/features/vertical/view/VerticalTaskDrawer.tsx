@@ -82,6 +82,11 @@ export function VerticalTaskDrawer({ task, status, visible, onHide }: VerticalTa
           />
           Valid for Reels
         </label>
+        {!canChangeReels && (
+          <span className="hc-title-meta hc-vertical-reels-note" data-testid="vertical-drawer-reels-note">
+            Only reviewers can change this.
+          </span>
+        )}
       </div>
 
       <DetailList
