@@ -308,10 +308,23 @@ describe('report-update', () => {
     expect((await auditsOf(pub.publisher.id)).length).toBe(auditsBefore + 2);
   });
 
-  it('inspects uploads on the server: a renamed text file is no workbook', async () => {
+  it('inspects uploads on the server: a renamed text file, or a small file unpacking to 120 MB, is no workbook', async () => {
     const response = await upload(Buffer.from('Key,Publisher\npublisher:1,x\n'));
     expect(response.statusCode).toBe(422);
     expect(response.json().errors).toEqual(['The file is not an XLSX workbook.']);
+
+    // A real workbook holding 120 MB of zeros (about 120 kB packed): refused before it is unpacked.
+    const packed = new ExcelJS.Workbook();
+    packed.addWorksheet('Video Publisher');
+    packed.addImage({
+      buffer: Buffer.alloc(120 * 1024 * 1024) as unknown as ExcelJS.Buffer,
+      extension: 'png',
+    });
+    const bomb = Buffer.from(await packed.xlsx.writeBuffer({ zip: { compression: 'DEFLATE' } } as object));
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    const refused = await upload(bomb);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual(['The file is not an XLSX workbook.']);
   });
 });
 

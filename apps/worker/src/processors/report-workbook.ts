@@ -122,9 +122,44 @@ export async function readReportWorkbook(content: Buffer): Promise<WorkbookRow[]
   return rows;
 }
 
-/** Whether bytes are an XLSX workbook exceljs can open (a ZIP holding a workbook part). */
+/** What a report workbook may unpack to: a ZIP of a few MB must not unpack to gigabytes. */
+export const WORKBOOK_MAX_UNPACKED_BYTES = 100 * 1024 * 1024;
+
+/**
+ * The unpacked size a ZIP declares in its central directory, or null when it has none to read (not a
+ * ZIP, ZIP64, or a directory running past the end).
+ */
+export function zipDeclaredBytes(content: Buffer): number | null {
+  const floor = Math.max(0, content.length - 22 - 0xffff);
+  let end = -1;
+  for (let at = content.length - 22; at >= floor; at--) {
+    if (content.readUInt32LE(at) === 0x06054b50) {
+      end = at;
+      break;
+    }
+  }
+  if (end < 0) return null;
+  const entries = content.readUInt16LE(end + 10);
+  let at = content.readUInt32LE(end + 16);
+  let total = 0;
+  for (let i = 0; i < entries; i++) {
+    if (at + 46 > content.length || content.readUInt32LE(at) !== 0x02014b50) return null;
+    const size = content.readUInt32LE(at + 24);
+    if (size === 0xffffffff) return null;
+    total += size;
+    at += 46 + content.readUInt16LE(at + 28) + content.readUInt16LE(at + 30) + content.readUInt16LE(at + 32);
+  }
+  return total;
+}
+
+/**
+ * Whether bytes are an XLSX workbook exceljs can open (a ZIP holding a workbook part) whose declared
+ * unpacked size stays under the limit (checked before anything is unpacked).
+ */
 export async function isReportWorkbook(content: Buffer): Promise<boolean> {
   if (content.length < 4 || content.readUInt32LE(0) !== 0x04034b50) return false;
+  const declared = zipDeclaredBytes(content);
+  if (declared === null || declared > WORKBOOK_MAX_UNPACKED_BYTES) return false;
   try {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(content as unknown as ArrayBuffer);
