@@ -201,6 +201,33 @@ describe('report-fill', () => {
     ).toBe(404);
   });
 
+  it('fills a group picker row with every publisher of the group', async () => {
+    const [group] = await t.ctx.db
+      .insert(schema.publisherGroups)
+      .values({ name: 'Report Group' })
+      .returning();
+    await t.ctx.db
+      .update(schema.publishers)
+      .set({ groupId: group!.id })
+      .where(eq(schema.publishers.id, other.publisher.id));
+    const response = await call('POST', 'bulk-update/fill', admin, {
+      external_id: await newWorkbook(),
+      group_ids: [group!.id],
+    });
+    expect(response.statusCode, response.body).toBe(202);
+    const status = await settled(response.json().data.job_id as string);
+    const sheet = (await download(status.link!)).getWorksheet('Video Publisher')!;
+    expect(sheet.rowCount).toBe(2);
+    expect(sheet.getRow(2).getCell(1).value).toBe(`publisher:${other.publisher.id}`);
+    const empty = await t.ctx.db.insert(schema.publisherGroups).values({ name: 'Nobody' }).returning();
+    const none = await call('POST', 'bulk-update/fill', admin, {
+      external_id: await newWorkbook(),
+      group_ids: [empty[0]!.id],
+    });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().errors).toEqual(['The chosen groups have no publishers.']);
+  });
+
   it("answers 'missing inputs' without a spreadsheet id or a publisher, 404 for an unknown id", async () => {
     const externalId = await newWorkbook();
     for (const body of [
@@ -221,6 +248,9 @@ describe('report-fill', () => {
     });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().errors).toEqual(['This spreadsheet does not exist.']);
+    const link = await call('GET', 'bulk-update/workbooks/BBBBBBBBBBBBBBBBBBBBBB/link', admin);
+    expect(link.statusCode).toBe(404);
+    expect((await call('GET', 'bulk-update/jobs/report-fill-999999', admin)).statusCode).toBe(404);
   });
 });
 
@@ -308,16 +338,16 @@ describe('report-update', () => {
     expect((await auditsOf(pub.publisher.id)).length).toBe(auditsBefore + 2);
   });
 
-  it('inspects uploads on the server: a renamed text file, or a small file unpacking to 120 MB, is no workbook', async () => {
+  it('inspects uploads on the server: a renamed text file, or a small file unpacking to 60 MB, is no workbook', async () => {
     const response = await upload(Buffer.from('Key,Publisher\npublisher:1,x\n'));
     expect(response.statusCode).toBe(422);
     expect(response.json().errors).toEqual(['The file is not an XLSX workbook.']);
 
-    // A real workbook holding 120 MB of zeros (about 120 kB packed): refused before it is unpacked.
+    // A real workbook holding 60 MB of zeros (about 60 kB packed): refused before it is unpacked.
     const packed = new ExcelJS.Workbook();
     packed.addWorksheet('Video Publisher');
     packed.addImage({
-      buffer: Buffer.alloc(120 * 1024 * 1024) as unknown as ExcelJS.Buffer,
+      buffer: Buffer.alloc(60 * 1024 * 1024) as unknown as ExcelJS.Buffer,
       extension: 'png',
     });
     const bomb = Buffer.from(await packed.xlsx.writeBuffer({ zip: { compression: 'DEFLATE' } } as object));

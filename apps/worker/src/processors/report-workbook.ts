@@ -123,7 +123,7 @@ export async function readReportWorkbook(content: Buffer): Promise<WorkbookRow[]
 }
 
 /** What a report workbook may unpack to: a ZIP of a few MB must not unpack to gigabytes. */
-export const WORKBOOK_MAX_UNPACKED_BYTES = 100 * 1024 * 1024;
+export const WORKBOOK_MAX_UNPACKED_BYTES = 50 * 1024 * 1024;
 
 /**
  * The unpacked size a ZIP declares in its central directory, or null when it has none to read (not a
