@@ -384,6 +384,8 @@ describe('Vertical review modal', () => {
     await snap(page, 'vertical-review-error');
     await page.getByTestId('vertical-error-ok').click();
     await dialog.waitFor({ state: 'hidden' });
+    // The list asked again: the task handled elsewhere has left it.
+    await expect.poll(() => row(page, task.video_id).count()).toBe(0);
   });
 
   it('offers Manual on a full video, which asks "Are you sure?" and opens Manual Creation', async () => {

@@ -15,6 +15,7 @@ import { ALGO_SUGGESTIONS_SETTING } from '@hc/shared/api/pending';
 import { MP4_SUFFIX, VERTICAL_BAD_QUALITY_REASONS } from '@hc/shared/constants';
 import { messages, verticalApproved } from '@hc/shared/messages';
 import { useToast } from '../../../app/toast.tsx';
+import { ApiError } from '../../../lib/api.ts';
 import { StatePanel } from '../../../app/StatePanel.tsx';
 import { isTextEntry } from '../../review/reviewShortcuts.ts';
 import { useTaskDetails } from '../api/get-task-details.ts';
@@ -280,7 +281,11 @@ export function ReviewModal({ task, onClose, onChanged }: ReviewModalProps) {
     setRefusal(false);
   };
 
-  const failed = (e: unknown) => setError(errorText(e));
+  const failed = (e: unknown) => {
+    setError(errorText(e));
+    // A 409: someone else moved the task on; the lists refresh so it leaves them.
+    if (e instanceof ApiError && e.status === 409) onChanged();
+  };
 
   const run = (action: VerticalAction) => {
     if (busy || done) return;
