@@ -30,7 +30,6 @@ const textOf = (value: GridValue | undefined): string => {
 };
 
 interface CellProps {
-  tab: GridTab;
   row: GridRow;
   column: GridColumn;
   value: GridValue | undefined;
@@ -159,7 +158,6 @@ const GridRowView = memo(function GridRowView({
       {gridColumnsOf(tab).map((column) => (
         <Cell
           key={column.field}
-          tab={tab}
           row={row}
           column={column}
           value={values[column.field]}
