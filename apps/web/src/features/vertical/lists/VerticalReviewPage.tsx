@@ -109,7 +109,9 @@ export function VerticalReviewPage({ contentType }: { contentType: VerticalConte
       <header className="hc-page-header">
         <div>
           <h1 className="hc-page-title">{copy.title}</h1>
-          <p className="hc-page-subtitle">{copy.subtitle}</p>
+          <p className="hc-page-subtitle">
+            {copy.subtitle} Ctrl-click (⌘-click) a column header to sort by one more column.
+          </p>
         </div>
         {count !== undefined && (
           <span className="hc-result-count" data-testid="vertical-count">
