@@ -187,6 +187,11 @@ describe('Monetization setup', () => {
     await byTestId('setup-saved-dialog-accept').click();
     await page.waitForURL('**/admin/monetization/setup');
 
+    // Harbor Herald was the last publisher without a setup.
+    await byTestId('setup-action-new-publisher-setup').click();
+    await byTestId('select-no-publisher').waitFor();
+    await byTestId('select-cancel').click();
+
     // View existing setup: the new setup, and an A/B placement that expands into its variants.
     await byTestId('setup-action-view-existing-setup').click();
     await byTestId('view-empty').waitFor();

@@ -110,6 +110,11 @@ function SelectPage({ action, spec }: { action: SetupAction; spec: SelectSpec })
               onChange={(e) => choosePublisher((e.value as number | undefined) ?? null)}
               data-testid="select-publisher"
             />
+            {publishers.data?.length === 0 && (
+              <small className="hc-mon-field__hint" data-testid="select-no-publisher">
+                {spec.noPublisher}
+              </small>
+            )}
           </div>
           {spec.placement !== 'none' && (
             <div className="hc-mon-field">
@@ -133,6 +138,11 @@ function SelectPage({ action, spec }: { action: SetupAction; spec: SelectSpec })
                 }
                 data-testid="select-placement"
               />
+              {placements.data?.length === 0 && (
+                <small className="hc-mon-field__hint" data-testid="select-no-placement">
+                  {spec.noPlacement}
+                </small>
+              )}
             </div>
           )}
           <div className="hc-mon-select__actions">

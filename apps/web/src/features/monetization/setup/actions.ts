@@ -53,6 +53,9 @@ export interface SelectSpec {
   placement: 'none' | 'required' | 'optional';
   placementsMonetized: boolean | undefined;
   button: 'New' | 'Load';
+  /** Said under an empty picker. */
+  noPublisher: string;
+  noPlacement: string;
 }
 
 /** The select pages of the three actions that lead to a config page. */
@@ -64,6 +67,8 @@ export const SELECT_SPECS: Partial<Record<SetupAction, SelectSpec>> = {
     placement: 'none',
     placementsMonetized: undefined,
     button: 'New',
+    noPublisher: 'Every publisher has a setup: use Update existing setup to change one.',
+    noPlacement: '',
   },
   'new-placement-setup': {
     title: 'New Placement Setup',
@@ -72,6 +77,8 @@ export const SELECT_SPECS: Partial<Record<SetupAction, SelectSpec>> = {
     placement: 'required',
     placementsMonetized: false,
     button: 'New',
+    noPublisher: 'There is no publisher yet.',
+    noPlacement: 'Every placement of this publisher has its own setup.',
   },
   'update-existing-setup': {
     title: 'Update Existing Setup',
@@ -81,6 +88,8 @@ export const SELECT_SPECS: Partial<Record<SetupAction, SelectSpec>> = {
     placement: 'optional',
     placementsMonetized: true,
     button: 'Load',
+    noPublisher: 'No publisher has a setup yet: use New publisher setup.',
+    noPlacement: 'No placement of this publisher has its own setup: Load updates the publisher setup.',
   },
 };
 
