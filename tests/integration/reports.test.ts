@@ -254,6 +254,40 @@ describe('report-fill', () => {
   });
 });
 
+describe("the spec's synchronous paths (spec 002 §7)", () => {
+  it('fill on bulk-update/fill/ and bulk-update-json/fill/ answers success, link and errors once the job ended', async () => {
+    for (const path of ['bulk-update/fill/', 'bulk-update-json/fill/']) {
+      const response = await call('POST', path, admin, {
+        external_id: await newWorkbook(),
+        publisher_ids: [pub.publisher.id],
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const body = response.json() as { success: boolean; link: string; errors: string[] };
+      expect(body).toMatchObject({ success: true, errors: [] });
+      const sheet = (await download(body.link)).getWorksheet('Video Publisher')!;
+      expect(rowOfKey(sheet, `publisher:${pub.publisher.id}`).getCell(2).value).toBe('Gamma Gazette');
+    }
+    const missing = await call('POST', 'bulk-update-json/fill/', admin, {
+      publisher_ids: [pub.publisher.id],
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors).toEqual([messages.missingInputs]);
+  });
+
+  it('submit by GET bulk-update/submit?external_id and POST bulk-update-json/submit answers success and errors', async () => {
+    const externalId = await newWorkbook();
+    await fill(externalId, [pub.publisher.id]);
+    const byGet = await call('GET', `bulk-update/submit?external_id=${externalId}`, admin);
+    expect(byGet.statusCode, byGet.body).toBe(200);
+    expect(byGet.json()).toEqual({ success: true, link: null, errors: [] });
+    const byPost = await call('POST', 'bulk-update-json/submit', admin, { external_id: externalId });
+    expect(byPost.json()).toEqual({ success: true, link: null, errors: [] });
+    const unknown = await call('GET', 'bulk-update/submit?external_id=AAAAAAAAAAAAAAAAAAAAAA', admin);
+    expect(unknown.statusCode).toBe(404);
+    expect((await call('GET', `bulk-update/submit?external_id=${externalId}`, editor)).statusCode).toBe(403);
+  });
+});
+
 describe('report-update', () => {
   it('applies the valid rows with audit entries, reports each bad row, and a job run again applies nothing', async () => {
     const filled = await fill(await newWorkbook(), [pub.publisher.id, other.publisher.id]);

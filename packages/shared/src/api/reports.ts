@@ -7,6 +7,9 @@
 // - POST bulk-update/fill {external_id, publisher_ids, group_ids} -> 202 ReportStarted (report-fill)
 // - POST bulk-update/submit {external_id} -> 202 ReportStarted (report-update)
 // - GET bulk-update/jobs/{job_id} -> ReportStatus
+// - The spec's own paths (spec 002 §7), the same jobs answered once they end, at the top level:
+//   POST bulk-update/fill/ and bulk-update-json/fill/ -> {success, link, errors};
+//   POST bulk-update-json/submit {external_id} and GET bulk-update/submit?external_id -> {success, link: null, errors}
 // - GET /files/workbooks/{token} -> the XLSX (no session: the token is the permission, short-lived)
 import { z } from 'zod';
 import { PUBLISHER_MULTISELECT_MAX } from '../constants.ts';

@@ -17,6 +17,7 @@ import {
   workbookLinkSchema,
   workbookParamsSchema,
   workbookSchema,
+  type ReportFillBody,
   type ReportStatus,
 } from '@hc/shared/api/reports';
 import { messages } from '@hc/shared/messages';
@@ -33,9 +34,14 @@ import { ReportRepository } from './repo.ts';
 export const reportErrors = {
   noSuchSpreadsheet: 'This spreadsheet does not exist.',
   noPublishers: 'The chosen groups have no publishers.',
+  stillRunning: 'The report is still being made. Try again in a minute.',
   notWorkbook: 'The file is not an XLSX workbook.',
   workbookTooBig: 'The workbook is too big. Max file size is 5 MB.',
 } as const;
+
+/** How long the spec's synchronous fill and submit wait for their job, and how often they look. */
+const REPORT_WAIT_MS = 120_000;
+const REPORT_POLL_MS = 250;
 
 const unprocessable = (message: string) => new HttpError(422, [message]);
 
@@ -134,24 +140,54 @@ export async function reportRoutes(
     },
   );
 
+  /** Queues a report-fill job for the body's workbook and publishers; its job id. */
+  const startFill = async (request: FastifyRequest, body: ReportFillBody) => {
+    const { publisher_ids: publisherIds, group_ids: groupIds } = body;
+    if (!body.external_id?.trim() || publisherIds.length + groupIds.length === 0)
+      throw badRequest(messages.missingInputs);
+    const externalId = await existingWorkbookId(repo, body.external_id);
+    const ids = await repo.publisherIdsOf(publisherIds, groupIds);
+    if (ids.length === 0) throw badRequest(reportErrors.noPublishers);
+    const requestId = await repo.createRequest('fill', externalId, ids);
+    const jobId = reportJobId('fill', requestId);
+    const data: ReportJob = { requestId, userId: callerOf(request).userId };
+    await fillQueue().add('fill', data, { ...MONETIZATION_JOB_OPTIONS, jobId });
+    return { requestId, jobId, externalId };
+  };
+
+  /** Queues a report-update job for the workbook; its job id. */
+  const startUpdate = async (request: FastifyRequest, externalIdText: string | undefined) => {
+    const externalId = await existingWorkbookId(repo, externalIdText);
+    const requestId = await repo.createRequest('update', externalId, []);
+    const jobId = reportJobId('update', requestId);
+    const data: ReportJob = { requestId, userId: callerOf(request).userId };
+    await updateQueue().add('update', data, { ...MONETIZATION_JOB_OPTIONS, jobId });
+    return { requestId, jobId, externalId };
+  };
+
+  /**
+   * The spec's own answer of a fill or submit ({success, link, errors} at the top level): waits for the
+   * job by its request row, which the job marks done or failed in the same transaction as its writes.
+   */
+  const awaitReport = async (requestId: number, externalId: string, kind: 'fill' | 'update') => {
+    const deadline = Date.now() + REPORT_WAIT_MS;
+    for (;;) {
+      const row = await repo.request(requestId);
+      if (row?.status === 'done' || row?.status === 'failed') {
+        const link = kind === 'fill' && row.status === 'done' ? await repo.downloadLink(externalId) : null;
+        return { success: row.status === 'done' && row.errors.length === 0, link, errors: row.errors };
+      }
+      if (Date.now() > deadline) throw new HttpError(504, [reportErrors.stillRunning]);
+      await new Promise((resolve) => setTimeout(resolve, REPORT_POLL_MS));
+    }
+  };
+
+  // The console's screen: start the job (202) and poll bulk-update/jobs/{job_id} for progress.
   api.post(
     '/bulk-update/fill',
     { schema: { body: reportFillBodySchema, response: { 202: okEnvelope(reportStartedSchema) } } },
     async (request, reply) => {
-      const caller = callerOf(request);
-      const { publisher_ids: publisherIds, group_ids: groupIds } = request.body;
-      if (!request.body.external_id?.trim() || publisherIds.length + groupIds.length === 0)
-        throw badRequest(messages.missingInputs);
-      const externalId = await existingWorkbookId(repo, request.body.external_id);
-      const ids = await repo.publisherIdsOf(publisherIds, groupIds);
-      if (ids.length === 0) throw badRequest(reportErrors.noPublishers);
-      const requestId = await repo.createRequest('fill', externalId, ids);
-      const jobId = reportJobId('fill', requestId);
-      await fillQueue().add(
-        'fill',
-        { requestId, userId: caller.userId },
-        { ...MONETIZATION_JOB_OPTIONS, jobId },
-      );
+      const { jobId } = await startFill(request, request.body);
       return reply.status(202).send({ success: true as const, data: { job_id: jobId } });
     },
   );
@@ -160,18 +196,27 @@ export async function reportRoutes(
     '/bulk-update/submit',
     { schema: { body: reportSubmitBodySchema, response: { 202: okEnvelope(reportStartedSchema) } } },
     async (request, reply) => {
-      const caller = callerOf(request);
-      const externalId = await existingWorkbookId(repo, request.body.external_id);
-      const requestId = await repo.createRequest('update', externalId, []);
-      const jobId = reportJobId('update', requestId);
-      await updateQueue().add(
-        'update',
-        { requestId, userId: caller.userId },
-        { ...MONETIZATION_JOB_OPTIONS, jobId },
-      );
+      const { jobId } = await startUpdate(request, request.body.external_id);
       return reply.status(202).send({ success: true as const, data: { job_id: jobId } });
     },
   );
+
+  // The spec's paths (spec 002 §7), kept for callers of the existing editor API: the same jobs,
+  // answered once they end, in the spec's shape.
+  for (const path of ['/bulk-update/fill/', '/bulk-update-json/fill/']) {
+    api.post(path, { schema: { body: reportFillBodySchema } }, async (request) => {
+      const started = await startFill(request, request.body);
+      return awaitReport(started.requestId, started.externalId, 'fill');
+    });
+  }
+  api.post('/bulk-update-json/submit', { schema: { body: reportSubmitBodySchema } }, async (request) => {
+    const started = await startUpdate(request, request.body.external_id);
+    return awaitReport(started.requestId, started.externalId, 'update');
+  });
+  api.get('/bulk-update/submit', { schema: { querystring: reportSubmitBodySchema } }, async (request) => {
+    const started = await startUpdate(request, request.query.external_id);
+    return awaitReport(started.requestId, started.externalId, 'update');
+  });
 
   api.get(
     '/bulk-update/jobs/:job_id',
