@@ -141,7 +141,15 @@ export function CropPlayer({
           data-testid="crop-player-video"
         />
         {width > 0 && (
-          <Stage width={width} height={height} className="hc-crop-player__stage">
+          <Stage
+            width={width}
+            height={height}
+            className="hc-crop-player__stage"
+            // The stage covers the video: a click beside the boxes plays or pauses, as on the video.
+            onClick={(e) => {
+              if (e.target === e.target.getStage()) togglePlay(video);
+            }}
+          >
             <Layer listening={false}>
               {outputWindow && (
                 <>
