@@ -23,6 +23,8 @@ export interface E2eServer {
   baseUrl: string;
   app: FastifyInstance;
   database: TestDatabase;
+  /** The media folder the server serves and the workers write (for media a test makes). */
+  mediaDir: string;
   close(): Promise<void>;
 }
 
@@ -101,6 +103,7 @@ export async function startE2eServer(): Promise<E2eServer> {
     baseUrl: `http://127.0.0.1:${address.port}`,
     app,
     database,
+    mediaDir: config.mediaDir,
     async close() {
       await app.close();
       await workers.close();

@@ -32,7 +32,8 @@ import type { TimeRange } from '@hc/shared/vertical/time-range';
 import { FrameCanvas } from './FrameCanvas.tsx';
 import { ObjectPanel } from './ObjectPanel.tsx';
 import { RemoveFramesButton } from './RemoveFramesButton.tsx';
-import { RenderProgress } from './RenderProgress.tsx';
+import { Message } from 'primereact/message';
+import { RenderProgress } from '../review/RenderProgress.tsx';
 import { Timeline } from './Timeline.tsx';
 import { TimeRangeBar } from './TimeRangeBar.tsx';
 import { togglePlay, Transport } from './Transport.tsx';
@@ -359,7 +360,12 @@ function FrameEditorWorkspace(props: EditModalProps & { initialFile: KeyframeFil
         }}
       />
 
-      {submitted && <RenderProgress jobId={submitted.job_id} />}
+      {submitted && (
+        <section className="hc-fe-render" data-testid="fe-render">
+          <Message severity="success" text={messages.verticalCreated} className="hc-fe-render__message" />
+          <RenderProgress jobId={submitted.job_id} task={task} onFailed={setErrorText} />
+        </section>
+      )}
 
       <footer className="hc-fe__footer">
         <div className="hc-fe__footer-group">
@@ -424,8 +430,6 @@ function FrameEditorWorkspace(props: EditModalProps & { initialFile: KeyframeFil
                 disabled={locked || rangeError !== null}
                 loading={pending}
                 onClick={() => void submit('generate')}
-                tooltip={draft ? 'Save start and end time first' : undefined}
-                tooltipOptions={{ position: 'top', showOnDisabled: true }}
                 data-testid="fe-generate"
               />
             </>

@@ -70,39 +70,24 @@ export function FrameCanvas(props: FrameCanvasProps) {
         />
         {fit.width > 0 && (
           <Stage width={fit.width} height={fit.height} className="hc-fe-canvas__stage">
-            <Layer scaleX={scale} scaleY={scale}>
+            {/* Two layers: a drag redraws only the boxes, never the dimmed output window under them. */}
+            <Layer scaleX={scale} scaleY={scale} listening={false}>
               {/* The output window: everything the render leaves out is dimmed. */}
-              <Rect
-                x={0}
-                y={0}
-                width={source.width}
-                height={crop.y}
-                fill="rgba(2,6,23,0.55)"
-                listening={false}
-              />
+              <Rect x={0} y={0} width={source.width} height={crop.y} fill="rgba(2,6,23,0.55)" />
               <Rect
                 x={0}
                 y={crop.y + crop.height}
                 width={source.width}
                 height={source.height - crop.y - crop.height}
                 fill="rgba(2,6,23,0.55)"
-                listening={false}
               />
-              <Rect
-                x={0}
-                y={crop.y}
-                width={crop.x}
-                height={crop.height}
-                fill="rgba(2,6,23,0.55)"
-                listening={false}
-              />
+              <Rect x={0} y={crop.y} width={crop.x} height={crop.height} fill="rgba(2,6,23,0.55)" />
               <Rect
                 x={crop.x + crop.width}
                 y={crop.y}
                 width={source.width - crop.x - crop.width}
                 height={crop.height}
                 fill="rgba(2,6,23,0.55)"
-                listening={false}
               />
               <Rect
                 x={crop.x}
@@ -112,8 +97,9 @@ export function FrameCanvas(props: FrameCanvasProps) {
                 stroke="#f8fafc"
                 strokeWidth={stroke(1.5)}
                 dash={[stroke(6), stroke(4)]}
-                listening={false}
               />
+            </Layer>
+            <Layer scaleX={scale} scaleY={scale}>
               {group?.objects.map((object) => {
                 const r = objectRectAt(object, frame, source);
                 const isSelected =

@@ -62,10 +62,15 @@ export function ObjectPanel(props: ObjectPanelProps) {
           outlined
           disabled={locked || onBoundary}
           onClick={props.onSplit}
-          tooltip={onBoundary ? 'A split on a group boundary is ignored' : 'S'}
-          tooltipOptions={{ position: 'left', showOnDisabled: true }}
+          tooltip="S"
+          tooltipOptions={{ position: 'left' }}
           data-testid="fe-split"
         />
+        {group && onBoundary && (
+          <p className="hc-fe-panel__status hc-fe-panel__status--after" data-testid="fe-split-hint">
+            The playhead is on the group&apos;s first or last frame: a split there is ignored.
+          </p>
+        )}
       </section>
 
       <section className="hc-fe-panel__section">

@@ -28,8 +28,6 @@ export function RemoveFramesButton({ group, objectId, disabled, onRemove }: Remo
         outlined
         severity="secondary"
         disabled={disabled || !object}
-        tooltip={object ? undefined : 'Select an object first'}
-        tooltipOptions={{ position: 'top', showOnDisabled: true }}
         onClick={(event) => {
           if (group) setSpan({ from: group.start_frame, to: group.end_frame });
           panel.current?.toggle(event);

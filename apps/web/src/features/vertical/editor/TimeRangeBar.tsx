@@ -131,7 +131,7 @@ export function TimeRangeBar(props: TimeRangeBarProps) {
               onClick={props.onSave}
               data-testid="fe-range-save"
               tooltip="Shift+Enter"
-              tooltipOptions={{ position: 'bottom', showOnDisabled: false }}
+              tooltipOptions={{ position: 'bottom' }}
             />
           </>
         ) : (

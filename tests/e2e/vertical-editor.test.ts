@@ -1,0 +1,209 @@
+// The edit modal and frame editor of the vertical tool as reviewer@demo.example: a highlight task's review
+// modal, a reason, Modify → Confirm; the time range refused under 5 s and over 12 s (the message in red,
+// 'Save start and end time' and Generate disabled) and a valid one saved with Shift+Enter; a group split at
+// the playhead, an object added, its box dragged on the Konva canvas with the mouse (a manual keyframe) and
+// a keyframe moved on the timeline; Generate sends vertical_video/update (the range still overlaps the
+// suggestion's: 'modify'), answered 202; the edit log reached the server and the task left review.
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { eq } from 'drizzle-orm';
+import { schema } from '@hc/db/schema';
+import { messages } from '@hc/shared/messages';
+import { snap } from './support/browser.ts';
+import { useE2eSuite } from './support/suite.ts';
+import { buildVerticalTask, makeSourceVideo } from '../support/vertical-factories.ts';
+
+const s = useE2eSuite({ signedInAs: 'reviewer@demo.example' });
+
+/** The demo's sources last at most 12 s: this test's task is a real 20 s source (24 fps), its active
+ * suggestion from 2 s to 10 s (frames 48-239, one group), so a range over 12 s can be chosen. */
+let VIDEO_ID: number;
+beforeAll(async () => {
+  const { db } = s.server.database.handle;
+  await makeSourceVideo(s.server.mediaDir);
+  const [reviewers] = await db
+    .select({ publisherId: schema.verticalTasks.publisherId })
+    .from(schema.verticalTasks)
+    .where(eq(schema.verticalTasks.videoId, 7300056)); // a demo highlight reviewer@ reviews
+  ({ videoId: VIDEO_ID } = await buildVerticalTask(db, {
+    publisherId: reviewers!.publisherId,
+    title: 'Editor e2e: a 20 s highlight',
+  }));
+});
+
+/** Types a value into one of the time fields (PrimeReact InputNumber: select all, type). */
+async function typeSeconds(page: Page, field: 'start' | 'end', seconds: string) {
+  const input = page.locator(`#fe-range-${field}`);
+  await input.click();
+  await input.press('Control+a');
+  await page.keyboard.type(seconds);
+}
+
+const numberAttr = async (locator: Locator, name: string) => Number(await locator.getAttribute(name));
+
+async function groupCount(page: Page) {
+  return page.getByTestId('fe-group').count();
+}
+
+describe('Vertical edit modal', () => {
+  it('checks the time range, edits the frames and generates a modified vertical', async () => {
+    const { page } = s;
+    const { db } = s.server.database.handle;
+    await page.goto(`${s.server.baseUrl}/highlights/live/vertical/review`);
+    await page.getByTestId(`vertical-task-${VIDEO_ID}`).click();
+    await page.getByTestId('vertical-reason').first().click();
+    await page.getByTestId('vertical-modify').click();
+    await expect
+      .poll(() => page.getByTestId('vertical-confirm-message').innerText())
+      .toBe(messages.verticalModifyNotice);
+    await page.getByTestId('vertical-confirm-accept').click();
+
+    const editor = page.getByTestId('frame-editor');
+    await editor.waitFor();
+    expect(await page.getByTestId('edit-modal-title').innerText()).toContain('Edit Algo Suggestion');
+    // Starts at the suggestion's first frame (2 s at 24 fps).
+    await expect.poll(() => page.getByTestId('fe-frame-number').innerText()).toBe('48');
+
+    // --- the time range: under 5 s and over 12 s are refused, in red, with both buttons disabled
+    const save = page.getByTestId('fe-range-save');
+    const generate = page.getByTestId('fe-generate');
+    const error = page.getByTestId('fe-range-error');
+    await page.getByTestId('fe-range-change').click();
+    await typeSeconds(page, 'end', '4.5');
+    await expect.poll(() => error.innerText()).toBe(messages.selectedTimeTooShort);
+    const [red, green] = (await error.evaluate((el) => getComputedStyle(el).color))
+      .match(/\d+/g)!
+      .map(Number);
+    expect(red).toBeGreaterThan(150);
+    expect(green).toBeLessThan(80);
+    expect(await save.isDisabled()).toBe(true);
+    expect(await generate.isDisabled()).toBe(true);
+    await snap(page, 'vertical-editor-range-short');
+
+    await typeSeconds(page, 'start', '1');
+    await typeSeconds(page, 'end', '13.5');
+    await expect.poll(() => error.innerText()).toBe(messages.selectedTimeTooLong);
+    expect(await save.isDisabled()).toBe(true);
+    expect(await generate.isDisabled()).toBe(true);
+
+    // A valid range (still overlapping the suggestion's) is saved with Shift+Enter from the field.
+    await typeSeconds(page, 'start', '3');
+    await typeSeconds(page, 'end', '9');
+    await expect.poll(() => error.count()).toBe(0);
+    expect(await save.isDisabled()).toBe(false);
+    await page.keyboard.press('Shift+Enter');
+    await expect.poll(() => page.getByTestId('fe-range-value').innerText()).toMatch(/0:03\.00\s*0:09\.00/);
+    expect(await generate.isDisabled()).toBe(false);
+
+    // --- split the group at the playhead: the new group starts one frame later
+    await expect.poll(() => page.getByTestId('fe-frame-number').innerText()).toBe('72');
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    for (let i = 0; i < 12; i += 1) await page.keyboard.press('ArrowRight');
+    await expect.poll(() => page.getByTestId('fe-frame-number').innerText()).toBe('84');
+    const groupsBefore = await groupCount(page);
+    await page.getByTestId('fe-split').click();
+    await expect.poll(() => groupCount(page)).toBe(groupsBefore + 1);
+    expect(await page.locator('[data-testid="fe-group"][data-start-frame="85"]').count()).toBe(1);
+    expect(await page.locator('[data-testid="fe-group"][data-end-frame="84"]').count()).toBe(1);
+    // At the playhead the group now ends: a split there would be on its boundary.
+    expect(await page.getByTestId('fe-split').isDisabled()).toBe(true);
+
+    // --- add an object: centred, 100x100, spanning the group
+    const objects = page.getByTestId('fe-object');
+    const objectsBefore = await objects.count();
+    await page.getByTestId('fe-add-frame').click();
+    await expect.poll(() => objects.count()).toBe(objectsBefore + 1);
+    const added = objects.last();
+    expect(await numberAttr(added, 'data-width')).toBe(100);
+    expect(await numberAttr(added, 'data-height')).toBe(100);
+    const x0 = await numberAttr(added, 'data-x');
+    const y0 = await numberAttr(added, 'data-y');
+    await snap(page, 'vertical-editor-added-object');
+
+    // --- drag its box on the canvas: a manual keyframe at the playhead, where the mouse let go
+    const frameBox = (await page.getByTestId('fe-frame').boundingBox())!;
+    const scale = await numberAttr(page.getByTestId('fe-frame'), 'data-scale');
+    const from = { x: frameBox.x + (x0 + 50) * scale, y: frameBox.y + (y0 + 50) * scale };
+    const by = { x: 90, y: -40 };
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    for (let i = 1; i <= 10; i += 1)
+      await page.mouse.move(from.x + (by.x * i) / 10, from.y + (by.y * i) / 10);
+    await page.mouse.up();
+    await expect
+      .poll(async () => Math.abs((await numberAttr(added, 'data-x')) - (x0 + by.x / scale)))
+      .toBeLessThan(2);
+    expect(Math.abs((await numberAttr(added, 'data-y')) - (y0 + by.y / scale))).toBeLessThan(2);
+    expect(await page.getByTestId('fe-keyframe-status').innerText()).toContain('manual keyframe here');
+    await snap(page, 'vertical-editor-dragged');
+
+    // --- move the selected object's keyframe along the timeline (mouse drag on its mark)
+    const objectId = Number(await added.getAttribute('data-object-id'));
+    const mark = page.locator(`[data-testid="fe-keyframe"][data-object-id="${objectId}"][data-frame="84"]`);
+    const markBox = (await mark.boundingBox())!;
+    const track = (await page.getByTestId('fe-timeline-track').boundingBox())!;
+    const frameWidth =
+      track.width / (await numberAttr(page.getByTestId('fe-timeline-track'), 'data-frame-count'));
+    await page.mouse.move(markBox.x + markBox.width / 2, markBox.y + markBox.height / 2);
+    await page.mouse.down();
+    for (let i = 1; i <= 5; i += 1)
+      await page.mouse.move(markBox.x + markBox.width / 2 - frameWidth * i, markBox.y + markBox.height / 2);
+    await page.mouse.up();
+    await expect
+      .poll(() =>
+        page.locator(`[data-testid="fe-keyframe"][data-object-id="${objectId}"][data-frame="79"]`).count(),
+      )
+      .toBe(1);
+
+    // --- Generate: the range overlaps the suggestion's, so it is a modify (vertical_video/update), 202
+    const written = page.waitForResponse((r) => r.url().includes('/api/v1/editor/vertical_video/'));
+    await generate.click();
+    const response = await written;
+    expect(new URL(response.url()).pathname).toBe('/api/v1/editor/vertical_video/update');
+    expect(response.status()).toBe(202);
+    const body = response.request().postDataJSON() as {
+      start_time: number;
+      end_time: number;
+      reason: string[];
+    };
+    expect([body.start_time, body.end_time]).toEqual([3, 9]);
+    expect(body.reason.length).toBeGreaterThan(0);
+
+    const render = page.getByTestId('fe-render');
+    await render.waitFor();
+    expect(await render.innerText()).toContain(messages.verticalCreated);
+    await snap(page, 'vertical-editor-generated');
+
+    // The edit log reached the server, one entry per change, in order.
+    const logged = () =>
+      db
+        .select({
+          action: schema.editLog.action,
+          groupId: schema.editLog.groupId,
+          frame: schema.editLog.frame,
+        })
+        .from(schema.editLog)
+        .where(eq(schema.editLog.verticalVideoId, VIDEO_ID))
+        .orderBy(schema.editLog.id);
+    await expect
+      .poll(async () => (await logged()).map((e) => e.action))
+      .toEqual(['GROUP_SPLIT', 'CREATE_OBJECT', 'CREATE_KEYFRAME', 'MODIFY_KEYFRAME', 'MOVE_KEYFRAME']);
+
+    // The task left review: its render is queued (or already done by the worker).
+    const [task] = await db
+      .select({ status: schema.verticalTasks.status, renderState: schema.verticalTasks.renderState })
+      .from(schema.verticalTasks)
+      .where(eq(schema.verticalTasks.videoId, VIDEO_ID));
+    expect(task!.renderState === 'queued' || task!.status === 'ready').toBe(true);
+    await expect
+      .poll(() => render.getByTestId('vertical-render').getAttribute('data-state'))
+      .toMatch(/^(queued|active|completed)$/);
+
+    // Closing the editor leaves the review modal following the render; the list no longer has the task.
+    await page.getByTestId('fe-cancel').click();
+    await editor.waitFor({ state: 'detached' });
+    await page.getByTestId('vertical-render').waitFor();
+    await page.getByTestId('vertical-close').click();
+    await expect.poll(() => page.getByTestId(`vertical-task-${VIDEO_ID}`).count()).toBe(0);
+  });
+});
