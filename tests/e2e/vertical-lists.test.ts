@@ -147,6 +147,14 @@ describe('highlight review list', () => {
   });
 
   it('widens the scope to the publisher group and groups the rows by publisher', async () => {
+    // Another publisher: its tasks, and no filter by the session publisher's programs.
+    const other = await callOf(s.page, TASKS_CALL, () =>
+      pick(s.page, 'vertical-filter-scope', 'Metro Sports'),
+    );
+    expect(other.getAll('publisher_ids[]')).toEqual(['407']);
+    expect(await cells(s.page, 1)).toEqual(Array(4).fill('Metro Sports'));
+    expect(await s.page.getByTestId('vertical-filter-program').getAttribute('class')).toContain('p-disabled');
+
     const byGroup = await callOf(s.page, TASKS_CALL, () =>
       pick(s.page, 'vertical-filter-scope', 'Planet Media Group'),
     );

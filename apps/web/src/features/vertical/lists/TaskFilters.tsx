@@ -27,6 +27,8 @@ interface TaskFiltersProps {
     value: number;
     options: { label: string; value: number }[];
     loading: boolean;
+    /** The programs are the session publisher's: another publisher's scope cannot use them. */
+    disabled: boolean;
     onChange: (id: number) => void;
   };
   text: string;
@@ -62,6 +64,9 @@ export function TaskFilters(props: TaskFiltersProps) {
             options={[{ label: 'All programs', value: ALL_PROGRAMS }, ...program.options]}
             filter
             loading={program.loading}
+            disabled={program.disabled}
+            tooltip={program.disabled ? 'Programs of your current publisher only' : undefined}
+            tooltipOptions={{ showOnDisabled: true, position: 'top' }}
             onChange={(e) => program.onChange(Number(e.value) || ALL_PROGRAMS)}
             data-testid="vertical-filter-program"
           />

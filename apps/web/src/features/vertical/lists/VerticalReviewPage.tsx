@@ -88,13 +88,17 @@ export function VerticalReviewPage({ contentType }: { contentType: VerticalConte
   );
 
   const parsedScope = parseScope(scope) ?? { kind: 'publisher' as const, id: user.publisher.id };
+  // The programs call lists the session publisher's programs only (spec 001 §7): another publisher's
+  // tasks cannot be filtered by them, so the filter rests while such a scope is chosen.
+  const programsApply = parsedScope.kind === 'group' || parsedScope.id === user.publisher.id;
+  const programFilter = isHighlight && programsApply ? program : ALL_PROGRAMS;
   const list = useTaskList(
     `vertical-review-${contentType}`,
     {
       status: 'review',
       content_type: contentType,
       ...scopeParams(parsedScope),
-      ...(isHighlight && program !== ALL_PROGRAMS ? { program } : {}),
+      ...(programFilter !== ALL_PROGRAMS ? { program: programFilter } : {}),
       ...freeQueryParam(freeText),
     },
     groupBy,
@@ -127,7 +131,8 @@ export function VerticalReviewPage({ contentType }: { contentType: VerticalConte
         program={
           isHighlight
             ? {
-                value: program,
+                value: programFilter,
+                disabled: !programsApply,
                 options: (programs.data?.programs ?? []).map((p) => ({
                   label: p.channel ? `${p.title} · ${p.channel}` : p.title,
                   value: p.id,
