@@ -221,7 +221,11 @@ describe('Monetization setup', () => {
     expect(await displayRow.innerText()).toContain('10 s');
 
     // Audit Logs: the three records the save created, by the acting user.
+    // The first page (1-based) of the default 120-day look-back.
+    const firstCall = page.waitForRequest((r) => r.url().includes('/monetization_audit?'));
     await go('/admin/monetization/audit');
+    const query = new URL((await firstCall).url()).searchParams;
+    expect([query.get('page'), query.get('from')]).toEqual(['1', '120']);
     await pick(page, 'audit-publisher', NEW_PUBLISHER.name);
     const auditRows = byTestId('audit-row');
     await expect.poll(() => auditRows.count()).toBe(3);

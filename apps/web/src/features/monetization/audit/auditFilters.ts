@@ -10,9 +10,13 @@ const startOfDay = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDat
 export const defaultStartDate = (now: Date = new Date()): Date =>
   new Date(startOfDay(now).getTime() - AUDIT_LOOK_BACK_DAYS * DAY_MS);
 
-/** Days back from now that cover the whole start day (a start date today is 1 day: today's entries). */
+/**
+ * The look-back the call sends for a start date: whole calendar days from the start day to today, so the
+ * default start date sends exactly the 120 days of spec 002 §9; a start date of today sends 1 (the last
+ * 24 hours), as the server counts days back from now.
+ */
 export function lookBackDays(start: Date, now: Date = new Date()): number {
-  const days = Math.ceil((now.getTime() - startOfDay(start).getTime()) / DAY_MS);
+  const days = Math.round((startOfDay(now).getTime() - startOfDay(start).getTime()) / DAY_MS);
   return Math.max(1, days);
 }
 
