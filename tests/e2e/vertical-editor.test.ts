@@ -2,13 +2,14 @@
 // modal, a reason, Modify → Confirm; the time range refused under 5 s and over 12 s (the message in red,
 // 'Save start and end time' and Generate disabled) and a valid one saved with Shift+Enter; a group split at
 // the playhead, an object added, its box dragged on the Konva canvas with the mouse (a manual keyframe) and
-// a keyframe moved on the timeline; Generate sends vertical_video/update (the range still overlaps the
+// a keyframe moved on the timeline and the move undone; Generate sends vertical_video/update (the range still overlaps the
 // suggestion's: 'modify'), answered 202; the edit log reached the server and the task left review.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { schema } from '@hc/db/schema';
 import { messages } from '@hc/shared/messages';
+import type { KeyframeFile } from '@hc/shared/vertical/keyframe-file';
 import { snap } from './support/browser.ts';
 import { useE2eSuite } from './support/suite.ts';
 import { buildVerticalTask, makeSourceVideo } from '../support/vertical-factories.ts';
@@ -155,6 +156,14 @@ describe('Vertical edit modal', () => {
       )
       .toBe(1);
 
+    // --- Undo steps back over the move: the keyframe is at the playhead again
+    await page.getByTestId('fe-undo').click();
+    await expect
+      .poll(() =>
+        page.locator(`[data-testid="fe-keyframe"][data-object-id="${objectId}"][data-frame="84"]`).count(),
+      )
+      .toBe(1);
+
     // --- Generate: the range overlaps the suggestion's, so it is a modify (vertical_video/update), 202
     const written = page.waitForResponse((r) => r.url().includes('/api/v1/editor/vertical_video/'));
     await generate.click();
@@ -168,6 +177,11 @@ describe('Vertical edit modal', () => {
     };
     expect([body.start_time, body.end_time]).toEqual([3, 9]);
     expect(body.reason.length).toBeGreaterThan(0);
+    // The file sent is the edited one: the added object with its manual keyframe at frame 84.
+    const sent = (response.request().postDataJSON() as { keyframe: KeyframeFile }).keyframe;
+    const sentObject = sent.groups.flatMap((g) => g.objects).find((o) => o.object_id === objectId);
+    expect(sentObject?.keyframes.find((k) => k.frame === 84)?.status).toBe('manual');
+    expect(sent.groups.length).toBe(groupsBefore + 1);
 
     const render = page.getByTestId('fe-render');
     await render.waitFor();
@@ -187,7 +201,14 @@ describe('Vertical edit modal', () => {
         .orderBy(schema.editLog.id);
     await expect
       .poll(async () => (await logged()).map((e) => e.action))
-      .toEqual(['GROUP_SPLIT', 'CREATE_OBJECT', 'CREATE_KEYFRAME', 'MODIFY_KEYFRAME', 'MOVE_KEYFRAME']);
+      .toEqual([
+        'GROUP_SPLIT',
+        'CREATE_OBJECT',
+        'CREATE_KEYFRAME',
+        'MODIFY_KEYFRAME',
+        'MOVE_KEYFRAME',
+        'UNDO',
+      ]);
 
     // The task left review: its render is queued (or already done by the worker).
     const [task] = await db

@@ -17,7 +17,7 @@ import {
   objectRectAt,
   type KeyframeFile,
 } from '@hc/shared/vertical/keyframe-file';
-import { editAction, selectedTimeError } from '@hc/shared/vertical/time-range';
+import { selectedTimeError } from '@hc/shared/vertical/time-range';
 import { ApiError } from '../../../lib/api.ts';
 import { useToast } from '../../../app/toast.tsx';
 import { StatePanel } from '../../../app/StatePanel.tsx';
@@ -39,6 +39,7 @@ import { TimeRangeBar } from './TimeRangeBar.tsx';
 import { togglePlay, Transport } from './Transport.tsx';
 import { mp4Url } from './mediaUrl.ts';
 import { useFrameEditor } from './useFrameEditor.ts';
+import { rangeFrames, writeCallFor } from './editRange.ts';
 import './editor.css';
 
 export type EditMode = 'modify' | 'manual';
@@ -107,13 +108,9 @@ export function EditModal(props: EditModalProps) {
   );
 }
 
-/** The file to start from: the suggestion's, else one empty group over the suggestion's range. */
-function startingFile(task: VerticalTask, suggestion: Suggestion): KeyframeFile | null {
-  return suggestion.keyframe_json_file ?? null;
-}
-
 function FrameEditorBody(props: EditModalProps) {
-  const file = startingFile(props.task, props.suggestion);
+  // The frame size and rate come with the keyframe file: without one there is nothing to edit from.
+  const file = props.suggestion.keyframe_json_file;
   if (!file) {
     return (
       <StatePanel
@@ -145,10 +142,7 @@ function FrameEditorWorkspace(props: EditModalProps & { initialFile: KeyframeFil
   const [range, setRange] = useState<TimeRange>(original);
   const [draft, setDraft] = useState<TimeRange | null>(null);
   const rangeError = isHighlight ? selectedTimeError(draft ?? range) : null;
-  const rangeFrames = {
-    startFrame: Math.round(range.start * fps),
-    endFrame: Math.max(Math.round(range.start * fps), Math.round(range.end * fps) - 1),
-  };
+  const frames = rangeFrames(range, fps);
 
   const create = useCreateVertical();
   const update = useUpdateVertical();
@@ -182,7 +176,7 @@ function FrameEditorWorkspace(props: EditModalProps & { initialFile: KeyframeFil
   }, [video, suggestion.start_time, fps]);
 
   const submit = async (kind: 'generate' | 'createNew') => {
-    const action = kind === 'createNew' || mode === 'manual' ? 'manual' : editAction(original, range);
+    const call = writeCallFor(mode, kind, original, range);
     await editor.flushLog();
     const body = {
       vertical_content_id: suggestion.vertical_content_id,
@@ -193,7 +187,7 @@ function FrameEditorWorkspace(props: EditModalProps & { initialFile: KeyframeFil
       reason: props.reasons,
     };
     try {
-      const result = await (action === 'manual' ? create : update).mutateAsync(body);
+      const result = await (call === 'create' ? create : update).mutateAsync(body);
       setSubmitted(result);
       toast.success(messages.verticalCreated);
       props.onSubmitted(result);
@@ -208,6 +202,9 @@ function FrameEditorWorkspace(props: EditModalProps & { initialFile: KeyframeFil
     if (!draft || selectedTimeError(draft) !== null) return;
     setRange(draft);
     setDraft(null);
+    // A range moved past the suggestion's gets groups over all its frames.
+    const saved = rangeFrames(draft, fps);
+    editor.cover(saved.startFrame, Math.min(saved.endFrame, frameCount - 1));
     seek(Math.round(draft.start * fps));
   };
 
@@ -230,7 +227,7 @@ function FrameEditorWorkspace(props: EditModalProps & { initialFile: KeyframeFil
       case 'stepSeconds':
         return seek(playheadNow() + shortcut.seconds * fps);
       case 'jump':
-        return seek(shortcut.to === 'start' ? rangeFrames.startFrame : rangeFrames.endFrame);
+        return seek(shortcut.to === 'start' ? frames.startFrame : frames.endFrame);
     }
     if (locked) return;
     switch (shortcut.type) {
@@ -348,7 +345,7 @@ function FrameEditorWorkspace(props: EditModalProps & { initialFile: KeyframeFil
         file={file}
         frameCount={frameCount}
         frame={frame}
-        range={isHighlight ? rangeFrames : undefined}
+        range={isHighlight ? frames : undefined}
         selected={selected}
         onSeek={seek}
         onSelect={(groupId, objectId) => editor.select(objectId)}

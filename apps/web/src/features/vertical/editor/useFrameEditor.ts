@@ -27,6 +27,7 @@ import {
 } from '@hc/shared/vertical/frame-editor';
 import { logEdit } from '../api/log-edit.ts';
 import { createEditLogQueue } from './editLogQueue.ts';
+import { coverFrames } from './editRange.ts';
 
 /**
  * Most objects one group may hold: Add Frame is shown only below it. The crop is the union of a group's
@@ -54,6 +55,8 @@ export interface FrameEditor {
   undo(): boolean;
   reset(): boolean;
   clearGroups(): boolean;
+  /** Stretches the outer groups over [first, last] (a saved time range); an undo step, not logged. */
+  cover(first: number, last: number): boolean;
   /** Sends the waiting keyframe saves (before a submit or on close). */
   flushLog(): Promise<void>;
 }
@@ -134,6 +137,12 @@ export function useFrameEditor(initialFile: KeyframeFile, verticalVideoId: numbe
       return !!result;
     },
     clearGroups: () => !!apply(clearGroups),
+    cover: (first, last) =>
+      !!apply((s) => {
+        const file = coverFrames(s.file, first, last);
+        if (file === s.file) return { state: s, log: [] };
+        return { state: { file, history: [...s.history, s.file.groups] }, log: [] };
+      }),
     flushLog: () => queue.flush(),
   };
 }
