@@ -76,8 +76,8 @@ describe('Programs', () => {
 
     await programs.rows.first().click();
     await s.page.waitForURL(`**/highlights/live/stream/program/${id}`);
-    await programs.highlightRows.first().waitFor();
-    expect(await programs.detailTitle.innerText()).toBe(names[2]);
+    // The rows show skeletons until the program loads: wait for its title, not for the first row.
+    await expect.poll(() => programs.detailTitle.innerText()).toBe(names[2]);
     const crumbs = await programs.breadcrumbs.innerText();
     expect(crumbs).toContain('Horizontal View');
     expect(crumbs).toContain('View Program');

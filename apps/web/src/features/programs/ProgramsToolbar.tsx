@@ -1,5 +1,7 @@
-// The search card above the programs table (spec 001 §2.7): search type, text, Search and Clear Search.
-// Enter searches; leaving the box searches when the text changed; blank text never searches.
+// The program search card (spec 001 §2.7 programs, §2.13 Vertical View): search type, text, Search and
+// Clear. Enter searches; leaving the box searches when the text changed (where onBlur is given); blank
+// text never searches. A screen adds its own actions (REFRESH) as children.
+import type { ReactNode } from 'react';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { IconField } from 'primereact/iconfield';
@@ -22,47 +24,52 @@ interface ProgramsToolbarProps {
   type: ProgramSearchType;
   onTypeChange: (type: ProgramSearchType) => void;
   onSubmit: () => void;
-  onBlur: () => void;
+  onBlur?: () => void;
   canClear: boolean;
   onClear: () => void;
+  /** Element ids and test ids start with it ('programs' by default). */
+  idPrefix?: string;
+  clearLabel?: string;
+  children?: ReactNode;
 }
 
 export function ProgramsToolbar(props: ProgramsToolbarProps) {
   const ready = canSearch(props.text);
+  const id = props.idPrefix ?? 'programs';
   return (
     <form
       className="hc-card hc-toolbar"
       role="search"
-      data-testid="programs-filters"
+      data-testid={`${id}-filters`}
       onSubmit={(e) => {
         e.preventDefault();
         if (ready) props.onSubmit();
       }}
     >
       <div className="hc-toolbar__field">
-        <label htmlFor="programs-search-type">Search by</label>
+        <label htmlFor={`${id}-search-type`}>Search by</label>
         <Dropdown
-          inputId="programs-search-type"
+          inputId={`${id}-search-type`}
           value={props.type}
           options={TYPE_OPTIONS}
           onChange={(e) => props.onTypeChange(e.value as ProgramSearchType)}
-          data-testid="programs-search-type"
+          data-testid={`${id}-search-type`}
         />
       </div>
       <div className="hc-toolbar__field hc-toolbar__field--grow">
-        <label htmlFor="programs-search">Search</label>
+        <label htmlFor={`${id}-search`}>Search</label>
         <IconField iconPosition="left">
           <InputIcon className="pi pi-search" />
           <InputText
-            id="programs-search"
+            id={`${id}-search`}
             type="search"
             value={props.text}
             maxLength={SEARCH_MAX_LENGTH}
             inputMode={props.type === 'program_id' ? 'numeric' : undefined}
-            placeholder={props.type === 'program_id' ? 'Program ID' : 'Program name'}
+            placeholder={PROGRAM_SEARCH_TYPE_LABELS[props.type]}
             onChange={(e) => props.onTextChange(e.target.value)}
             onBlur={props.onBlur}
-            data-testid="programs-search-text"
+            data-testid={`${id}-search-text`}
             className="w-full"
           />
         </IconField>
@@ -75,17 +82,18 @@ export function ProgramsToolbar(props: ProgramsToolbarProps) {
           disabled={!ready}
           tooltip={ready ? undefined : messages.programSearchEmpty}
           tooltipOptions={{ showOnDisabled: true, position: 'top' }}
-          data-testid="programs-search-submit"
+          data-testid={`${id}-search-submit`}
         />
         <Button
           type="button"
-          label="Clear Search"
+          label={props.clearLabel ?? 'Clear Search'}
           icon="pi pi-times"
           text
           disabled={!props.canClear}
           onClick={props.onClear}
-          data-testid="programs-search-clear"
+          data-testid={`${id}-search-clear`}
         />
+        {props.children}
       </div>
     </form>
   );

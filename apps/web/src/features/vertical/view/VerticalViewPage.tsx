@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { DataTablePageEvent, DataTableSortEvent } from 'primereact/datatable';
+import { Button } from 'primereact/button';
 import { Skeleton } from 'primereact/skeleton';
 import { LOOK_BACK_DAYS, VERTICAL_TABS } from '@hc/shared/constants';
 import { EMPTY_VALUE, formatDate, formatNumber } from '@hc/shared/formatters';
@@ -14,12 +15,12 @@ import { StatePanel } from '../../../app/StatePanel.tsx';
 import { ServerDataTable, skeletonRows } from '../../../components/ServerDataTable.tsx';
 import type { DataColumn } from '../../../components/ServerDataTable.tsx';
 import { usePersistentPageSize } from '../../../components/usePersistentPageSize.ts';
+import { ProgramsToolbar } from '../../programs/ProgramsToolbar.tsx';
 import { NO_SEARCH, submittedSearch } from '../../programs/programsSearch.ts';
 import type { ProgramsSearch } from '../../programs/programsSearch.ts';
 import { useVerticalPrograms } from '../api/get-vertical-programs.ts';
 import type { VerticalProgram, VerticalProgramSort } from '@hc/shared/api/vertical';
 import { isSessionEnd, listErrorMessage, useListErrorToast } from '../lists/useListErrorToast.ts';
-import { ProgramSearchBar } from './ProgramSearchBar.tsx';
 import { statusOfTab, tabOf } from './viewTabs.ts';
 import { ViewTabs } from './ViewTabs.tsx';
 import '../../../components/data-page.css';
@@ -159,7 +160,7 @@ export function VerticalViewPage() {
         </div>
       </div>
 
-      <ProgramSearchBar
+      <ProgramsToolbar
         text={text}
         onTextChange={setText}
         type={type}
@@ -173,9 +174,18 @@ export function VerticalViewPage() {
           setText('');
           setSearch(NO_SEARCH);
         }}
-        refreshing={query.isFetching && !firstLoad}
-        onRefresh={() => void query.refetch()}
-      />
+        idPrefix="vertical-programs"
+        clearLabel="Clear"
+      >
+        <Button
+          type="button"
+          label="REFRESH"
+          icon={`pi pi-refresh${query.isFetching && !firstLoad ? ' pi-spin' : ''}`}
+          outlined
+          onClick={() => void query.refetch()}
+          data-testid="vertical-refresh"
+        />
+      </ProgramsToolbar>
 
       {query.isError && !list && !isSessionEnd(query.error) ? (
         <StatePanel
