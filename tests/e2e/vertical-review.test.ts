@@ -295,6 +295,11 @@ describe('Vertical review modal', () => {
     await expect
       .poll(() => page.getByTestId('toast-text').allInnerTexts())
       .toContain(verticalApproved(task.video_id));
+    // The vertical tool's success toasts sit bottom-left (spec 001 §4).
+    const toast = await page.locator('.p-toast-bottom-left').getByTestId('toast-text').boundingBox();
+    const viewport = page.viewportSize()!;
+    expect(toast!.x).toBeLessThan(viewport.width / 2);
+    expect(toast!.y).toBeGreaterThan(viewport.height / 2);
     await modal(page).getByTestId('vertical-render').waitFor();
     await snap(page, 'vertical-review-approved');
 

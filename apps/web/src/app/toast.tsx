@@ -7,8 +7,11 @@ import { Button } from 'primereact/button';
 import { TOAST_LIFE_MS } from '@hc/shared/constants';
 import { copyText } from '../lib/clipboard.ts';
 
+/** Top-right by default; the vertical tool's success toasts sit bottom-left (spec 001 §4). */
+export type ToastPosition = 'top-right' | 'bottom-left';
+
 export interface ToastApi {
-  success(text: string): void;
+  success(text: string, position?: ToastPosition): void;
   /** lifeMs: a screen whose spec words another delay (the admin screens' 6.5 s). */
   error(text: string, lifeMs?: number): void;
   info(text: string): void;
@@ -51,18 +54,27 @@ function ToastBody({ text }: { text: string }) {
 
 /** Provides useToast() to everything below it. */
 export function ToastProvider({ children }: { children: ReactNode }) {
-  const ref = useRef<Toast>(null);
-  const show = useCallback((severity: Severity, text: string, lifeMs: number = TOAST_LIFE_MS) => {
-    ref.current?.show({
-      severity,
-      summary: SUMMARY[severity],
-      detail: <ToastBody text={text} />,
-      life: lifeMs,
-    });
-  }, []);
+  const topRight = useRef<Toast>(null);
+  const bottomLeft = useRef<Toast>(null);
+  const show = useCallback(
+    (
+      severity: Severity,
+      text: string,
+      lifeMs: number = TOAST_LIFE_MS,
+      position: ToastPosition = 'top-right',
+    ) => {
+      (position === 'bottom-left' ? bottomLeft : topRight).current?.show({
+        severity,
+        summary: SUMMARY[severity],
+        detail: <ToastBody text={text} />,
+        life: lifeMs,
+      });
+    },
+    [],
+  );
   const api = useMemo<ToastApi>(
     () => ({
-      success: (text) => show('success', text),
+      success: (text, position) => show('success', text, TOAST_LIFE_MS, position),
       error: (text, lifeMs) => show('error', text, lifeMs),
       info: (text) => show('info', text),
     }),
@@ -70,7 +82,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   );
   return (
     <ToastContext.Provider value={api}>
-      <Toast ref={ref} position="top-right" className="hc-toast" />
+      <Toast ref={topRight} position="top-right" className="hc-toast" />
+      <Toast ref={bottomLeft} position="bottom-left" className="hc-toast" />
       {children}
     </ToastContext.Provider>
   );

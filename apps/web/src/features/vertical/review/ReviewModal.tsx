@@ -298,7 +298,7 @@ export function ReviewModal({ task, onClose, onChanged }: ReviewModalProps) {
         { vertical_content_id: selectedId, content_type: task.content_type, quality: 'good' },
         {
           onSuccess: (result) => {
-            toast.success(verticalApproved(task.video_id));
+            toast.success(verticalApproved(task.video_id), 'bottom-left');
             setRenderJobId(result.job_id);
             onChanged();
           },
@@ -316,7 +316,7 @@ export function ReviewModal({ task, onClose, onChanged }: ReviewModalProps) {
         { video_id: task.video_id, reason: allReasons(state), content_type: task.content_type },
         {
           onSuccess: () => {
-            toast.success(messages.verticalRejected);
+            toast.success(messages.verticalRejected, 'bottom-left');
             onChanged();
             onClose();
           },
