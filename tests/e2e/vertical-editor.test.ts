@@ -186,6 +186,11 @@ describe('Vertical edit modal', () => {
     const render = page.getByTestId('fe-render');
     await render.waitFor();
     expect(await render.innerText()).toContain(messages.verticalCreated);
+    // Shown at the top of the editor, in view, and the editor is locked from then on.
+    expect(await render.isVisible()).toBe(true);
+    expect((await render.boundingBox())!.y).toBeLessThan(200);
+    expect(await page.getByTestId('fe-undo').isDisabled()).toBe(true);
+    expect(await generate.count()).toBe(0);
     await snap(page, 'vertical-editor-generated');
 
     // The edit log reached the server, one entry per change, in order.

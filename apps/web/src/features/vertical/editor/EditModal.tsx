@@ -289,6 +289,13 @@ function FrameEditorWorkspace(props: EditModalProps & { initialFile: KeyframeFil
 
   return (
     <div className="hc-fe" data-testid="frame-editor" data-locked={locked}>
+      {/* On top, where the eye is after Generate: the editor below is locked from now on. */}
+      {submitted && (
+        <section className="hc-fe-render" data-testid="fe-render">
+          <Message severity="success" text={messages.verticalCreated} className="hc-fe-render__message" />
+          <RenderProgress jobId={submitted.job_id} task={task} onFailed={setErrorText} />
+        </section>
+      )}
       {isHighlight && (
         <TimeRangeBar
           range={range}
@@ -356,13 +363,6 @@ function FrameEditorWorkspace(props: EditModalProps & { initialFile: KeyframeFil
           if (!locked) editor.deleteKeyframe(groupId, objectId, at);
         }}
       />
-
-      {submitted && (
-        <section className="hc-fe-render" data-testid="fe-render">
-          <Message severity="success" text={messages.verticalCreated} className="hc-fe-render__message" />
-          <RenderProgress jobId={submitted.job_id} task={task} onFailed={setErrorText} />
-        </section>
-      )}
 
       <footer className="hc-fe__footer">
         <div className="hc-fe__footer-group">
