@@ -3,7 +3,8 @@
 // 'Save start and end time' and Generate disabled) and a valid one saved with Shift+Enter; a group split at
 // the playhead, an object added, its box dragged on the Konva canvas with the mouse (a manual keyframe) and
 // a keyframe moved on the timeline and the move undone; Generate sends vertical_video/update (the range still overlaps the
-// suggestion's: 'modify'), answered 202; the edit log reached the server and the task left review.
+// suggestion's: 'modify'), answered 202; the edit log reached the server and the task left review. A range
+// moved past the suggestion's stretches the groups over it and is sent as vertical_video/create ('manual').
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
@@ -19,6 +20,8 @@ const s = useE2eSuite({ signedInAs: 'reviewer@demo.example' });
 /** The demo's sources last at most 12 s: this test's task is a real 20 s source (24 fps), its active
  * suggestion from 2 s to 10 s (frames 48-239, one group), so a range over 12 s can be chosen. */
 let VIDEO_ID: number;
+/** A second task of the same source, for a range moved off the suggestion's (a manual creation). */
+let MOVED_ID: number;
 beforeAll(async () => {
   const { db } = s.server.database.handle;
   await makeSourceVideo(s.server.mediaDir);
@@ -29,6 +32,10 @@ beforeAll(async () => {
   ({ videoId: VIDEO_ID } = await buildVerticalTask(db, {
     publisherId: reviewers!.publisherId,
     title: 'Editor e2e: a 20 s highlight',
+  }));
+  ({ videoId: MOVED_ID } = await buildVerticalTask(db, {
+    publisherId: reviewers!.publisherId,
+    title: 'Editor e2e: a range moved on',
   }));
 });
 
@@ -42,6 +49,19 @@ async function typeSeconds(page: Page, field: 'start' | 'end', seconds: string) 
 
 const numberAttr = async (locator: Locator, name: string) => Number(await locator.getAttribute(name));
 
+/** Opens a task's review modal, gives a reason and goes through Modify → Confirm to the editor. */
+async function openEditor(page: Page, videoId: number) {
+  await page.goto(`${s.server.baseUrl}/highlights/live/vertical/review`);
+  await page.getByTestId(`vertical-task-${videoId}`).click();
+  await page.getByTestId('vertical-reason').first().click();
+  await page.getByTestId('vertical-modify').click();
+  await expect
+    .poll(() => page.getByTestId('vertical-confirm-message').innerText())
+    .toBe(messages.verticalModifyNotice);
+  await page.getByTestId('vertical-confirm-accept').click();
+  await page.getByTestId('frame-editor').waitFor();
+}
+
 async function groupCount(page: Page) {
   return page.getByTestId('fe-group').count();
 }
@@ -50,17 +70,8 @@ describe('Vertical edit modal', () => {
   it('checks the time range, edits the frames and generates a modified vertical', async () => {
     const { page } = s;
     const { db } = s.server.database.handle;
-    await page.goto(`${s.server.baseUrl}/highlights/live/vertical/review`);
-    await page.getByTestId(`vertical-task-${VIDEO_ID}`).click();
-    await page.getByTestId('vertical-reason').first().click();
-    await page.getByTestId('vertical-modify').click();
-    await expect
-      .poll(() => page.getByTestId('vertical-confirm-message').innerText())
-      .toBe(messages.verticalModifyNotice);
-    await page.getByTestId('vertical-confirm-accept').click();
-
+    await openEditor(page, VIDEO_ID);
     const editor = page.getByTestId('frame-editor');
-    await editor.waitFor();
     expect(await page.getByTestId('edit-modal-title').innerText()).toContain('Edit Algo Suggestion');
     // Starts at the suggestion's first frame (2 s at 24 fps).
     await expect.poll(() => page.getByTestId('fe-frame-number').innerText()).toBe('48');
@@ -231,5 +242,38 @@ describe('Vertical edit modal', () => {
     await page.getByTestId('vertical-render').waitFor();
     await page.getByTestId('vertical-close').click();
     await expect.poll(() => page.getByTestId(`vertical-task-${VIDEO_ID}`).count()).toBe(0);
+  });
+
+  it('sends a range that no longer overlaps the suggestion as a manual creation, with groups over it', async () => {
+    const { page } = s;
+    await openEditor(page, MOVED_ID);
+    await expect.poll(() => page.getByTestId('fe-frame-number').innerText()).toBe('48');
+    await page.getByTestId('fe-range-change').click();
+    await typeSeconds(page, 'end', '18');
+    await typeSeconds(page, 'start', '12');
+    await page.keyboard.press('Shift+Enter');
+    await expect.poll(() => page.getByTestId('fe-range-value').innerText()).toMatch(/0:12\.00\s*0:18\.00/);
+    // The one group (frames 48-239) now reaches the range's last frame (18 s x 24 fps - 1).
+    await expect.poll(() => page.getByTestId('fe-group').last().getAttribute('data-end-frame')).toBe('431');
+    expect(await page.getByTestId('fe-current-group').innerText()).toBe('Group 1');
+
+    const written = page.waitForResponse((r) => r.url().includes('/api/v1/editor/vertical_video/'));
+    await page.getByTestId('fe-generate').click();
+    const response = await written;
+    expect(new URL(response.url()).pathname).toBe('/api/v1/editor/vertical_video/create');
+    expect(response.status()).toBe(202);
+    await page.getByTestId('fe-render').waitFor();
+
+    // A new manual suggestion (source 2) over the new range.
+    const { db } = s.server.database.handle;
+    const suggestions = await db
+      .select({
+        source: schema.verticalSuggestions.source,
+        start: schema.verticalSuggestions.startTime,
+        end: schema.verticalSuggestions.endTime,
+      })
+      .from(schema.verticalSuggestions)
+      .where(eq(schema.verticalSuggestions.videoId, MOVED_ID));
+    expect(suggestions).toContainEqual({ source: 2, start: 12, end: 18 });
   });
 });
