@@ -1,10 +1,11 @@
 // The edit modal and frame editor of the vertical tool as reviewer@demo.example: a highlight task's review
 // modal, a reason, Modify → Confirm; the time range refused under 5 s and over 12 s (the message in red,
 // 'Save start and end time' and Generate disabled) and a valid one saved with Shift+Enter; a group split at
-// the playhead, an object added, its box dragged on the Konva canvas with the mouse (a manual keyframe) and
-// a keyframe moved on the timeline and the move undone; Generate sends vertical_video/update (the range still overlaps the
-// suggestion's: 'modify'), answered 202; the edit log reached the server and the task left review. A range
-// moved past the suggestion's stretches the groups over it and is sent as vertical_video/create ('manual').
+// the playhead, an object added, its box dragged on the Konva canvas with the mouse (a manual keyframe), a
+// keyframe moved on the timeline and the move undone; Generate sends vertical_video/update (the range still
+// overlaps the suggestion's: 'modify'), answered 202; the edit log reached the server and the task left
+// review. A range moved past the suggestion's stretches the groups over it and is sent as
+// vertical_video/create ('manual').
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
