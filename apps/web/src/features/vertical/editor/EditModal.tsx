@@ -189,7 +189,7 @@ function FrameEditorWorkspace(props: EditModalProps & { initialFile: KeyframeFil
     try {
       const result = await (call === 'create' ? create : update).mutateAsync(body);
       setSubmitted(result);
-      toast.success(messages.verticalCreated);
+      toast.success(messages.verticalCreated, 'bottom-left');
       props.onSubmitted(result);
     } catch (error) {
       setErrorText(
