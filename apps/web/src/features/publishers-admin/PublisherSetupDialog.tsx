@@ -82,6 +82,18 @@ function SplashUpload({ publisherId }: { publisherId: number }) {
 
 function SplashList({ publisherId }: { publisherId: number }) {
   const images = useSplashImages(publisherId);
+  return (
+    <section className="hc-splash-images" aria-labelledby="splash-images-title">
+      <h3 id="splash-images-title" className="hc-splash-images__title">
+        Splash images
+        {images.data && images.data.length > 0 && <span className="hc-hint"> · {images.data.length}</span>}
+      </h3>
+      <SplashImages images={images} />
+    </section>
+  );
+}
+
+function SplashImages({ images }: { images: ReturnType<typeof useSplashImages> }) {
   if (images.isPending) return <p className="hc-hint">Loading splash images…</p>;
   if (images.isError) return <StatePanel kind="error" message={messages.userInfoFailed} />;
   if (images.data.length === 0) return <p className="hc-hint">No splash image yet.</p>;

@@ -160,8 +160,13 @@ export function PublishersAdminPage() {
           >
             <Column field="id" header="Id" sortable className="hc-col-id hc-num" />
             <Column field="name" header="Name" sortable className="hc-col-title" />
-            <Column header="APV" className="hc-col-check" body={productCell('apv')} />
-            <Column header="Editor" className="hc-col-check" body={productCell('editor')} />
+            <Column header="APV" alignHeader="center" className="hc-col-check" body={productCell('apv')} />
+            <Column
+              header="Editor"
+              alignHeader="center"
+              className="hc-col-check"
+              body={productCell('editor')}
+            />
             <Column
               header=""
               className="hc-col-actions"
