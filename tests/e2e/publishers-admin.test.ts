@@ -199,7 +199,7 @@ describe('Publishers admin', () => {
     await snap(page, 'publishers-admin-splash-list');
   });
 
-  it('opens the job dashboard for the admin; an editor has no Admin menu', async () => {
+  it('opens the job dashboard for the admin; an editor has no Admin menu, screen or dashboard', async () => {
     const { page } = s;
     await gotoPublishers(page);
     const dashboardLoaded = s.context.waitForEvent('response', {
@@ -233,6 +233,13 @@ describe('Publishers admin', () => {
       const menu = new SideMenu(editor);
       await menu.open();
       expect(await menu.topLevelLabels()).not.toContain('Admin');
+      await menu.close();
+      // Typing the addresses does not help: the screen says no, the dashboard answers without a page.
+      await editor.goto(`${s.server.baseUrl}/admin/publishers`);
+      await editor.getByTestId('no-permission').waitFor();
+      expect(await editor.getByTestId('publishers-admin-page').count()).toBe(0);
+      const queues = await editor.goto(`${s.server.baseUrl}/admin/queues/`);
+      expect(queues?.status()).toBe(401);
     } finally {
       await editorContext.close();
     }
