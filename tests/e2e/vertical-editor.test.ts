@@ -4,13 +4,18 @@
 // the playhead, an object added, its box dragged on the Konva canvas with the mouse (a manual keyframe), a
 // keyframe moved on the timeline and the move undone; Generate sends vertical_video/update (the range still
 // overlaps the suggestion's: 'modify'), answered 202; the edit log reached the server and the task left
-// review. A range moved past the suggestion's stretches the groups over it and is sent as
-// vertical_video/create ('manual').
+// review. The real render completes (its job polled by the editor and asked of the API), and the task is
+// in Vertical View under its program: the drawer's 'Vertical result' loads in Chromium at the keyframe
+// file's 9:16 size, lasts the trimmed range and plays. A range moved past the suggestion's stretches the
+// groups over it and is sent as vertical_video/create ('manual').
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
+import type { Db } from '@hc/db/client';
 import { schema } from '@hc/db/schema';
+import { MP4_SUFFIX } from '@hc/shared/constants';
 import { messages } from '@hc/shared/messages';
+import type { RenderJobStatus } from '@hc/shared/api/vertical';
 import type { KeyframeFile } from '@hc/shared/vertical/keyframe-file';
 import { snap } from './support/browser.ts';
 import { useE2eSuite } from './support/suite.ts';
@@ -21,17 +26,26 @@ const s = useE2eSuite({ signedInAs: 'reviewer@demo.example' });
 /** The demo's sources last at most 12 s: this test's task is a real 20 s source (24 fps), its active
  * suggestion from 2 s to 10 s (frames 48-239, one group), so a range over 12 s can be chosen. */
 let VIDEO_ID: number;
+/** programs.id of VIDEO_ID. */
+let PROGRAM_ID: number;
 /** A second task of the same source, for a range moved off the suggestion's (a manual creation). */
 let MOVED_ID: number;
 beforeAll(async () => {
   const { db } = s.server.database.handle;
   await makeSourceVideo(s.server.mediaDir);
   const [reviewers] = await db
-    .select({ publisherId: schema.verticalTasks.publisherId })
+    .select({
+      publisherId: schema.verticalTasks.publisherId,
+      programId: schema.verticalTasks.programId,
+      channel: schema.verticalTasks.channel,
+      externalProgramId: schema.verticalTasks.externalProgramId,
+    })
     .from(schema.verticalTasks)
     .where(eq(schema.verticalTasks.videoId, 7300056)); // a demo highlight reviewer@ reviews
+  // In that highlight's program, so that once rendered it is listed under the program in Vertical View.
+  PROGRAM_ID = reviewers!.programId!;
   ({ videoId: VIDEO_ID } = await buildVerticalTask(db, {
-    publisherId: reviewers!.publisherId,
+    ...reviewers!,
     title: 'Editor e2e: a 20 s highlight',
   }));
   ({ videoId: MOVED_ID } = await buildVerticalTask(db, {
@@ -48,6 +62,9 @@ async function typeSeconds(page: Page, field: 'start' | 'end', seconds: string) 
   await page.keyboard.type(seconds);
 }
 
+/** How long the test waits for the real render (10-20 s on this machine, more when it is loaded). */
+const RENDER_MS = 90_000;
+
 const numberAttr = async (locator: Locator, name: string) => Number(await locator.getAttribute(name));
 
 /** Opens a task's review modal, gives a reason and goes through Modify → Confirm to the editor. */
@@ -61,6 +78,30 @@ async function openEditor(page: Page, videoId: number) {
     .toBe(messages.verticalModifyNotice);
   await page.getByTestId('vertical-confirm-accept').click();
   await page.getByTestId('frame-editor').waitFor();
+}
+
+/** Waits for a video's metadata (or its error) and gives its size and duration. */
+function playable(video: Locator) {
+  return video.evaluate(
+    (el) =>
+      new Promise<{ width: number; height: number; duration: number }>((resolve, reject) => {
+        const player = el as HTMLVideoElement;
+        const facts = () =>
+          resolve({ width: player.videoWidth, height: player.videoHeight, duration: player.duration });
+        if (player.readyState >= HTMLMediaElement.HAVE_METADATA) return facts();
+        player.addEventListener('loadedmetadata', facts, { once: true });
+        player.addEventListener('error', () => reject(new Error(`video error: ${player.error?.message}`)));
+        setTimeout(() => reject(new Error('no loadedmetadata within 15 s')), 15_000);
+      }),
+  );
+}
+
+async function taskStatus(db: Db, videoId: number) {
+  const [task] = await db
+    .select({ status: schema.verticalTasks.status })
+    .from(schema.verticalTasks)
+    .where(eq(schema.verticalTasks.videoId, videoId));
+  return task?.status;
 }
 
 async function groupCount(page: Page) {
@@ -178,6 +219,23 @@ describe('Vertical edit modal', () => {
 
     // --- Generate: the range overlaps the suggestion's, so it is a modify (vertical_video/update), 202
     const written = page.waitForResponse((r) => r.url().includes('/api/v1/editor/vertical_video/'));
+    // The editor's own poll of the render job, once it answers 'completed' (the render may be that quick;
+    // a poll the page aborted has no body to read).
+    const renderDone = page.waitForResponse(
+      (r) =>
+        r.url().includes('/api/v1/editor/vertical_video/render_jobs/') &&
+        r.json().then(
+          (body: { data?: RenderJobStatus }) => body.data?.state === 'completed',
+          () => false,
+        ),
+      { timeout: RENDER_MS },
+    );
+    // The task's details, asked again after the write, are answered only once the render has made the task
+    // ready (409 then), as on a quick render: the review modal must still follow the render.
+    await page.route('**/api/v1/editor/vertical_task_details?**', async (route) => {
+      await expect.poll(() => taskStatus(db, VIDEO_ID), { timeout: RENDER_MS }).toBe('ready');
+      await route.continue();
+    });
     await generate.click();
     const response = await written;
     expect(new URL(response.url()).pathname).toBe('/api/v1/editor/vertical_video/update');
@@ -233,17 +291,60 @@ describe('Vertical edit modal', () => {
       .from(schema.verticalTasks)
       .where(eq(schema.verticalTasks.videoId, VIDEO_ID));
     expect(task!.renderState === 'queued' || task!.status === 'ready').toBe(true);
+
+    // --- the render runs on the real workers (ffmpeg, 10-20 s here): the editor follows its job to the end
+    const { job_id: jobId } = ((await response.json()) as { data: { job_id: string } }).data;
+    const done = await renderDone;
+    expect(new URL(done.url()).pathname).toBe(
+      `/api/v1/editor/vertical_video/render_jobs/${encodeURIComponent(jobId)}`,
+    );
+    const { data: finished } = (await done.json()) as { data: RenderJobStatus };
+    expect(finished.video_url).not.toBeNull();
     await expect
       .poll(() => render.getByTestId('vertical-render').getAttribute('data-state'))
-      .toMatch(/^(queued|active|completed)$/);
+      .toBe('completed');
+    const renderedMp4 = (await render.getByTestId('vertical-render-video').getAttribute('href'))!;
+    expect(renderedMp4).toBe(`${finished.video_url}${MP4_SUFFIX}`);
 
     // Closing the editor leaves the review modal following the render; the list no longer has the task.
     await page.getByTestId('fe-cancel').click();
     await editor.waitFor({ state: 'detached' });
-    await page.getByTestId('vertical-render').waitFor();
+    const modalRender = page.getByTestId('vertical-render');
+    await modalRender.waitFor();
+    expect(await modalRender.getAttribute('data-state')).toBe('completed');
+    await snap(page, 'vertical-review-render-followed');
     await page.getByTestId('vertical-close').click();
     await expect.poll(() => page.getByTestId(`vertical-task-${VIDEO_ID}`).count()).toBe(0);
-  });
+
+    // --- Vertical View: the task's program on RESULTS, its row, and the 'Vertical result' in the drawer
+    await page.goto(`${s.server.baseUrl}/highlights/live/vertical/view`);
+    await page.getByTestId(`vertical-program-${PROGRAM_ID}`).click();
+    expect(new URL(page.url()).pathname).toBe(`/highlights/live/vertical/view/program/${PROGRAM_ID}/0`);
+    await page.getByTestId(`vertical-task-${VIDEO_ID}`).click();
+    await page.getByTestId('vertical-drawer').waitFor();
+    expect(await page.getByTestId('vertical-drawer-video-title').innerText()).toMatch(/^vertical result$/i);
+    expect(await page.getByTestId('vertical-drawer-duration').innerText()).toBe('0:06/0:20');
+    const video = page.getByTestId('vertical-drawer-video');
+    expect(await video.getAttribute('src')).toBe(renderedMp4);
+
+    // The MP4 plays in Chromium: the keyframe file's 9:16 output size, the trimmed range's duration, and
+    // frames decoded while the clock runs.
+    expect(sent.output_vertical_width * 16).toBe(sent.output_vertical_height * 9);
+    const played = await playable(video);
+    expect([played.width, played.height]).toEqual([sent.output_vertical_width, sent.output_vertical_height]);
+    expect(Math.abs(played.duration - (body.end_time - body.start_time))).toBeLessThan(0.1);
+    await video.evaluate((el) => {
+      const player = el as HTMLVideoElement;
+      player.muted = true; // no autoplay refusal for a play() without a user gesture
+      return player.play();
+    });
+    await expect.poll(() => video.evaluate((el) => (el as HTMLVideoElement).currentTime)).toBeGreaterThan(1);
+    const decoded = await video.evaluate(
+      (el) => (el as HTMLVideoElement).getVideoPlaybackQuality().totalVideoFrames,
+    );
+    expect(decoded).toBeGreaterThan(0);
+    await snap(page, 'vertical-editor-result-playing');
+  }, 120_000);
 
   it('sends a range that no longer overlaps the suggestion as a manual creation, with groups over it', async () => {
     const { page } = s;

@@ -352,7 +352,9 @@ export function ReviewModal({ task, onClose, onChanged }: ReviewModalProps) {
   );
 
   let body: ReactNode;
-  if (details.isError) {
+  // Once a render is queued the modal follows it: the details asked again after the write may already
+  // find the task ready (a quick render) and answer 409, which must not hide the render's progress.
+  if (details.isError && !done) {
     body = (
       <StatePanel
         kind="error"
