@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ffmpegPath } from '@hc/db/seed/media';
+import { publisherAdminErrors } from '@hc/shared/api/publishers-admin';
 import { messages, productSwitchConfirm } from '@hc/shared/messages';
 import { loginAs, snap } from './support/browser.ts';
 import { useE2eSuite } from './support/suite.ts';
@@ -161,7 +162,7 @@ describe('Publishers admin', () => {
     expect(await page.getByTestId('publisher-apv-406').locator('input').isChecked()).toBe(true);
   });
 
-  it('lists placements, refuses a save without a file, and saves a splash image that then is listed', async () => {
+  it('lists placements, refuses a save without a file or of a non-image, and saves a splash image that then is listed', async () => {
     const { page } = s;
     const shell = new Shell(page);
     await gotoPublishers(page);
@@ -186,6 +187,16 @@ describe('Publishers admin', () => {
     await upload.click();
     await shell.toast(messages.splashRequired).waitFor();
     await snap(page, 'publishers-admin-splash-required');
+
+    // A text file named .png is refused by the server, which looks at the bytes; nothing is listed.
+    await dialog.getByTestId('splash-file').setInputFiles({
+      name: 'not-an-image.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('this is not an image'),
+    });
+    await upload.click();
+    await shell.toast(publisherAdminErrors.splashFormat).waitFor();
+    expect(await items.count()).toBe(0);
 
     await dialog.getByTestId('splash-file').setInputFiles(splashFile);
     const saved = page.waitForResponse((r) => r.url().includes('publishers_upload_splash'));
