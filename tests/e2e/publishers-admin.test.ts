@@ -116,7 +116,7 @@ describe('Publishers admin', () => {
   it('switches APV and Editor only after the confirmation, and the change survives a reload', async () => {
     const { page } = s;
     await gotoPublishers(page);
-    const confirm = page.getByTestId('package-confirm');
+    const confirm = page.getByTestId('publisher-confirm');
     for (const [product, label] of [
       ['apv', 'APVs'],
       ['editor', 'Editors'],
@@ -127,11 +127,11 @@ describe('Publishers admin', () => {
 
       await box.click();
       await confirm.waitFor();
-      expect(await confirm.getByTestId('package-confirm-message').innerText()).toBe(
+      expect(await confirm.getByTestId('publisher-confirm-message').innerText()).toBe(
         productSwitchConfirm(false, label, NEW_PUBLISHER.pub_name),
       );
       if (product === 'apv') await snap(page, 'publishers-admin-confirm');
-      await confirm.getByTestId('package-confirm-reject').click();
+      await confirm.getByTestId('publisher-confirm-reject').click();
       await confirm.waitFor({ state: 'hidden' });
       expect(await checked()).toBe(true);
 
@@ -139,7 +139,7 @@ describe('Publishers admin', () => {
       const switched = page.waitForResponse(
         (r) => r.url().includes('publisher_product_status') && r.request().method() === 'POST',
       );
-      await confirm.getByTestId('package-confirm-accept').click();
+      await confirm.getByTestId('publisher-confirm-accept').click();
       expect((await switched).status()).toBe(200);
       await expect.poll(checked).toBe(false);
     }
@@ -153,10 +153,10 @@ describe('Publishers admin', () => {
 
     // And APV back on: the confirmation says ON, the other publishers are untouched.
     await apv.click();
-    expect(await confirm.getByTestId('package-confirm-message').innerText()).toBe(
+    expect(await confirm.getByTestId('publisher-confirm-message').innerText()).toBe(
       productSwitchConfirm(true, 'APVs', NEW_PUBLISHER.pub_name),
     );
-    await confirm.getByTestId('package-confirm-accept').click();
+    await confirm.getByTestId('publisher-confirm-accept').click();
     await expect.poll(() => apv.locator('input').isChecked()).toBe(true);
     expect(await editor.locator('input').isChecked()).toBe(false);
     expect(await page.getByTestId('publisher-apv-406').locator('input').isChecked()).toBe(true);

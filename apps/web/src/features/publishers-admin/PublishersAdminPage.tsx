@@ -17,7 +17,7 @@ import { useToast } from '../../app/toast.tsx';
 import { StatePanel } from '../../app/StatePanel.tsx';
 import { DetailDrawer, DetailList } from '../../components/DetailDrawer.tsx';
 import { usePersistentPageSize } from '../../components/usePersistentPageSize.ts';
-import { ConfirmActionDialog, type ConfirmRequest } from '../packages/list/ConfirmActionDialog.tsx';
+import { ConfirmActionDialog, type ConfirmRequest } from '../../components/ConfirmActionDialog.tsx';
 import { usePublishersAdmin } from './api/get-publishers.ts';
 import { useSwitchProduct } from './api/switch-product.ts';
 import { CreatePublisherDialog } from './CreatePublisherDialog.tsx';
@@ -216,7 +216,7 @@ export function PublishersAdminPage() {
 
       <CreatePublisherDialog visible={creating} onHide={() => setCreating(false)} />
       {setupRow && <PublisherSetupDialog publisher={setupRow} onHide={() => setSetupId(null)} />}
-      <ConfirmActionDialog request={confirm} onClose={() => setConfirm(null)} />
+      <ConfirmActionDialog request={confirm} onClose={() => setConfirm(null)} testId="publisher-confirm" />
     </div>
   );
 }

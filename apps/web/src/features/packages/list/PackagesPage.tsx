@@ -43,8 +43,8 @@ import { embedSnippet } from '../embedCode.ts';
 import { PackagesToolbar } from './PackagesToolbar.tsx';
 import { PackageDrawer } from './PackageDrawer.tsx';
 import { PackageStatusCheckbox } from './PackageStatusCheckbox.tsx';
-import { ConfirmActionDialog } from './ConfirmActionDialog.tsx';
-import type { ConfirmRequest } from './ConfirmActionDialog.tsx';
+import { ConfirmActionDialog } from '../../../components/ConfirmActionDialog.tsx';
+import type { ConfirmRequest } from '../../../components/ConfirmActionDialog.tsx';
 import { ServerDataTable, skeletonRows } from '../../../components/ServerDataTable.tsx';
 import type { DataColumn } from '../../../components/ServerDataTable.tsx';
 import '../../../components/data-page.css';
@@ -424,7 +424,7 @@ export function PackagesPage() {
         onDelete={askArchive}
       />
 
-      <ConfirmActionDialog request={confirm} onClose={() => setConfirm(null)} />
+      <ConfirmActionDialog request={confirm} onClose={() => setConfirm(null)} testId="package-confirm" />
     </div>
   );
 }
