@@ -3,7 +3,6 @@
 // monetization-submit job (all or nothing) whose progress is shown until it finishes.
 import { useEffect, useState } from 'react';
 import { Button } from 'primereact/button';
-import { MultiSelect } from 'primereact/multiselect';
 import { Paginator } from 'primereact/paginator';
 import { ProgressBar } from 'primereact/progressbar';
 import { TabPanel, TabView } from 'primereact/tabview';
@@ -19,7 +18,7 @@ import { StatePanel } from '../../../app/StatePanel.tsx';
 import { useToast } from '../../../app/toast.tsx';
 import { usePersistentPageSize } from '../../../components/usePersistentPageSize.ts';
 import { ApiError } from '../../../lib/api.ts';
-import { usePublishers } from '../api/get-publishers.ts';
+import { PublishersField } from '../components/PublishersField.tsx';
 import { newSessionId } from '../api/session-id.ts';
 import { useFillGrid } from './api/fill-grid.ts';
 import { useSubmitJob } from './api/get-submit-job.ts';
@@ -34,7 +33,6 @@ const errorOf = (error: unknown) => (error instanceof ApiError ? error.message :
 
 export function AdConfigPage() {
   const toast = useToast();
-  const publishers = usePublishers();
   // A token plus the page-load time; a new one once a submit has been applied and the grid reloaded.
   const [sessionId, setSessionId] = useState(newSessionId);
   const [chosen, setChosen] = useState<number[]>([]);
@@ -121,24 +119,7 @@ export function AdConfigPage() {
       </header>
 
       <div className="hc-card hc-toolbar">
-        <div className="hc-toolbar__field hc-toolbar__field--grow">
-          <label htmlFor="grid-publishers">Publishers</label>
-          <MultiSelect
-            inputId="grid-publishers"
-            value={chosen}
-            options={publishers.data ?? []}
-            optionLabel="name"
-            optionValue="id"
-            filter
-            display="chip"
-            selectionLimit={PUBLISHER_MULTISELECT_MAX}
-            showSelectAll={false}
-            loading={publishers.isPending}
-            placeholder="Select publishers"
-            onChange={(e) => setChosen(e.value as number[])}
-            data-testid="grid-publishers"
-          />
-        </div>
+        <PublishersField id="grid-publishers" value={chosen} onChange={setChosen} />
         <div className="hc-toolbar__actions">
           <Button
             label="Get Configurations"

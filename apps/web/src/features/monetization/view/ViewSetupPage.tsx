@@ -5,7 +5,6 @@ import { useNavigate } from 'react-router';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable, type DataTableExpandedRows, type DataTableValueArray } from 'primereact/datatable';
-import { MultiSelect } from 'primereact/multiselect';
 import { TabPanel, TabView } from 'primereact/tabview';
 import type { DisplayConfigRow, VideoConfigRow } from '@hc/shared/api/monetization';
 import { PUBLISHER_MULTISELECT_MAX, TABLE_PAGE_SIZE_OPTIONS } from '@hc/shared/constants';
@@ -13,7 +12,7 @@ import { messages } from '@hc/shared/messages';
 import { StatePanel } from '../../../app/StatePanel.tsx';
 import { usePersistentPageSize } from '../../../components/usePersistentPageSize.ts';
 import { useAllConfigs } from '../api/get-all-configs.ts';
-import { usePublishers } from '../api/get-publishers.ts';
+import { PublishersField } from '../components/PublishersField.tsx';
 import { PUBLISHER_DEFAULT_LABEL, SETUP_HOME_PATH } from '../setup/actions.ts';
 import {
   abTestLabel,
@@ -32,7 +31,6 @@ const placementName = (row: { placementName: string | null }) => row.placementNa
 
 export function ViewSetupPage() {
   const navigate = useNavigate();
-  const publishers = usePublishers();
   const [chosen, setChosen] = useState<number[]>([]);
   const [loaded, setLoaded] = useState<number[]>([]);
   const [expanded, setExpanded] = useState<DataTableExpandedRows | DataTableValueArray | undefined>(
@@ -80,24 +78,7 @@ export function ViewSetupPage() {
       </header>
 
       <div className="hc-card hc-toolbar">
-        <div className="hc-toolbar__field hc-toolbar__field--grow">
-          <label htmlFor="view-publishers">Publishers</label>
-          <MultiSelect
-            inputId="view-publishers"
-            value={chosen}
-            options={publishers.data ?? []}
-            optionLabel="name"
-            optionValue="id"
-            filter
-            display="chip"
-            selectionLimit={PUBLISHER_MULTISELECT_MAX}
-            showSelectAll={false}
-            loading={publishers.isPending}
-            placeholder="Select publishers"
-            onChange={(e) => setChosen(e.value as number[])}
-            data-testid="view-publishers"
-          />
-        </div>
+        <PublishersField id="view-publishers" value={chosen} onChange={setChosen} />
         <div className="hc-toolbar__actions">
           <Button label="Cancel" text onClick={() => void navigate(SETUP_HOME_PATH)} />
           <Button
