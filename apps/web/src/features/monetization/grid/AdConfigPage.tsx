@@ -1,7 +1,7 @@
 // Ad configuration grid (spec 002 §2.6, §4 "Grid", §5, §8, §9; /admin/ad-config): up to 20 publishers'
 // configurations in four tabs, edited cell by cell with the legend, reset, and submitted as one
 // monetization-submit job (all or nothing) whose progress is shown until it finishes.
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Button } from 'primereact/button';
 import { Paginator } from 'primereact/paginator';
 import { ProgressBar } from 'primereact/progressbar';
@@ -47,33 +47,37 @@ export function AdConfigPage() {
   const submit = useSubmitGrid();
   const job = useSubmitJob(jobId);
 
-  const load = (publisherIds: number[], session = sessionId) => {
-    fill.mutate(
-      { publisherIds, sessionId: session },
-      {
-        onSuccess: (data) => {
-          setGrid(data);
-          setEdits({});
-          setLoaded(publisherIds);
+  const { mutate: fillGrid } = fill;
+  const load = useCallback(
+    (publisherIds: number[], session: string) => {
+      fillGrid(
+        { publisherIds, sessionId: session },
+        {
+          onSuccess: (data) => {
+            setGrid(data);
+            setEdits({});
+            setLoaded(publisherIds);
+          },
+          onError: (error) => toast.error(errorOf(error), TOAST_LIFE_ADMIN_MS),
         },
-        onError: (error) => toast.error(errorOf(error), TOAST_LIFE_ADMIN_MS),
-      },
-    );
-  };
+      );
+    },
+    [fillGrid, toast],
+  );
 
   // The submit job's end: success reloads the grid (a new session), failure toasts the first error.
-  const finished = job.data && (job.data.state === 'completed' || job.data.state === 'failed');
+  // Clearing jobId makes this run once per finished job.
+  const ended = job.data?.state === 'completed' || job.data?.state === 'failed' ? job.data : null;
   useEffect(() => {
-    if (!finished || !job.data || jobId === null) return;
+    if (!ended || jobId === null) return;
     setJobId(null);
-    if (job.data.state === 'completed') {
+    if (ended.state === 'completed') {
       toast.success(messages.configurationsSubmitted);
       const next = newSessionId();
       setSessionId(next);
       load(loaded, next);
-    } else toast.error(job.data.errors[0] ?? messages.somethingWentWrong, TOAST_LIFE_ADMIN_MS);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once per finished job
-  }, [finished, jobId]);
+    } else toast.error(ended.errors[0] ?? messages.somethingWentWrong, TOAST_LIFE_ADMIN_MS);
+  }, [ended, jobId, loaded, load, toast]);
   useEffect(() => {
     if (job.isError && jobId !== null) {
       setJobId(null);
@@ -128,7 +132,10 @@ export function AdConfigPage() {
             loading={fill.isPending}
             onClick={() => {
               setFirst(0);
-              load([...chosen].sort((a, b) => a - b));
+              load(
+                [...chosen].sort((a, b) => a - b),
+                sessionId,
+              );
             }}
             data-testid="grid-get"
           />
