@@ -28,6 +28,35 @@ const round2 = (s: number) => Math.round(s * 100) / 100;
 // The fields report on every key (onChange) and after blur clamps them (onValueChange), so the message
 // and the buttons follow the typing and Shift+Enter saves what is in the field.
 
+/** One end of the range, in seconds with two decimals, 0 to the source's duration. */
+function SecondsField(props: {
+  edge: 'start' | 'end';
+  label: string;
+  value: number;
+  max: number;
+  onChange(seconds: number): void;
+}) {
+  const id = `fe-range-${props.edge}`;
+  return (
+    <label className="hc-fe-range__field">
+      <span>{props.label}</span>
+      <InputNumber
+        value={props.value}
+        onChange={(e) => props.onChange(round2(e.value ?? 0))}
+        onValueChange={(e) => props.onChange(round2(e.value ?? 0))}
+        min={0}
+        max={props.max}
+        minFractionDigits={2}
+        maxFractionDigits={2}
+        suffix=" s"
+        inputClassName="hc-fe-range__input"
+        data-testid={id}
+        inputId={id}
+      />
+    </label>
+  );
+}
+
 export function TimeRangeBar(props: TimeRangeBarProps) {
   const { range, draft, duration, error } = props;
   const shown = draft ?? range;
@@ -46,22 +75,13 @@ export function TimeRangeBar(props: TimeRangeBarProps) {
 
       {draft ? (
         <div className="hc-fe-range__fields">
-          <label className="hc-fe-range__field">
-            <span>Start</span>
-            <InputNumber
-              value={draft.start}
-              onChange={(e) => props.onChange({ ...draft, start: round2(e.value ?? 0) })}
-              onValueChange={(e) => props.onChange({ ...draft, start: round2(e.value ?? 0) })}
-              min={0}
-              max={duration}
-              minFractionDigits={2}
-              maxFractionDigits={2}
-              suffix=" s"
-              inputClassName="hc-fe-range__input"
-              data-testid="fe-range-start"
-              inputId="fe-range-start"
-            />
-          </label>
+          <SecondsField
+            edge="start"
+            label="Start"
+            value={draft.start}
+            max={duration}
+            onChange={(seconds) => props.onChange({ ...draft, start: seconds })}
+          />
           <Button
             type="button"
             icon="pi pi-step-backward-alt"
@@ -73,22 +93,13 @@ export function TimeRangeBar(props: TimeRangeBarProps) {
             onClick={() => props.onChange({ ...draft, start: round2(props.playhead) })}
             data-testid="fe-range-start-at-playhead"
           />
-          <label className="hc-fe-range__field">
-            <span>End</span>
-            <InputNumber
-              value={draft.end}
-              onChange={(e) => props.onChange({ ...draft, end: round2(e.value ?? 0) })}
-              onValueChange={(e) => props.onChange({ ...draft, end: round2(e.value ?? 0) })}
-              min={0}
-              max={duration}
-              minFractionDigits={2}
-              maxFractionDigits={2}
-              suffix=" s"
-              inputClassName="hc-fe-range__input"
-              data-testid="fe-range-end"
-              inputId="fe-range-end"
-            />
-          </label>
+          <SecondsField
+            edge="end"
+            label="End"
+            value={draft.end}
+            max={duration}
+            onChange={(seconds) => props.onChange({ ...draft, end: seconds })}
+          />
           <Button
             type="button"
             icon="pi pi-step-forward-alt"
