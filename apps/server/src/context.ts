@@ -5,6 +5,7 @@ import type { AppConfig } from './config.ts';
 import { AccountRepository } from './features/auth/accounts.ts';
 import { LoginRateLimiter } from './features/auth/login-rate-limit.ts';
 import { SessionService } from './features/auth/sessions.ts';
+import { LivePublisher } from './features/live/publisher.ts';
 
 export interface AppContext {
   config: AppConfig;
@@ -13,6 +14,8 @@ export interface AppContext {
   accounts: AccountRepository;
   sessions: SessionService;
   loginLimiter: LoginRateLimiter;
+  /** Pushes to browsers over the live channel (socket.io), from any process. */
+  live: LivePublisher;
 }
 
 export function createContext(config: AppConfig, db: Db, redis: Redis): AppContext {
@@ -26,5 +29,6 @@ export function createContext(config: AppConfig, db: Db, redis: Redis): AppConte
       idleMinutes: config.sessionIdleMinutes,
     }),
     loginLimiter: new LoginRateLimiter(redis),
+    live: new LivePublisher(redis),
   };
 }
