@@ -33,6 +33,17 @@ const envSchema = z.object({
     .positive()
     .max(24 * 60)
     .default(120),
+  /** Origins besides the console's own that may open the live channels (comma separated). */
+  CONSOLE_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((o) => o.trim().replace(/\/$/, ''))
+        .filter((o) => o.length > 0),
+    )
+    .pipe(z.array(z.string().url())),
   /** Set only behind a reverse proxy you control; otherwise X-Forwarded-For is ignored. */
   TRUST_PROXY: z
     .enum(['true', 'false'])
@@ -52,6 +63,7 @@ export interface AppConfig {
   sessionTtlHours: number;
   sessionIdleMinutes: number;
   trustProxy: boolean;
+  consoleOrigins: string[];
 }
 
 export class ConfigError extends Error {
@@ -80,5 +92,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionTtlHours: e.SESSION_TTL_HOURS,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     trustProxy: e.TRUST_PROXY,
+    consoleOrigins: e.CONSOLE_ORIGINS,
   };
 }
