@@ -14,7 +14,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import { publishers } from './core.ts';
+import { publishers, users } from './core.ts';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -44,6 +44,11 @@ export const articles = pgTable(
     /** pending | done | rejected | manual: the auto-highlight review state. */
     reviewStatus: text('review_status').notNull().default('done'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    // Live lock of the review queue, as on vertical_tasks: a reviewer holds the article until
+    // lock_expires_at; every acquisition increments lock_fence, which submit_feedback must present.
+    lockHolderUserId: integer('lock_holder_user_id').references(() => users.id, { onDelete: 'set null' }),
+    lockExpiresAt: timestamp('lock_expires_at', { withTimezone: true }),
+    lockFence: bigint('lock_fence', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     index('articles_publisher_review_idx').on(t.publisherId, t.reviewStatus, t.createdAt),
