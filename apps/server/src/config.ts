@@ -2,6 +2,7 @@
 // process with a list of every problem, not just the first.
 import path from 'node:path';
 import { z } from 'zod';
+import { LEASE_SECONDS } from '@hc/shared/live/locks';
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -44,6 +45,8 @@ const envSchema = z.object({
         .filter((o) => o.length > 0),
     )
     .pipe(z.array(z.string().url())),
+  /** Task lock lease in seconds (issue 7): renewed by heartbeats; tests shorten it to see expiry. */
+  TASK_LOCK_SECONDS: z.coerce.number().int().min(1).max(600).default(LEASE_SECONDS),
   /** Set only behind a reverse proxy you control; otherwise X-Forwarded-For is ignored. */
   TRUST_PROXY: z
     .enum(['true', 'false'])
@@ -64,6 +67,8 @@ export interface AppConfig {
   sessionIdleMinutes: number;
   trustProxy: boolean;
   consoleOrigins: string[];
+  /** How long a task lock lasts without a heartbeat. */
+  taskLockSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -93,5 +98,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     trustProxy: e.TRUST_PROXY,
     consoleOrigins: e.CONSOLE_ORIGINS,
+    taskLockSeconds: e.TASK_LOCK_SECONDS,
   };
 }
