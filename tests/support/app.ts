@@ -5,7 +5,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import { buildApp } from '../../apps/server/src/app.ts';
+import { buildApp, type BuildAppOptions } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { createContext, type AppContext } from '../../apps/server/src/context.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
@@ -19,9 +19,49 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  build: BuildAppOptions = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hc-test-'));
+  // Each suite gets its own key space so rate-limit counters never leak between suites.
+  const keyPrefix = `hc-test:${randomBytes(4).toString('hex')}:`;
+  const server = await buildServer(database, dataDir, keyPrefix, env, build);
+  return {
+    ...server,
+    database,
+    dataDir,
+    async close() {
+      await server.close();
+      await database.drop();
+    },
+  };
+}
+
+/** Another server process of the same deployment: the same database, media folder and Redis key space. */
+export interface PeerApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  close(): Promise<void>;
+}
+
+export function startPeerApp(
+  of: TestApp,
+  env: Record<string, string> = {},
+  build: BuildAppOptions = {},
+): Promise<PeerApp> {
+  const keyPrefix = of.ctx.redis.options.keyPrefix ?? '';
+  return buildServer(of.database, of.dataDir, keyPrefix, env, build);
+}
+
+async function buildServer(
+  database: TestDatabase,
+  dataDir: string,
+  keyPrefix: string,
+  env: Record<string, string>,
+  build: BuildAppOptions,
+): Promise<PeerApp> {
   const config = loadConfig({
     DATA_DIR: dataDir,
     DATABASE_URL: database.url,
@@ -29,20 +69,16 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     LOG_LEVEL: 'silent',
     ...env,
   });
-  // Each suite gets its own key space so rate-limit counters never leak between suites.
-  const redis = new Redis(redisUrl, { keyPrefix: `hc-test:${randomBytes(4).toString('hex')}:` });
+  const redis = new Redis(redisUrl, { keyPrefix });
   const ctx = createContext(config, database.handle.db, redis);
-  const app = await buildApp(ctx, { logger: false });
+  const app = await buildApp(ctx, { logger: false, ...build });
   await app.ready();
   return {
     app,
     ctx,
-    database,
-    dataDir,
     async close() {
       await app.close();
       redis.disconnect();
-      await database.drop();
     },
   };
 }

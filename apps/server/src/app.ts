@@ -12,10 +12,13 @@ import { messages } from '@hc/shared/messages';
 import type { AppContext } from './context.ts';
 import { adGridRoutes } from './features/ad-grid/routes.ts';
 import { auditRoutes } from './features/audit/routes.ts';
+import { collabSocketRoutes, collabTicketRoutes, type CollabServerOptions } from './features/collab/routes.ts';
 import { loginRoutes, sessionRoutes } from './features/auth/routes.ts';
 import { embedRoutes } from './features/embed/routes.ts';
 import { dashboardArticleRoutes, highlightRoutes } from './features/highlights/routes.ts';
 import { jobsDashboardRoutes } from './features/jobs-dashboard/routes.ts';
+import { lockRoutes } from './features/locks/routes.ts';
+import { registerLiveChannel, type LiveChannelOptions } from './features/live/socket-server.ts';
 import { monetizationRoutes } from './features/monetization/routes.ts';
 import { FolderMediaStore, MEDIA_URL_PREFIX } from './features/media/store.ts';
 import { packageRoutes } from './features/packages/routes.ts';
@@ -53,6 +56,10 @@ export interface BuildAppOptions {
   posterCheck?: Partial<PosterCheckOptions>;
   /** BullMQ key prefix of the jobs the server enqueues; tests use their own (default: BullMQ's). */
   jobsPrefix?: string;
+  /** The co-editing server's timings (tests shorten them). */
+  collab?: CollabServerOptions;
+  /** The live channel's timings (tests shorten them). */
+  live?: LiveChannelOptions;
 }
 
 export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
@@ -101,11 +108,13 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       await editor.register(storyDownloadRoutes, { ctx, media, jobsPrefix: options.jobsPrefix });
       await editor.register(uploadRoutes, { ctx, media });
       await editor.register(reviewRoutes, { ctx, media });
+      await editor.register(lockRoutes, { ctx });
       await editor.register(pendingRoutes, { ctx });
       await editor.register(publishersAdminRoutes, { ctx, media });
       await editor.register(adGridRoutes, { ctx, jobsPrefix: options.jobsPrefix });
       await editor.register(reportRoutes, { ctx, jobsPrefix: options.jobsPrefix });
       await editor.register(monetizationRoutes, { ctx });
+      await editor.register(collabTicketRoutes, { ctx });
     },
     { prefix: '/api/v1/editor' },
   );
@@ -131,6 +140,12 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
 
   // The admin job dashboard (bull-board): its own cookie session check, admins only.
   await app.register(jobsDashboardRoutes, { ctx, jobsPrefix: options.jobsPrefix });
+
+  // The live channel (socket.io): pushed counts, lock changes, job progress.
+  await registerLiveChannel(app, ctx, options.live);
+
+  // Co-editing of package and story drafts (y-websocket at /collab/:doc; its ticket is the permission).
+  await app.register(collabSocketRoutes, { ctx, options: options.collab });
 
   // Public AMP links of published stories (no session).
   await app.register(publicStoryRoutes, { prefix: '/stories', ctx, media });

@@ -63,7 +63,9 @@ export async function sessionRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post('/auth/logout', { schema: { response: { 200: okEnvelope(z.null()) } } }, async (request) => {
-    await ctx.sessions.end(callerOf(request).sessionId);
+    const { sessionId } = callerOf(request);
+    await ctx.sessions.end(sessionId);
+    ctx.live.endSession(sessionId, 'logout');
     return { success: true as const, data: null };
   });
 
@@ -86,6 +88,8 @@ export async function sessionRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
         userAgent: request.headers['user-agent'],
       });
       await ctx.sessions.end(caller.sessionId);
+      // The browser reconnects the live channel with the new token; the old session's socket goes.
+      ctx.live.endSession(caller.sessionId, 'revoked');
       return { success: true as const, data: { token, publisher_id: target } };
     },
   );

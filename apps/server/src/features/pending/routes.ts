@@ -10,43 +10,20 @@ import {
   verticalTaskCountQuerySchema,
   verticalTaskCountSchema,
 } from '@hc/shared/api/pending';
-import type { AuthContext } from '../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import { callerOf } from '../../plugins/auth.ts';
-import { REVIEW_ROLE } from '../review/repo.ts';
-import { ReviewService } from '../review/service.ts';
+import { PendingCountsService } from './counts.ts';
 import { PendingRepository } from './repo.ts';
-
-const mayReview = (caller: AuthContext) => caller.isAdmin || caller.roles.includes(REVIEW_ROLE);
-const mayVertical = (caller: AuthContext) => caller.isAdmin || caller.roles.includes('switch_publisher');
 
 export async function pendingRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const repo = new PendingRepository(ctx.db);
-  const review = new ReviewService(ctx.db);
-
-  const verticalCounts = async (caller: AuthContext) =>
-    mayVertical(caller) ? repo.verticalReviewCounts(caller.publisherId) : { highlight: 0, full_video: 0 };
+  const counts = new PendingCountsService(ctx.db);
 
   api.get(
     '/pending_counts',
     { schema: { response: { 200: okEnvelope(pendingCountsSchema) } } },
-    async (request) => {
-      const caller = callerOf(request);
-      const [autoHighlightReview, vertical] = await Promise.all([
-        mayReview(caller) ? review.pendingCount(caller) : Promise.resolve(0),
-        verticalCounts(caller),
-      ]);
-      return {
-        success: true as const,
-        data: {
-          autoHighlightReview,
-          verticalFullContent: vertical.full_video,
-          verticalHighlight: vertical.highlight,
-          tasksTotal: autoHighlightReview + vertical.full_video + vertical.highlight,
-        },
-      };
-    },
+    async (request) => ({ success: true as const, data: await counts.forCaller(callerOf(request)) }),
   );
 
   api.get(
@@ -58,11 +35,11 @@ export async function pendingRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       },
     },
     async (request) => {
-      const counts = await verticalCounts(callerOf(request));
+      const vertical = await counts.vertical(callerOf(request));
       const type = request.query.content_type;
       return {
         success: true as const,
-        data: { tasksCount: type ? counts[type] : counts.highlight + counts.full_video },
+        data: { tasksCount: type ? vertical[type] : vertical.highlight + vertical.full_video },
       };
     },
   );
