@@ -12,12 +12,10 @@ import { messages } from '@hc/shared/messages';
 import type { AppContext } from './context.ts';
 import { adGridRoutes } from './features/ad-grid/routes.ts';
 import { auditRoutes } from './features/audit/routes.ts';
-import { collabSocketRoutes, collabTicketRoutes, type CollabServerOptions } from './features/collab/routes.ts';
 import { loginRoutes, sessionRoutes } from './features/auth/routes.ts';
 import { embedRoutes } from './features/embed/routes.ts';
 import { dashboardArticleRoutes, highlightRoutes } from './features/highlights/routes.ts';
 import { jobsDashboardRoutes } from './features/jobs-dashboard/routes.ts';
-import { lockRoutes } from './features/locks/routes.ts';
 import { registerLiveChannel, type LiveChannelOptions } from './features/live/socket-server.ts';
 import { monetizationRoutes } from './features/monetization/routes.ts';
 import { FolderMediaStore, MEDIA_URL_PREFIX } from './features/media/store.ts';
@@ -56,8 +54,6 @@ export interface BuildAppOptions {
   posterCheck?: Partial<PosterCheckOptions>;
   /** BullMQ key prefix of the jobs the server enqueues; tests use their own (default: BullMQ's). */
   jobsPrefix?: string;
-  /** The co-editing server's timings (tests shorten them). */
-  collab?: CollabServerOptions;
   /** The live channel's timings (tests shorten them). */
   live?: LiveChannelOptions;
 }
@@ -108,13 +104,11 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       await editor.register(storyDownloadRoutes, { ctx, media, jobsPrefix: options.jobsPrefix });
       await editor.register(uploadRoutes, { ctx, media });
       await editor.register(reviewRoutes, { ctx, media });
-      await editor.register(lockRoutes, { ctx });
       await editor.register(pendingRoutes, { ctx });
       await editor.register(publishersAdminRoutes, { ctx, media });
       await editor.register(adGridRoutes, { ctx, jobsPrefix: options.jobsPrefix });
       await editor.register(reportRoutes, { ctx, jobsPrefix: options.jobsPrefix });
       await editor.register(monetizationRoutes, { ctx });
-      await editor.register(collabTicketRoutes, { ctx });
     },
     { prefix: '/api/v1/editor' },
   );
@@ -143,9 +137,6 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
 
   // The live channel (socket.io): pushed counts, lock changes, job progress.
   await registerLiveChannel(app, ctx, options.live);
-
-  // Co-editing of package and story drafts (y-websocket at /collab/:doc; its ticket is the permission).
-  await app.register(collabSocketRoutes, { ctx, options: options.collab });
 
   // Public AMP links of published stories (no session).
   await app.register(publicStoryRoutes, { prefix: '/stories', ctx, media });
