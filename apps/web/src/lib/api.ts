@@ -36,6 +36,11 @@ export function onUnauthorized(listener: () => void): () => void {
   return () => unauthorizedListeners.delete(listener);
 }
 
+/** A 401 learnt elsewhere than from a call (the live channel refused or ended the session). */
+export function reportUnauthorized(): void {
+  unauthorizedListeners.forEach((l) => l());
+}
+
 export function buildUrl(base: string, path: string, query?: Query): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
@@ -73,7 +78,7 @@ async function send(base: string, path: string, options: RequestOptions, accept:
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, [messages.somethingWentWrong]);
   }
-  if (response.status === 401) unauthorizedListeners.forEach((l) => l());
+  if (response.status === 401) reportUnauthorized();
   return response;
 }
 

@@ -4,11 +4,15 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from 'primereact/button';
 import { Sidebar } from 'primereact/sidebar';
+import { useQueryClient } from '@tanstack/react-query';
+import { useLiveConnection } from '../../lib/live.ts';
+import { usePushedPendingCounts } from '../../features/pending/api/get-pending-counts.ts';
 import { useAppConfig, PageSpinner } from '../config.tsx';
 import { PRODUCT_NAME } from '../navigation.ts';
 import { SideMenu } from './SideMenu.tsx';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { UserMenu } from './UserMenu.tsx';
+import { LiveIndicator } from './LiveIndicator.tsx';
 
 function Brand() {
   return (
@@ -24,6 +28,8 @@ function Brand() {
 export function Shell({ children }: { children: ReactNode }) {
   const { user } = useAppConfig();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  useLiveConnection(useQueryClient());
+  usePushedPendingCounts();
 
   return (
     <div className="hc-shell">
@@ -44,6 +50,7 @@ export function Shell({ children }: { children: ReactNode }) {
         <div className="flex-1 min-w-0">
           <Breadcrumbs roles={user.roles} />
         </div>
+        <LiveIndicator />
         <UserMenu />
       </header>
 

@@ -1,10 +1,12 @@
 // GET pending_counts: the per-item menu badges (autoHighlightReview, verticalHighlight,
-// verticalFullContent) and the user menu's total (tasksTotal), refreshed every minute and invalidated
-// after a review (spec 001 §3 "Pending counts").
-import { queryOptions, useQuery } from '@tanstack/react-query';
+// verticalFullContent) and the user menu's total (tasksTotal) (spec 001 §3 "Pending counts"). The live
+// channel pushes new counts after every change that moves them; the spec's one-minute poll runs only
+// while the channel is down (and every query is refetched after it reconnects).
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PendingCounts } from '@hc/shared/api/pending';
 import type { PendingKey } from '@hc/shared/routes';
 import { editorApi } from '../../../lib/api.ts';
+import { liveStatus, useLiveEvent } from '../../../lib/live.ts';
 
 export const PENDING_COUNTS_REFETCH_MS = 60_000;
 
@@ -37,8 +39,16 @@ export const pendingCountsQueryOptions = () =>
   queryOptions({
     queryKey: ['pending', 'counts'] as const,
     queryFn: ({ signal }) => getPendingCounts(signal),
-    refetchInterval: PENDING_COUNTS_REFETCH_MS,
+    refetchInterval: () => (liveStatus() === 'connected' ? false : PENDING_COUNTS_REFETCH_MS),
   });
 
-/** The pending counts of the signed-in user, refreshed every minute. */
+/** The pending counts of the signed-in user, as last pushed or fetched. */
 export const usePendingCounts = (enabled = true) => useQuery({ ...pendingCountsQueryOptions(), enabled });
+
+/** Writes every pushed count into the cache the badges read (mounted once by the shell). */
+export function usePushedPendingCounts(): void {
+  const queryClient = useQueryClient();
+  useLiveEvent('pending_counts', (counts) =>
+    queryClient.setQueryData(pendingCountsQueryOptions().queryKey, normalizePendingCounts(counts)),
+  );
+}

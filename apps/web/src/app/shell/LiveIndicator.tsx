@@ -1,0 +1,30 @@
+// Says so in the top bar while live updates are not arriving (the channel is reconnecting or down);
+// nothing while they are, nor during the first seconds of a page load or a short network blip.
+import { useEffect, useState } from 'react';
+import { useLiveStatus } from '../../lib/live.ts';
+
+const SHOW_AFTER_MS = 3_000;
+
+export function LiveIndicator() {
+  const status = useLiveStatus();
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    if (status === 'connected') {
+      setShown(false);
+      return;
+    }
+    const timer = setTimeout(() => setShown(true), SHOW_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [status]);
+  if (!shown || status === 'connected') return null;
+  const text =
+    status === 'connecting'
+      ? 'Live updates paused: reconnecting. Lists refresh when they resume.'
+      : 'Live updates are off; counts refresh every minute.';
+  return (
+    <span className="hc-live-indicator" role="status" title={text} data-testid="live-indicator">
+      <i className={status === 'connecting' ? 'pi pi-spin pi-sync' : 'pi pi-wifi'} aria-hidden="true" />
+      <span>{status === 'connecting' ? 'Reconnecting' : 'Offline'}</span>
+    </span>
+  );
+}

@@ -1,0 +1,129 @@
+// The browser's one connection to the live channel (socket.io at /socket.io, ARCHITECTURE.md §8).
+// - The session travels in the handshake's auth payload, never in the URL; a new session (login,
+//   publisher switch) replaces the connection, signing out closes it.
+// - socket.io-client reconnects with backoff (1 s doubling to 10 s, jittered). After a reconnect every
+//   query is refetched: pushes sent while the browser was away are lost, what the server holds is not.
+// - A session that ends while connected (logout elsewhere, expiry, revocation) opens the 401 dialog.
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { io, type Socket } from 'socket.io-client';
+import type { QueryClient } from '@tanstack/react-query';
+import type { ServerToClientEvents } from '@hc/shared/live/events';
+import { reportUnauthorized } from './api.ts';
+import { readSession, subscribeSession, type StoredSession } from './session.ts';
+
+type LiveSocket = Socket<ServerToClientEvents, Record<string, never>>;
+export type LiveStatus = 'offline' | 'connecting' | 'connected';
+
+let socket: LiveSocket | null = null;
+let connectedSession: StoredSession | null = null;
+let status: LiveStatus = 'offline';
+const statusListeners = new Set<() => void>();
+const eventHandlers = new Map<keyof ServerToClientEvents, Set<(payload: never) => void>>();
+
+function setStatus(next: LiveStatus) {
+  if (status === next) return;
+  status = next;
+  statusListeners.forEach((l) => l());
+}
+
+const isCurrent = (session: StoredSession | null) => {
+  const current = readSession();
+  return session !== null && current?.email === session.email && current.token === session.token;
+};
+
+function open(session: StoredSession, queryClient: QueryClient) {
+  const client: LiveSocket = io({
+    path: '/socket.io',
+    auth: { email: session.email, token: session.token },
+    reconnectionDelay: 1_000,
+    reconnectionDelayMax: 10_000,
+    randomizationFactor: 0.5,
+  });
+  let wasConnected = false;
+  client.on('connect', () => {
+    setStatus('connected');
+    if (wasConnected) void queryClient.invalidateQueries();
+    wasConnected = true;
+  });
+  client.on('disconnect', () => setStatus(client.active ? 'connecting' : 'offline'));
+  client.on('connect_error', (error: Error & { data?: { status?: number } }) => {
+    // The handshake refused the session: the same 401 as a REST call (unless the user moved on).
+    if (error.data?.status === 401 && isCurrent(session)) reportUnauthorized();
+    setStatus(client.active ? 'connecting' : 'offline');
+  });
+  client.on('session_ended', () => {
+    // A publisher switch ends the old session after the browser already holds the new one.
+    if (isCurrent(session)) reportUnauthorized();
+  });
+  for (const [event, handlers] of eventHandlers) {
+    client.on(event, ((payload: never) => handlers.forEach((h) => h(payload))) as never);
+  }
+  socket = client;
+  connectedSession = session;
+  setStatus('connecting');
+}
+
+function close() {
+  socket?.disconnect();
+  socket = null;
+  connectedSession = null;
+  setStatus('offline');
+}
+
+/** Follows the stored session: one connection per session, none when signed out. */
+function sync(queryClient: QueryClient) {
+  const session = readSession();
+  if (session && isCurrent(connectedSession)) return;
+  close();
+  if (session) open(session, queryClient);
+}
+
+/** Mounted once by the signed-in shell. */
+export function useLiveConnection(queryClient: QueryClient): void {
+  useEffect(() => {
+    sync(queryClient);
+    const unsubscribe = subscribeSession(() => sync(queryClient));
+    return () => {
+      unsubscribe();
+      close();
+    };
+  }, [queryClient]);
+}
+
+/** Calls the handler for every push of the event while the component is mounted. */
+export function useLiveEvent<E extends keyof ServerToClientEvents>(
+  event: E,
+  handler: ServerToClientEvents[E],
+): void {
+  // The latest handler without resubscribing on every render.
+  const latest = useRef(handler);
+  useEffect(() => {
+    latest.current = handler;
+  });
+  useEffect(() => {
+    const forward = ((payload: never) => (latest.current as (p: never) => void)(payload)) as (
+      payload: never,
+    ) => void;
+    let handlers = eventHandlers.get(event);
+    if (!handlers) {
+      const created = new Set<(payload: never) => void>();
+      handlers = created;
+      eventHandlers.set(event, created);
+      socket?.on(event, ((payload: never) => created.forEach((h) => h(payload))) as never);
+    }
+    handlers.add(forward);
+    return () => void handlers.delete(forward);
+  }, [event]);
+}
+
+const subscribeStatus = (listener: () => void) => {
+  statusListeners.add(listener);
+  return () => void statusListeners.delete(listener);
+};
+
+/** Whether pushes are arriving; polls fall back to their interval while they are not. */
+export const liveStatus = (): LiveStatus => status;
+
+export function useLiveStatus(): LiveStatus {
+  return useSyncExternalStore(subscribeStatus, liveStatus, liveStatus);
+}
