@@ -13,7 +13,7 @@ import { schema } from '@hc/db/schema';
 import { seedDemo } from '@hc/db/seed/demo';
 import { buildApp } from '../../../apps/server/src/app.ts';
 import { loadConfig } from '../../../apps/server/src/config.ts';
-import { createContext } from '../../../apps/server/src/context.ts';
+import { createContext, type AppContext } from '../../../apps/server/src/context.ts';
 import { hashPassword } from '../../../apps/server/src/features/auth/passwords.ts';
 import { createTestDatabase, type TestDatabase } from '../../support/database.ts';
 import { redisUrl } from '../../support/services.ts';
@@ -22,6 +22,8 @@ import { startWorkers } from '@hc/worker/runtime';
 export interface E2eServer {
   baseUrl: string;
   app: FastifyInstance;
+  /** The server's context: tests announce changes made behind its back (ctx.live). */
+  ctx: AppContext;
   database: TestDatabase;
   /** The media folder the server serves and the workers write (for media a test makes). */
   mediaDir: string;
@@ -65,7 +67,12 @@ export function buildWebOnce() {
   webBuilt = true;
 }
 
-export async function startE2eServer(): Promise<E2eServer> {
+export interface E2eServerOptions {
+  /** Extra configuration, e.g. a short TASK_LOCK_SECONDS for a test of lease expiry. */
+  env?: Record<string, string>;
+}
+
+export async function startE2eServer(options: E2eServerOptions = {}): Promise<E2eServer> {
   buildWebOnce();
   const database = await createTestDatabase();
   // Media are deterministic: keep them between runs so only the first run pays for ffmpeg.
@@ -77,6 +84,7 @@ export async function startE2eServer(): Promise<E2eServer> {
     REDIS_URL: redisUrl,
     LOG_LEVEL: 'silent',
     PORT: '0',
+    ...options.env,
   });
   await seedDemo(database.handle.db, { mediaDir: config.mediaDir, hashPassword });
   const runId = randomBytes(4).toString('hex');
@@ -91,10 +99,13 @@ export async function startE2eServer(): Promise<E2eServer> {
     prefix: jobsPrefix,
     mediaDir: config.mediaDir,
   });
-  const app = await buildApp(createContext(config, database.handle.db, redis), {
+  const ctx = createContext(config, database.handle.db, redis);
+  const app = await buildApp(ctx, {
     logger: false,
     serveWeb: true,
     jobsPrefix,
+    // A session ended behind the browser's back reaches it in seconds, not the production 15.
+    live: { sessionRecheckMs: 1_000 },
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -102,6 +113,7 @@ export async function startE2eServer(): Promise<E2eServer> {
   return {
     baseUrl: `http://127.0.0.1:${address.port}`,
     app,
+    ctx,
     database,
     mediaDir: config.mediaDir,
     async close() {

@@ -31,6 +31,13 @@ export function clearLocalData(): void {
 }
 
 const sessionListeners = new Set<() => void>();
+// Another tab logged in, out or switched publisher: this tab follows (the storage event fires only in
+// the tabs that did not make the change).
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key === STORAGE_KEY || event.key === null) sessionListeners.forEach((l) => l());
+  });
+}
 /** For useSyncExternalStore: re-render when the session changes. */
 export function subscribeSession(listener: () => void): () => void {
   sessionListeners.add(listener);

@@ -1,0 +1,76 @@
+// The live channel as users meet it: menu badges that move with no reload when counts change on the
+// server, a session ended behind the browser's back opening the 401 dialog by itself, and a logout in
+// one tab taking the other tab to the login page.
+import { describe, expect, it } from 'vitest';
+import { schema } from '@hc/db/schema';
+import { loginAs, snap } from './support/browser.ts';
+import { endSessionsOf } from './support/server.ts';
+import { useE2eSuite } from './support/suite.ts';
+import { SessionDialog } from './support/pages/session-dialog.ts';
+import { UserMenu } from './support/pages/user-menu.ts';
+
+const s = useE2eSuite();
+const REVIEWER = 'apvadmin@demo.example';
+
+/** The user menu's pending total as the badge shows it (0 when no badge). */
+async function shownTotal(menu: UserMenu): Promise<number> {
+  const label = (await menu.button.getAttribute('aria-label')) ?? '';
+  const match = /, (\d+) pending tasks/.exec(label);
+  return match ? Number(match[1]) : 0;
+}
+
+describe('pushed pending counts', () => {
+  it('raises the badge within a second of articles being queued, with no reload', async () => {
+    const { page, server } = s;
+    await loginAs(page, server.baseUrl, REVIEWER);
+    const menu = new UserMenu(page);
+    await expect.poll(() => shownTotal(menu)).toBeGreaterThan(0);
+    const before = await shownTotal(menu);
+    const navigations: string[] = [];
+    page.on('framenavigated', (frame) => navigations.push(frame.url()));
+
+    // An import queues two articles for review for publisher 406 and announces it.
+    const { db } = server.database.handle;
+    for (let i = 0; i < 2; i++) {
+      await db.insert(schema.articles).values({
+        id: 990_000_000 + i,
+        publisherId: 406,
+        title: `Live queued ${i}`,
+        url: `https://news.example/live-${i}`,
+        createdAt: new Date(),
+        reviewStatus: 'pending',
+      });
+    }
+    server.ctx.live.countsChanged([406]);
+
+    await expect.poll(() => shownTotal(menu), { timeout: 2_000, interval: 100 }).toBe(before + 2);
+    expect(navigations).toEqual([]);
+    await menu.button.click();
+    await expect.poll(() => page.getByTestId('pending-total').innerText()).toContain(String(before + 2));
+    await snap(page, 'live-pushed-counts');
+  });
+});
+
+describe('sessions ending while the console is open', () => {
+  it('opens the session dialog by itself when the session is revoked on the server', async () => {
+    const { page, server } = s;
+    await loginAs(page, server.baseUrl, 'viewer@demo.example');
+    await expect.poll(() => new UserMenu(page).email.innerText()).toBe('viewer@demo.example');
+    expect(await endSessionsOf(server, 'viewer@demo.example')).toBeGreaterThan(0);
+    const dialog = new SessionDialog(page);
+    await expect.poll(() => dialog.dialog.isVisible()).toBe(true);
+    await snap(page, 'live-session-revoked');
+  });
+
+  it('a logout in one tab takes the other tab to the login page', async () => {
+    const { context, page, server } = s;
+    await loginAs(page, server.baseUrl, 'editor@demo.example');
+    const other = await context.newPage();
+    await other.goto(server.baseUrl);
+    await expect.poll(() => new UserMenu(other).email.innerText()).toBe('editor@demo.example');
+
+    await new UserMenu(page).logout();
+    await expect.poll(() => new URL(other.url()).pathname).toBe('/login');
+    await other.close();
+  });
+});
