@@ -294,7 +294,7 @@ describe('story-highlights-zip job', () => {
         active: 0,
         completed: 1,
       });
-      expect(Object.keys(job.data).sort()).toEqual(['publisherId', 'storyId', 'version']);
+      expect(Object.keys(job.data).sort()).toEqual(['publisherId', 'storyId', 'userId', 'version']);
     } finally {
       await queue.close();
       connection.disconnect();

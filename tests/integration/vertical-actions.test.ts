@@ -187,6 +187,10 @@ describe('vertical_video/approve', () => {
     expect(data.task.render_job_id).toBe(data.job_id);
 
     const job = await queue.getJob(data.job_id);
+    const [approver] = await t.ctx.db
+      .select({ id: schema.users.id })
+      .from(schema.users)
+      .where(eq(schema.users.email, reviewer['x-user-email']!));
     expect(job?.data).toEqual({
       videoId,
       publisherId,
@@ -195,6 +199,8 @@ describe('vertical_video/approve', () => {
       keyframeVersion: 1,
       startTime: 2,
       endTime: 10,
+      // Its live progress goes to the reviewer who approved (issue 7 item 5).
+      userId: approver!.id,
     });
     expect(job?.opts.attempts).toBe(3);
     expect(await job?.getState()).toBe('waiting');

@@ -25,6 +25,11 @@ export interface StoryHighlightsZipJob {
   publisherId: number;
   /** The story's updated_at in ms when asked: the version the job id names. */
   version: number;
+  /**
+   * The console user who started the job: its live progress goes to their room (issue 7 item 5). Jobs
+   * queued before it have none and are simply not reported.
+   */
+  userId?: number;
 }
 
 /** The same story version is the same job: asking twice neither queues nor zips a second time. */
@@ -67,6 +72,11 @@ export interface VerticalRenderJob {
   /** Seconds in the source; null renders the whole video (full videos). */
   startTime: number | null;
   endTime: number | null;
+  /**
+   * The console user who started the job: its live progress goes to their room (issue 7 item 5). Jobs
+   * queued before it have none and are simply not reported.
+   */
+  userId?: number;
 }
 
 /** The same keyframe-file version of the same task is the same render. */
@@ -91,6 +101,11 @@ export const VERTICAL_RENDER_JOB_OPTIONS = {
  */
 export interface MonetizationSubmitJob {
   sessionId: string;
+  /**
+   * The console user who started the job: its live progress goes to their room (issue 7 item 5). Jobs
+   * queued before it have none and are simply not reported.
+   */
+  userId?: number;
 }
 
 /** The same session id is the same job (hashed: a session id may hold any character). */
@@ -104,7 +119,7 @@ export const monetizationSubmitJobId = (sessionId: string) =>
  */
 export interface ReportJob {
   requestId: number;
-  /** The admin who asked: an update's audit entries name them. */
+  /** The admin who asked: an update's audit entries name them, and the job's live progress goes to them. */
   userId: number;
 }
 

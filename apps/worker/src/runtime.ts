@@ -3,6 +3,7 @@
 import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Db } from '@hc/db/client';
+import { jobProgressReporter } from './live/job-progress.ts';
 import { maintenanceProcessor } from './processors/maintenance.ts';
 import { monetizationWorkers, type MonetizationWorkerOptions } from './processors/monetization-workers.ts';
 import { storyHighlightsZipProcessor } from './processors/story-highlights-zip.ts';
@@ -25,6 +26,11 @@ export interface WorkerDeps {
   storyZip?: { lockDurationMs?: number; stalledIntervalMs?: number; delayPerFileMs?: number };
   /** Test-only tuning of the grid and report workers. */
   monetization?: MonetizationWorkerOptions;
+  /**
+   * The server's Redis key prefix, which names the live channel the job progress is published on (see
+   * live/job-progress.ts); none in production, tests use their suite's.
+   */
+  liveKeyPrefix?: string | undefined;
 }
 
 export interface RunningWorkers {
@@ -105,7 +111,15 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
     deps.log('story-highlights-zip and vertical-render not served: no media folder given');
   }
   workers.push(...monetizationWorkers(deps, connection, deps.monetization));
+  // Hooked in the same tick the workers were made, so no job's events are missed.
+  const progress = jobProgressReporter({
+    db: deps.db,
+    connection,
+    liveKeyPrefix: deps.liveKeyPrefix,
+    log: deps.log,
+  });
   for (const worker of workers) {
+    progress.watch(worker);
     worker.on('failed', (job, error) =>
       deps.log('job failed', { queue: worker.name, job: job?.name, error: error.message }),
     );

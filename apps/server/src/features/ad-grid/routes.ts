@@ -91,7 +91,11 @@ export async function adGridRoutes(
         if (previous && ['completed', 'failed'].includes(await previous.getState())) await previous.remove();
       }
       // add() with a taken id is a no-op: a repeated submit of a pending or applied session adds nothing.
-      await queueOf().add('submit', { sessionId }, { ...MONETIZATION_JOB_OPTIONS, jobId });
+      await queueOf().add(
+        'submit',
+        { sessionId, userId: caller.userId },
+        { ...MONETIZATION_JOB_OPTIONS, jobId },
+      );
       return reply.status(202).send({ success: true as const, data: { job_id: jobId } });
     },
   );

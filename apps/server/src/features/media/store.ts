@@ -5,6 +5,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { MP4_SUFFIX } from '@hc/shared/constants';
+import { MEDIA_URL_PREFIX, mediaUrl } from '@hc/shared/media-url';
 
 export interface MediaStore {
   /** The public URL of a stored file. */
@@ -13,7 +14,7 @@ export interface MediaStore {
   open(relativePath: string): Promise<{ stream: Readable; size: number } | null>;
 }
 
-export const MEDIA_URL_PREFIX = '/media/';
+export { MEDIA_URL_PREFIX };
 
 /** The spec's video_url has no extension; the MP4 variant adds MP4_SUFFIX. */
 export const videoUrlOf = (store: MediaStore, mp4Path: string) =>
@@ -23,7 +24,7 @@ export class FolderMediaStore implements MediaStore {
   constructor(readonly root: string) {}
 
   url(relativePath: string): string {
-    return MEDIA_URL_PREFIX + relativePath.split('/').map(encodeURIComponent).join('/');
+    return mediaUrl(relativePath);
   }
 
   async open(relativePath: string) {

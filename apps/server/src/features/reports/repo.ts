@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { Db } from '@hc/db/client';
 import { schema } from '@hc/db/schema';
-import { WORKBOOK_LINK_TTL_MS, workbookDownloadPath } from '@hc/shared/api/reports';
+import { workbookDownloadLink } from '@hc/worker/processors/report-link';
 
 const { workbooks, spreadsheets, publishers } = schema;
 
@@ -30,20 +30,8 @@ export class ReportRepository {
   }
 
   /** A download link: the workbook's current token while it has a good while left, else a fresh one. */
-  async downloadLink(externalId: string): Promise<string | null> {
-    const [row] = await this.db
-      .select({ token: workbooks.downloadToken, expiresAt: workbooks.downloadExpiresAt })
-      .from(workbooks)
-      .where(eq(workbooks.externalId, externalId));
-    if (!row) return null;
-    if (row.token && row.expiresAt && row.expiresAt.getTime() - Date.now() > WORKBOOK_LINK_TTL_MS / 2)
-      return workbookDownloadPath(row.token);
-    const token = randomId();
-    await this.db
-      .update(workbooks)
-      .set({ downloadToken: token, downloadExpiresAt: new Date(Date.now() + WORKBOOK_LINK_TTL_MS) })
-      .where(eq(workbooks.externalId, externalId));
-    return workbookDownloadPath(token);
+  downloadLink(externalId: string): Promise<string | null> {
+    return workbookDownloadLink(this.db, externalId);
   }
 
   /** The workbook a live token names. */

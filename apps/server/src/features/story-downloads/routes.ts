@@ -94,7 +94,7 @@ export async function storyDownloadRoutes(app: FastifyInstance, { ctx, media, jo
       schema: { params: idParamsSchema, response: { 202: okEnvelope(highlightsZipStartedSchema) } },
     },
     async (request, reply) => {
-      const publisherId = callerOf(request).publisherId;
+      const { publisherId, userId } = callerOf(request);
       const [story] = await ctx.db
         .select({ id: schema.stories.id, updatedAt: schema.stories.updatedAt })
         .from(schema.stories)
@@ -108,13 +108,17 @@ export async function storyDownloadRoutes(app: FastifyInstance, { ctx, media, jo
         existing = undefined;
       }
       if (existing) {
-        // The same story version is the same job; one that gave up is given another go.
-        if ((await existing.getState()) === 'failed') await existing.retry('failed');
+        // The same story version is the same job; one that gave up is given another go, reported live to
+        // the caller. A job still running reports to whoever started it (the others' screens poll).
+        if ((await existing.getState()) === 'failed') {
+          await existing.updateData({ ...existing.data, userId });
+          await existing.retry('failed');
+        }
       } else {
         // add() with a taken id is a no-op in BullMQ, so two racing asks still make one job.
         await queueOf().add(
           'zip',
-          { storyId: story.id, publisherId, version: story.updatedAt.getTime() },
+          { storyId: story.id, publisherId, version: story.updatedAt.getTime(), userId },
           { ...STORY_HIGHLIGHTS_ZIP_JOB_OPTIONS, jobId },
         );
       }

@@ -26,12 +26,18 @@ export class RenderQueue {
     this.open = jobQueue<VerticalRenderJob, unknown>(app, redisUrl, QUEUES.verticalRender, prefix);
   }
 
-  /** Queues the render unless that very job exists; one that gave up is given another go. */
+  /**
+   * Queues the render unless that very job exists; one that gave up is given another go, its live
+   * progress then reported to the user asking now.
+   */
   async enqueue(job: VerticalRenderJob): Promise<string> {
     const jobId = verticalRenderJobId(job);
     const existing = await this.open().getJob(jobId);
     if (existing) {
-      if ((await existing.getState()) === 'failed') await existing.retry('failed');
+      if ((await existing.getState()) === 'failed') {
+        if (job.userId !== undefined) await existing.updateData({ ...existing.data, userId: job.userId });
+        await existing.retry('failed');
+      }
       return jobId;
     }
     // add() with a taken id is a no-op in BullMQ, so two racing enqueues still make one job.

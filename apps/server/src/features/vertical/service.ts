@@ -364,7 +364,7 @@ export class VerticalService {
     });
     const jobId = verticalRenderJobId(job);
     try {
-      await this.renders.enqueue(job);
+      await this.renders.enqueue({ ...job, userId: caller.userId });
     } catch (error) {
       await this.repo.releaseRender(task.videoId, jobId, task);
       throw error;
