@@ -12,6 +12,11 @@ import { messages } from '@hc/shared/messages';
 import type { AppContext } from './context.ts';
 import { adGridRoutes } from './features/ad-grid/routes.ts';
 import { auditRoutes } from './features/audit/routes.ts';
+import {
+  collabSocketRoutes,
+  collabTicketRoutes,
+  type CollabServerOptions,
+} from './features/collab/routes.ts';
 import { loginRoutes, sessionRoutes } from './features/auth/routes.ts';
 import { embedRoutes } from './features/embed/routes.ts';
 import { dashboardArticleRoutes, highlightRoutes } from './features/highlights/routes.ts';
@@ -54,6 +59,8 @@ export interface BuildAppOptions {
   posterCheck?: Partial<PosterCheckOptions>;
   /** BullMQ key prefix of the jobs the server enqueues; tests use their own (default: BullMQ's). */
   jobsPrefix?: string;
+  /** The co-editing server's timings (tests shorten them). */
+  collab?: CollabServerOptions;
   /** The live channel's timings (tests shorten them). */
   live?: LiveChannelOptions;
 }
@@ -109,6 +116,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       await editor.register(adGridRoutes, { ctx, jobsPrefix: options.jobsPrefix });
       await editor.register(reportRoutes, { ctx, jobsPrefix: options.jobsPrefix });
       await editor.register(monetizationRoutes, { ctx });
+      await editor.register(collabTicketRoutes, { ctx });
     },
     { prefix: '/api/v1/editor' },
   );
@@ -137,6 +145,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
 
   // The live channel (socket.io): pushed counts, lock changes, job progress.
   await registerLiveChannel(app, ctx, options.live);
+
+  // Co-editing of package and story drafts (y-websocket at /collab/:doc; its ticket is the permission).
+  await app.register(collabSocketRoutes, { ctx, options: options.collab });
 
   // Public AMP links of published stories (no session).
   await app.register(publicStoryRoutes, { prefix: '/stories', ctx, media });

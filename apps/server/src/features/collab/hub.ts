@@ -1,0 +1,378 @@
+// The co-editing server (y-websocket protocol, written with y-protocols and lib0): one shared Y.Doc and
+// Awareness per open document in this process, the sockets connected to it, persistence and the relay
+// to other processes.
+// - An update from a client is checked, appended to collab_updates, and only then applied and relayed
+//   (to this process's sockets and through Redis): whatever anyone received is persisted. If the append
+//   fails the socket is closed, so the client reconnects and its sync step 2 sends the change again.
+// - Read-only sockets get the document and its updates; their own updates are ignored.
+// - Awareness: each socket's client ids are tracked and removed when it closes, so others see the user go
+//   at once; states not renewed within y-protocols' 30 s timeout are dropped (a vanished process).
+// - A document with no sockets and no updates for `idleMs` is compacted and unloaded.
+import type { WebSocket } from 'ws';
+import * as decoding from 'lib0/decoding';
+import * as encoding from 'lib0/encoding';
+import * as awarenessProtocol from 'y-protocols/awareness';
+import * as syncProtocol from 'y-protocols/sync';
+import * as Y from 'yjs';
+import { COLLAB_CLOSE, collabCloseReasons } from '@hc/shared/api/collab';
+import { RelayKind, type CollabRelay } from './relay.ts';
+import type { CollabStore } from './store.ts';
+import type { CollabGrant } from './tickets.ts';
+
+/** y-websocket's message types. */
+const MessageType = { sync: 0, awareness: 1, auth: 2, queryAwareness: 3 } as const;
+
+/** Origins of changes that did not come from a local socket. */
+const FROM_STORE = Symbol('store');
+const FROM_RELAY = Symbol('relay');
+const FROM_CLOSE = Symbol('close');
+
+export interface CollabLog {
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+export interface CollabHubOptions {
+  /** A document with no sockets and no updates for this long is compacted and unloaded. */
+  idleMs: number;
+  /** Sockets are pinged this often; one that missed the previous pong is dropped (a vanished client). */
+  pingMs: number;
+}
+
+interface Connection {
+  socket: WebSocket;
+  grant: CollabGrant;
+  /** The awareness client ids this socket announced. */
+  awarenessIds: Set<number>;
+  /** Answered the last ping. */
+  alive: boolean;
+}
+
+class SharedDoc {
+  readonly ydoc = new Y.Doc();
+  readonly awareness = new awarenessProtocol.Awareness(this.ydoc);
+  readonly connections = new Map<WebSocket, Connection>();
+  /** Persist-then-apply steps run one after the other. */
+  queue: Promise<void> = Promise.resolve();
+  lastUpdateAt = Date.now();
+  idleTimer: NodeJS.Timeout | null = null;
+  readonly ready: Promise<void>;
+
+  constructor(
+    readonly name: string,
+    load: (doc: SharedDoc) => Promise<void>,
+  ) {
+    // The server is no participant: it announces no awareness state of its own.
+    this.awareness.setLocalState(null);
+    this.ready = load(this);
+  }
+}
+
+const message = (type: number, write: (encoder: encoding.Encoder) => void) => {
+  const encoder = encoding.createEncoder();
+  encoding.writeVarUint(encoder, type);
+  write(encoder);
+  return encoding.toUint8Array(encoder);
+};
+
+/** Whether an update carries nothing (an empty sync step 2 from a client that has nothing new). */
+function isEmptyUpdate(update: Uint8Array): boolean {
+  const decoded = Y.decodeUpdate(update); // throws on a malformed update
+  return decoded.structs.length === 0 && decoded.ds.clients.size === 0;
+}
+
+export class CollabHub {
+  private readonly docs = new Map<string, SharedDoc>();
+  /** Documents being compacted and unloaded; a new open waits for the old one to finish. */
+  private readonly unloading = new Map<string, Promise<void>>();
+  private closing = false;
+  private readonly heartbeat: NodeJS.Timeout;
+
+  constructor(
+    private readonly store: CollabStore,
+    private readonly relay: CollabRelay,
+    private readonly log: CollabLog,
+    private readonly options: CollabHubOptions,
+  ) {
+    // A crashed browser or a dropped network leaves a half-open TCP socket: pings find it, and closing
+    // it removes the user's awareness for the others.
+    this.heartbeat = setInterval(() => {
+      for (const doc of this.docs.values()) {
+        for (const conn of doc.connections.values()) {
+          if (!conn.alive) {
+            conn.socket.terminate();
+            continue;
+          }
+          conn.alive = false;
+          conn.socket.ping();
+        }
+      }
+    }, options.pingMs);
+    this.heartbeat.unref();
+  }
+
+  /** Serves the y-websocket protocol on an authorised socket. */
+  attach(socket: WebSocket, grant: CollabGrant): void {
+    const pending: Uint8Array[] = [];
+    let doc: SharedDoc | null = null;
+    let conn: Connection | null = null;
+    // Clients send sync step 1 as soon as the socket opens: hold messages until the document is loaded.
+    socket.on('message', (data: Buffer, isBinary: boolean) => {
+      if (!isBinary) return;
+      const bytes = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+      if (doc && conn) this.receive(doc, conn, bytes);
+      else pending.push(bytes);
+    });
+    socket.on('close', () => {
+      if (doc && conn) this.disconnect(doc, conn);
+    });
+    this.open(grant.doc).then(
+      (opened) => {
+        if (socket.readyState !== socket.OPEN) return;
+        doc = opened;
+        const attached: Connection = { socket, grant, awarenessIds: new Set(), alive: true };
+        socket.on('pong', () => (attached.alive = true));
+        conn = attached;
+        opened.connections.set(socket, conn);
+        if (opened.idleTimer) clearTimeout(opened.idleTimer);
+        opened.idleTimer = null;
+        this.greet(opened, conn);
+        for (const bytes of pending.splice(0)) this.receive(opened, conn, bytes);
+      },
+      (error: unknown) => {
+        this.log.error({ err: error, doc: grant.doc }, 'collab document could not be loaded');
+        socket.close(1011, 'The document could not be loaded.');
+      },
+    );
+  }
+
+  /** Closes every socket, waits for pending writes, and unloads every document (app close). */
+  async close(): Promise<void> {
+    this.closing = true;
+    clearInterval(this.heartbeat);
+    for (const doc of this.docs.values()) {
+      for (const { socket } of doc.connections.values()) socket.close(1001, 'The server is restarting.');
+    }
+    await Promise.all([...this.unloading.values()]);
+    await Promise.all([...this.docs.values()].map((doc) => this.unload(doc)));
+    await this.relay.close();
+  }
+
+  /** Open documents in this process (tests and diagnostics). */
+  openDocuments(): string[] {
+    return [...this.docs.keys()];
+  }
+
+  private open(name: string): Promise<SharedDoc> {
+    const existing = this.docs.get(name);
+    if (existing) return existing.ready.then(() => existing);
+    const previous = this.unloading.get(name);
+    if (previous) return previous.then(() => this.open(name));
+    if (this.closing) return Promise.reject(new Error('the collab server is closing'));
+    const doc = new SharedDoc(name, (d) => this.load(d));
+    this.docs.set(name, doc);
+    this.wire(doc);
+    return doc.ready.then(
+      () => doc,
+      (error: unknown) => {
+        this.docs.delete(name);
+        doc.awareness.destroy();
+        doc.ydoc.destroy();
+        throw error;
+      },
+    );
+  }
+
+  /** Subscribes first, then reads the rows: nothing persisted and published in between is missed. */
+  private async load(doc: SharedDoc): Promise<void> {
+    const early: [RelayKind, Uint8Array][] = [];
+    let loaded = false;
+    await this.relay.subscribe(doc.name, (kind, payload) => {
+      if (loaded) this.fromRelay(doc, kind, payload);
+      else early.push([kind, payload]);
+    });
+    try {
+      const state = await this.store.load(doc.name);
+      if (state) Y.applyUpdate(doc.ydoc, state, FROM_STORE);
+    } catch (error) {
+      await this.relay.unsubscribe(doc.name).catch(() => undefined);
+      throw error;
+    }
+    loaded = true;
+    for (const [kind, payload] of early) this.fromRelay(doc, kind, payload);
+    // Other processes' editors: ask them to announce themselves.
+    this.publish(doc, RelayKind.queryAwareness, new Uint8Array());
+  }
+
+  private wire(doc: SharedDoc) {
+    doc.ydoc.on('update', (update: Uint8Array, origin: unknown) => {
+      if (origin === FROM_STORE) return;
+      doc.lastUpdateAt = Date.now();
+      const bytes = message(MessageType.sync, (e) => syncProtocol.writeUpdate(e, update));
+      for (const conn of doc.connections.values()) if (conn !== origin) this.send(conn, bytes);
+    });
+    doc.awareness.on(
+      'update',
+      (
+        { added, updated, removed }: { added: number[]; updated: number[]; removed: number[] },
+        origin: unknown,
+      ) => {
+        const changed = [...added, ...updated, ...removed];
+        const sender = [...doc.connections.values()].find((conn) => conn === origin);
+        if (sender) {
+          for (const id of [...added, ...updated]) sender.awarenessIds.add(id);
+          for (const id of removed) sender.awarenessIds.delete(id);
+        }
+        const update = awarenessProtocol.encodeAwarenessUpdate(doc.awareness, changed);
+        const bytes = message(MessageType.awareness, (e) => encoding.writeVarUint8Array(e, update));
+        // The sender gets its own state back too: y-websocket closes a socket that hears nothing for 30 s,
+        // and a lone editor's awareness renewal (every 15 s) is what it hears.
+        for (const conn of doc.connections.values()) this.send(conn, bytes);
+        // Local sockets' changes and departures go to the other processes; timeouts happen there too.
+        if (sender || origin === FROM_CLOSE) this.publish(doc, RelayKind.awareness, update);
+      },
+    );
+  }
+
+  /** A new socket: our state vector (so it sends what we lack) and who is here. */
+  private greet(doc: SharedDoc, conn: Connection) {
+    if (!conn.grant.readOnly) {
+      this.send(
+        conn,
+        message(MessageType.sync, (e) => syncProtocol.writeSyncStep1(e, doc.ydoc)),
+      );
+    }
+    const present = [...doc.awareness.getStates().keys()];
+    if (present.length > 0) {
+      const update = awarenessProtocol.encodeAwarenessUpdate(doc.awareness, present);
+      this.send(
+        conn,
+        message(MessageType.awareness, (e) => encoding.writeVarUint8Array(e, update)),
+      );
+    }
+  }
+
+  private receive(doc: SharedDoc, conn: Connection, bytes: Uint8Array) {
+    try {
+      const decoder = decoding.createDecoder(bytes);
+      const type = decoding.readVarUint(decoder);
+      if (type === MessageType.sync) {
+        const syncType = decoding.readVarUint(decoder);
+        if (syncType === syncProtocol.messageYjsSyncStep1) {
+          const reply = message(MessageType.sync, (e) => syncProtocol.readSyncStep1(decoder, e, doc.ydoc));
+          this.send(conn, reply);
+        } else if (
+          syncType === syncProtocol.messageYjsSyncStep2 ||
+          syncType === syncProtocol.messageYjsUpdate
+        ) {
+          const update = decoding.readVarUint8Array(decoder);
+          if (!conn.grant.readOnly) this.accept(doc, conn, update);
+        }
+      } else if (type === MessageType.awareness) {
+        const update = decoding.readVarUint8Array(decoder);
+        // The email shown to others is the ticket's, whatever the client wrote.
+        const stamped = awarenessProtocol.modifyAwarenessUpdate(update, (state: unknown) =>
+          state !== null && typeof state === 'object' ? { ...state, email: conn.grant.email } : state,
+        );
+        awarenessProtocol.applyAwarenessUpdate(doc.awareness, stamped, conn);
+      } else if (type === MessageType.queryAwareness) {
+        const present = [...doc.awareness.getStates().keys()];
+        const update = awarenessProtocol.encodeAwarenessUpdate(doc.awareness, present);
+        this.send(
+          conn,
+          message(MessageType.awareness, (e) => encoding.writeVarUint8Array(e, update)),
+        );
+      }
+    } catch (error) {
+      this.log.warn({ err: error, doc: doc.name, userId: conn.grant.userId }, 'bad collab message');
+      conn.socket.close(1003, 'The editor sent a message the server cannot read.');
+    }
+  }
+
+  /** Persist, then apply and relay; in order, one at a time per document. */
+  private accept(doc: SharedDoc, conn: Connection, update: Uint8Array) {
+    if (isEmptyUpdate(update)) return;
+    doc.lastUpdateAt = Date.now();
+    // Never rejects: a failed step must not stop the ones queued after it.
+    doc.queue = doc.queue.then(async () => {
+      try {
+        await this.store.append(doc.name, update);
+      } catch (error) {
+        this.log.error({ err: error, doc: doc.name }, 'collab update could not be stored');
+        conn.socket.close(COLLAB_CLOSE.storeFailed, collabCloseReasons.storeFailed);
+        return;
+      }
+      try {
+        Y.applyUpdate(doc.ydoc, update, conn);
+      } catch (error) {
+        // It decoded but does not apply: the stored row is skipped when loading (see store.ts).
+        this.log.error({ err: error, doc: doc.name }, 'collab update could not be applied');
+        conn.socket.close(1003, 'The editor sent a change the server cannot read.');
+        return;
+      }
+      this.publish(doc, RelayKind.update, update);
+    });
+  }
+
+  private fromRelay(doc: SharedDoc, kind: RelayKind, payload: Uint8Array) {
+    if (kind === RelayKind.update) {
+      Y.applyUpdate(doc.ydoc, payload, FROM_RELAY);
+    } else if (kind === RelayKind.awareness) {
+      awarenessProtocol.applyAwarenessUpdate(doc.awareness, payload, FROM_RELAY);
+    } else if (kind === RelayKind.queryAwareness) {
+      const local = [...doc.connections.values()].flatMap((c) => [...c.awarenessIds]);
+      if (local.length > 0) {
+        this.publish(doc, RelayKind.awareness, awarenessProtocol.encodeAwarenessUpdate(doc.awareness, local));
+      }
+    }
+  }
+
+  private disconnect(doc: SharedDoc, conn: Connection) {
+    if (!doc.connections.delete(conn.socket)) return;
+    awarenessProtocol.removeAwarenessStates(doc.awareness, [...conn.awarenessIds], FROM_CLOSE);
+    if (doc.connections.size === 0 && !this.closing) this.scheduleIdle(doc);
+  }
+
+  private scheduleIdle(doc: SharedDoc) {
+    if (doc.idleTimer) clearTimeout(doc.idleTimer);
+    const wait = Math.max(0, doc.lastUpdateAt + this.options.idleMs - Date.now());
+    doc.idleTimer = setTimeout(() => {
+      doc.idleTimer = null;
+      if (doc.connections.size > 0 || this.closing) return;
+      if (Date.now() - doc.lastUpdateAt < this.options.idleMs) return this.scheduleIdle(doc);
+      const done = this.unload(doc).finally(() => this.unloading.delete(doc.name));
+      this.unloading.set(doc.name, done);
+    }, wait);
+    doc.idleTimer.unref();
+  }
+
+  /** Flushes pending writes, compacts the rows, and forgets the document. */
+  private async unload(doc: SharedDoc) {
+    if (doc.idleTimer) clearTimeout(doc.idleTimer);
+    doc.idleTimer = null;
+    if (this.docs.get(doc.name) === doc) this.docs.delete(doc.name);
+    await doc.ready.catch(() => undefined);
+    await doc.queue;
+    await this.relay.unsubscribe(doc.name).catch((error: unknown) => {
+      this.log.warn({ err: error, doc: doc.name }, 'collab unsubscribe failed');
+    });
+    try {
+      await this.store.compact(doc.name);
+    } catch (error) {
+      // Nothing is lost: the rows stay as they were and the next unload compacts them.
+      this.log.warn({ err: error, doc: doc.name }, 'collab compaction failed');
+    }
+    doc.awareness.destroy();
+    doc.ydoc.destroy();
+  }
+
+  private send(conn: Connection, bytes: Uint8Array) {
+    if (conn.socket.readyState === conn.socket.OPEN) conn.socket.send(bytes);
+  }
+
+  private publish(doc: SharedDoc, kind: RelayKind, payload: Uint8Array) {
+    this.relay.publish(doc.name, kind, payload).catch((error: unknown) => {
+      this.log.warn({ err: error, doc: doc.name }, 'collab relay publish failed');
+    });
+  }
+}

@@ -1,0 +1,133 @@
+// Co-editing: the ticket call (under /api/v1/editor, behind the session) and the y-websocket endpoint at
+// /collab/:doc (top level). The socket is authorised at the upgrade: the Origin (plugins/origin.ts) and a
+// single-use ticket from the query string, for exactly this document. A refused socket is closed with a
+// 44xx code before any sync, which also tells y-websocket not to retry with the same ticket.
+import { EventEmitter } from 'node:events';
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fastifyWebsocket from '@fastify/websocket';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { okEnvelope } from '@hc/shared/api/envelope';
+import { messages } from '@hc/shared/messages';
+import {
+  COLLAB_CLOSE,
+  COLLAB_PATH,
+  collabCloseReasons,
+  collabTicketRequestSchema,
+  collabTicketSchema,
+  parseCollabDoc,
+} from '@hc/shared/api/collab';
+import type { AppContext } from '../../context.ts';
+import { callerOf } from '../../plugins/auth.ts';
+import { badRequest } from '../../plugins/errors.ts';
+import { isAllowedOrigin } from '../../plugins/origin.ts';
+import { CollabAccess } from './access.ts';
+import { CollabHub } from './hub.ts';
+import { CollabRelay } from './relay.ts';
+import { CollabStore } from './store.ts';
+import { CollabTickets, type CollabGrant } from './tickets.ts';
+
+/** A Yjs document of a package or story is small; this bounds what one message may make us hold. */
+const MAX_MESSAGE_BYTES = 4 * 1024 * 1024;
+
+export interface CollabServerOptions {
+  /** A document with no sockets and no updates for this long is compacted and unloaded (default 30 s). */
+  idleMs?: number | undefined;
+  /** Ping interval of the sockets (default 15 s). */
+  pingMs?: number | undefined;
+}
+
+/** POST collab/tickets {doc}: a ticket for one connection to the document, read-only or not. */
+export async function collabTicketRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tickets = new CollabTickets(ctx.redis);
+  const access = new CollabAccess(ctx.db);
+
+  api.post(
+    '/collab/tickets',
+    { schema: { body: collabTicketRequestSchema, response: { 200: okEnvelope(collabTicketSchema) } } },
+    async (request) => {
+      const caller = callerOf(request);
+      const doc = parseCollabDoc(request.body.doc);
+      if (!doc) throw badRequest(); // the schema already refused it
+      const readOnly = await access.readOnly(caller, doc);
+      const { ticket, expiresAt } = await tickets.issue({
+        userId: caller.userId,
+        email: caller.email,
+        publisherId: caller.publisherId,
+        doc: request.body.doc,
+        readOnly,
+      });
+      return { success: true as const, data: { ticket, expires_at: expiresAt, read_only: readOnly } };
+    },
+  );
+}
+
+const isCollabUrl = (url: string | undefined) => url?.startsWith(`${COLLAB_PATH}/`) === true;
+
+/** The /collab/:doc endpoint; registered at the top level, outside the /api prefix. */
+export async function collabSocketRoutes(
+  app: FastifyInstance,
+  { ctx, options = {} }: { ctx: AppContext; options?: CollabServerOptions },
+) {
+  // Websockets split by path on one HTTP server: @fastify/websocket would otherwise route every upgrade
+  // (socket.io's too) through Fastify and answer 404 to those that are not its own.
+  const upgrades = new EventEmitter();
+  const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (isCollabUrl(request.url)) upgrades.emit('upgrade', request, socket, head);
+  };
+  app.server.on('upgrade', onUpgrade);
+  await app.register(fastifyWebsocket, {
+    // Only .on('upgrade') (and .emit for injectWS) is used of the server it listens to.
+    options: { server: upgrades as never, maxPayload: MAX_MESSAGE_BYTES },
+  });
+
+  const tickets = new CollabTickets(ctx.redis);
+  const store = new CollabStore(ctx.db, (doc, rowIndex, error) =>
+    app.log.error({ err: error, doc, rowIndex }, 'a stored collab update does not apply'),
+  );
+  const relay = new CollabRelay(ctx.redis, (error) => app.log.warn({ err: error }, 'collab relay error'));
+  const hub = new CollabHub(store, relay, app.log, {
+    idleMs: options.idleMs ?? 30_000,
+    pingMs: options.pingMs ?? 15_000,
+  });
+  app.addHook('onClose', async () => {
+    app.server.off('upgrade', onUpgrade);
+    await hub.close();
+  });
+
+  const grants = new WeakMap<FastifyRequest, CollabGrant>();
+  const refusals = new WeakMap<FastifyRequest, keyof typeof collabCloseReasons>();
+
+  app.route<{ Params: { doc: string }; Querystring: { ticket?: string | string[] } }>({
+    method: 'GET',
+    url: `${COLLAB_PATH}/:doc`,
+    // Decided before the upgrade, told after it: a close code is the only answer y-websocket reads.
+    preValidation: async (request) => {
+      if (!request.ws) return;
+      if (!isAllowedOrigin(request.raw, ctx.config.consoleOrigins)) {
+        refusals.set(request, 'origin');
+        return;
+      }
+      const ticket = request.query.ticket;
+      const grant = typeof ticket === 'string' ? await tickets.consume(ticket) : null;
+      if (!grant || grant.doc !== request.params.doc) {
+        refusals.set(request, 'ticket');
+        return;
+      }
+      grants.set(request, grant);
+    },
+    // A plain GET (no upgrade) finds nothing here.
+    handler: (_request, reply) => reply.status(404).send({ success: false, errors: [messages.notFound] }),
+    wsHandler: (socket, request) => {
+      const grant = grants.get(request);
+      if (!grant) {
+        const refusal = refusals.get(request) ?? 'ticket';
+        socket.close(COLLAB_CLOSE[refusal], collabCloseReasons[refusal]);
+        return;
+      }
+      hub.attach(socket, grant);
+    },
+  });
+}

@@ -1,0 +1,74 @@
+// Co-editing (issue 7 item 4, docs/TEAM-CONTRACTS.md "Co-editing contract"): document names, the ticket
+// call that opens /collab/:doc, and the close codes the server refuses a connection with.
+import { z } from 'zod';
+import { embedIdSchema } from './packages.ts';
+
+/** Where the y-websocket endpoint lives: `${ws origin}${COLLAB_PATH}/${doc}?ticket=...`. */
+export const COLLAB_PATH = '/collab';
+
+/** A ticket opens one connection, once, within this many seconds of being issued. */
+export const COLLAB_TICKET_TTL_SECONDS = 30;
+
+/**
+ * Close codes of a refused or ended connection. 44xx tells y-websocket 3 not to reconnect on its own:
+ * the client fetches a fresh ticket (4401) or gives up (4403).
+ */
+export const COLLAB_CLOSE = {
+  /** The ticket is missing, used, expired or for another document: get a new ticket and reconnect. */
+  ticket: 4401,
+  /** The page's Origin may not open the channel. */
+  origin: 4403,
+  /** The server could not persist an update: reconnect with a new ticket (the client's state resyncs). */
+  storeFailed: 4500,
+} as const;
+
+/** The reasons sent with the close codes (a WebSocket close reason is at most 123 bytes). */
+export const collabCloseReasons = {
+  ticket: 'This editing link expired: reconnecting.',
+  origin: 'This page may not open the editor channel.',
+  storeFailed: 'Your last change could not be saved on the server: reconnecting.',
+} as const;
+
+const storyIdPattern = /^[1-9][0-9]{0,15}$/;
+
+/** A co-edited document: a package by embed id or a story by id. */
+export type CollabDocRef = { kind: 'package'; id: string } | { kind: 'story'; id: number };
+
+/** Parses `package:{embed id}` or `story:{id}`; anything else is null. */
+export function parseCollabDoc(name: string): CollabDocRef | null {
+  const colon = name.indexOf(':');
+  if (colon < 0) return null;
+  const kind = name.slice(0, colon);
+  const id = name.slice(colon + 1);
+  if (kind === 'package' && embedIdSchema.safeParse(id).success) return { kind, id };
+  if (kind === 'story' && storyIdPattern.test(id)) {
+    const n = Number(id);
+    return Number.isSafeInteger(n) ? { kind, id: n } : null;
+  }
+  return null;
+}
+
+/** The document name of a package or a story, as the ticket call and the socket path take it. */
+export const collabDocName = {
+  package: (embedId: string) => `package:${embedId}`,
+  story: (storyId: number) => `story:${storyId}`,
+};
+
+export const collabDocSchema = z
+  .string()
+  .max(64)
+  .refine((v) => parseCollabDoc(v) !== null, 'doc must be package:{id} or story:{id}');
+
+/** POST /api/v1/editor/collab/tickets */
+export const collabTicketRequestSchema = z.object({ doc: collabDocSchema });
+export type CollabTicketRequest = z.infer<typeof collabTicketRequestSchema>;
+
+export const collabTicketSchema = z.object({
+  /** Goes in the socket URL's query string as `ticket`; single use. */
+  ticket: z.string(),
+  /** Seconds since the epoch after which the ticket no longer opens a connection. */
+  expires_at: z.number().int(),
+  /** True: the connection receives the document but the server ignores its changes. */
+  read_only: z.boolean(),
+});
+export type CollabTicket = z.infer<typeof collabTicketSchema>;

@@ -1,0 +1,413 @@
+// Co-editing over y-websocket (issue 7 item 4): real WebsocketProvider clients against listening apps on
+// a real database and Redis. Tickets (single use, 30 s, role and publisher checked, read-only where the
+// document cannot be changed), the Origin check, convergence of adds, removals and reorders, awareness that
+// vanishes on disconnect, read-only sockets, two server processes, a restart, and idle compaction.
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type WebSocket from 'ws';
+import * as Y from 'yjs';
+import { schema } from '@hc/db/schema';
+import { COLLAB_CLOSE, COLLAB_TICKET_TTL_SECONDS, collabDocName } from '@hc/shared/api/collab';
+import { authOf, login, startPeerApp, startTestApp, type PeerApp, type TestApp } from '../support/app.ts';
+import {
+  connectCollab,
+  openCollab,
+  requestTicket,
+  ticketFor,
+  webSocketWithOrigin,
+  type CollabClient,
+} from '../support/collab-client.ts';
+import {
+  buildHighlights,
+  buildPackage,
+  buildPublisher,
+  buildUser,
+  TEST_PASSWORD,
+} from '../support/factories.ts';
+import { eventually } from '../support/retry.ts';
+import { buildStory, buildStoryPage } from '../support/story-factories.ts';
+
+const ALLOWED_ORIGIN = 'https://console.example';
+const IDLE_MS = 300;
+
+let t: TestApp;
+let publisherId: number;
+let editorA: Record<string, string>;
+let editorB: Record<string, string>;
+let editorBEmail: string;
+let otherEditor: Record<string, string>;
+let storyEditor: Record<string, string>;
+let storyNoVideo: Record<string, string>;
+let reviewer: Record<string, string>;
+let highlightIds: number[];
+
+const clients: CollabClient[] = [];
+const peers: PeerApp[] = [];
+const track = <C extends CollabClient>(client: C): C => {
+  clients.push(client);
+  return client;
+};
+
+/** The package document's items as the tests shape them: a Y.Array of Y.Map {id, title}. */
+const itemsOf = (doc: Y.Doc) => doc.getArray<Y.Map<unknown>>('items');
+const titlesOf = (doc: Y.Doc) => itemsOf(doc).map((m) => m.get('title') as string);
+const addItem = (doc: Y.Doc, id: number, title: string, index = itemsOf(doc).length) =>
+  doc.transact(() => {
+    const item = new Y.Map<unknown>();
+    item.set('id', id);
+    item.set('title', title);
+    itemsOf(doc).insert(index, [item]);
+  });
+/** A reorder is a delete and an insert of the same item (a Y.Map cannot move, so it is rebuilt). */
+const moveItem = (doc: Y.Doc, from: number, to: number) =>
+  doc.transact(() => {
+    const items = itemsOf(doc);
+    const source = items.get(from);
+    const copy = new Y.Map<unknown>();
+    for (const [key, value] of source.entries()) copy.set(key, value);
+    items.delete(from, 1);
+    items.insert(to, [copy]);
+  });
+
+async function newPackageDoc(status: 'Active' | 'Archive' = 'Active', owner = publisherId) {
+  const row = await buildPackage(t.ctx.db, owner, {
+    highlightIds: owner === publisherId ? highlightIds : [],
+    status,
+  });
+  return collabDocName.package(row.embedId);
+}
+
+const rowsOf = async (doc: string) =>
+  (await t.ctx.db.select().from(schema.collabUpdates).where(eq(schema.collabUpdates.docName, doc))).length;
+
+/** The document as the database holds it. */
+async function storedDoc(doc: string): Promise<Y.Doc> {
+  const rows = await t.ctx.db
+    .select()
+    .from(schema.collabUpdates)
+    .where(eq(schema.collabUpdates.docName, doc));
+  const ydoc = new Y.Doc();
+  for (const row of rows) Y.applyUpdate(ydoc, row.update);
+  return ydoc;
+}
+
+beforeAll(async () => {
+  t = await startTestApp({ CONSOLE_ORIGINS: ALLOWED_ORIGIN }, { collab: { idleMs: IDLE_MS } });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const publisher = await buildPublisher(t.ctx.db);
+  const other = await buildPublisher(t.ctx.db);
+  publisherId = publisher.id;
+  highlightIds = (await buildHighlights(t.ctx.db, publisherId, 3)).map((h) => h.id);
+  const make = async (owner: number, roles: Parameters<typeof buildUser>[1]['roles']) => {
+    const user = await buildUser(t.ctx.db, { publisherId: owner, roles });
+    return { user, session: authOf(await login(t.app, user.email, TEST_PASSWORD)) };
+  };
+  editorA = (await make(publisherId, ['editorial_manager'])).session;
+  const b = await make(publisherId, ['editorial_manager']);
+  editorB = b.session;
+  editorBEmail = b.user.email;
+  otherEditor = (await make(other.id, ['editorial_manager'])).session;
+  storyEditor = (await make(publisherId, ['stamp_manager', 'create_new_video_page'])).session;
+  storyNoVideo = (await make(publisherId, ['stamp_manager'])).session;
+  reviewer = (await make(publisherId, ['switch_publisher'])).session;
+});
+
+afterEach(() => {
+  for (const client of clients.splice(0)) client.destroy();
+});
+
+afterAll(async () => {
+  for (const peer of peers) await peer.close();
+  await t?.close();
+});
+
+describe('tickets', () => {
+  it('are issued for the caller’s own package, valid for 30 s, and say whether the socket may write', async () => {
+    const doc = await newPackageDoc();
+    const response = await requestTicket(t.app, editorA, doc);
+    expect(response.statusCode, response.body).toBe(200);
+    const data = response.json().data as { ticket: string; expires_at: number; read_only: boolean };
+    expect(data.read_only).toBe(false);
+    const now = Math.floor(Date.now() / 1000);
+    expect(data.expires_at).toBeGreaterThanOrEqual(now + COLLAB_TICKET_TTL_SECONDS - 1);
+    expect(data.expires_at).toBeLessThanOrEqual(now + COLLAB_TICKET_TTL_SECONDS);
+    const ttl = await t.ctx.redis.ttl(`collab:ticket:${data.ticket}`);
+    expect(ttl).toBeGreaterThan(0);
+    expect(ttl).toBeLessThanOrEqual(COLLAB_TICKET_TTL_SECONDS);
+  });
+
+  it('refuse another publisher’s document (404), a missing one (404), the wrong role (403) and bad names (400)', async () => {
+    const foreign = await newPackageDoc('Active', (await buildPublisher(t.ctx.db)).id);
+    expect((await requestTicket(t.app, editorA, foreign)).statusCode).toBe(404);
+    expect((await requestTicket(t.app, editorA, collabDocName.package('nope123'))).statusCode).toBe(404);
+    const doc = await newPackageDoc();
+    expect((await requestTicket(t.app, otherEditor, doc)).statusCode).toBe(404);
+    expect((await requestTicket(t.app, reviewer, doc)).statusCode).toBe(403);
+    expect((await requestTicket(t.app, storyEditor, doc)).statusCode).toBe(403);
+    for (const bad of ['package:', 'package:../x', 'story:0', 'story:abc', 'page:1', 'package:abc:1']) {
+      expect((await requestTicket(t.app, editorA, bad)).statusCode, bad).toBe(400);
+    }
+    const noSession = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/editor/collab/tickets',
+      payload: { doc },
+    });
+    expect(noSession.statusCode).toBe(401);
+  });
+
+  it('make archived packages read-only, and stories with a video page read-only without the video role', async () => {
+    expect((await ticketFor(t.app, editorA, await newPackageDoc('Archive'))).read_only).toBe(true);
+    const imageStory = await buildStory(t.ctx.db, publisherId);
+    await buildStoryPage(t.ctx.db, imageStory.id);
+    const videoStory = await buildStory(t.ctx.db, publisherId);
+    await buildStoryPage(t.ctx.db, videoStory.id, { objectType: 'video' });
+    const image = collabDocName.story(imageStory.id);
+    const video = collabDocName.story(videoStory.id);
+    expect((await ticketFor(t.app, storyNoVideo, image)).read_only).toBe(false);
+    expect((await ticketFor(t.app, storyNoVideo, video)).read_only).toBe(true);
+    expect((await ticketFor(t.app, storyEditor, video)).read_only).toBe(false);
+    expect((await requestTicket(t.app, editorA, image)).statusCode).toBe(403);
+  });
+
+  it('open one connection only: a used ticket is refused with 4401 before any sync', async () => {
+    const doc = await newPackageDoc();
+    const first = track(await openCollab(t.app, editorA, doc));
+    const again = track(connectCollab(t.app, doc, first.ticket.ticket));
+    await eventually(() => expect(again.closeCodes).toContain(COLLAB_CLOSE.ticket));
+    expect(again.provider.synced).toBe(false);
+    // y-websocket takes 44xx as final: it does not retry the used ticket on its own.
+    expect(again.provider.shouldConnect).toBe(false);
+  });
+
+  it('expire: a ticket past its time is refused with 4401', async () => {
+    const doc = await newPackageDoc();
+    const { ticket } = await ticketFor(t.app, editorA, doc);
+    // What 30 s in Redis would do, without waiting 30 s.
+    await t.ctx.redis.pexpire(`collab:ticket:${ticket}`, 1);
+    await eventually(async () => expect(await t.ctx.redis.exists(`collab:ticket:${ticket}`)).toBe(0));
+    const client = track(connectCollab(t.app, doc, ticket));
+    await eventually(() => expect(client.closeCodes).toContain(COLLAB_CLOSE.ticket));
+    expect(client.provider.synced).toBe(false);
+  });
+
+  it('open only their own document: a ticket for one package does not open another', async () => {
+    const doc = await newPackageDoc();
+    const other = await newPackageDoc();
+    const { ticket } = await ticketFor(t.app, editorA, doc);
+    const client = track(connectCollab(t.app, other, ticket));
+    await eventually(() => expect(client.closeCodes).toContain(COLLAB_CLOSE.ticket));
+    const missing = track(connectCollab(t.app, other, 'x'.repeat(43)));
+    await eventually(() => expect(missing.closeCodes).toContain(COLLAB_CLOSE.ticket));
+  });
+});
+
+describe('origin', () => {
+  it('refuses a page of another site with 4403 and accepts the console’s own host and CONSOLE_ORIGINS', async () => {
+    const doc = await newPackageDoc();
+    const evil = track(
+      connectCollab(t.app, doc, (await ticketFor(t.app, editorA, doc)).ticket, {
+        WebSocket: webSocketWithOrigin('https://evil.example'),
+      }),
+    );
+    await eventually(() => expect(evil.closeCodes).toContain(COLLAB_CLOSE.origin));
+    expect(evil.provider.synced).toBe(false);
+
+    const address = t.app.server.address() as { port: number };
+    for (const origin of [`http://127.0.0.1:${address.port}`, ALLOWED_ORIGIN]) {
+      const client = track(
+        connectCollab(t.app, doc, (await ticketFor(t.app, editorA, doc)).ticket, {
+          WebSocket: webSocketWithOrigin(origin),
+        }),
+      );
+      await client.synced();
+    }
+  });
+});
+
+describe('co-editing', () => {
+  it('two editors converge on adds, removals, reorders and renames', async () => {
+    const doc = await newPackageDoc();
+    const a = track(await openCollab(t.app, editorA, doc));
+    const b = track(await openCollab(t.app, editorB, doc));
+    addItem(a.doc, 1, 'one');
+    addItem(a.doc, 2, 'two');
+    addItem(b.doc, 3, 'three');
+    await eventually(() => {
+      expect(titlesOf(a.doc)).toHaveLength(3);
+      expect(titlesOf(b.doc)).toEqual(titlesOf(a.doc));
+    });
+    moveItem(b.doc, 0, 2);
+    itemsOf(a.doc).get(1).set('title', 'TWO');
+    await eventually(() => {
+      expect(titlesOf(b.doc)).toEqual(titlesOf(a.doc));
+      expect(titlesOf(a.doc)).toContain('TWO');
+    });
+    const firstId = itemsOf(a.doc).get(0).get('id');
+    itemsOf(b.doc).delete(0, 1);
+    await eventually(() => {
+      expect(titlesOf(a.doc)).toHaveLength(2);
+      expect(itemsOf(a.doc).map((m) => m.get('id'))).not.toContain(firstId);
+      expect(titlesOf(b.doc)).toEqual(titlesOf(a.doc));
+    });
+    // Concurrent edits on both sides at once still end equal.
+    addItem(a.doc, 4, 'four', 0);
+    moveItem(b.doc, 1, 0);
+    await eventually(() => {
+      expect(titlesOf(a.doc)).toHaveLength(3);
+      expect(titlesOf(b.doc)).toEqual(titlesOf(a.doc));
+    });
+  });
+
+  it('awareness: editors see each other (under the ticket’s email) and a closed editor vanishes', async () => {
+    const doc = await newPackageDoc();
+    const a = track(await openCollab(t.app, editorA, doc));
+    const b = track(await openCollab(t.app, editorB, doc));
+    b.provider.awareness.setLocalState({ email: 'someone-else@example.com', selection: 7 });
+    await eventually(() => {
+      const seen = a.provider.awareness.getStates().get(b.doc.clientID);
+      expect(seen).toEqual({ email: editorBEmail, selection: 7 });
+    });
+    b.provider.destroy();
+    await eventually(() => expect(a.provider.awareness.getStates().has(b.doc.clientID)).toBe(false), 3000);
+  });
+
+  it('awareness: an editor whose socket drops without a goodbye (a crash) vanishes too', async () => {
+    const doc = await newPackageDoc();
+    const a = track(await openCollab(t.app, editorA, doc));
+    const b = track(await openCollab(t.app, editorB, doc));
+    b.provider.awareness.setLocalState({ selection: 1 });
+    await eventually(() => expect(a.provider.awareness.getStates().has(b.doc.clientID)).toBe(true));
+    // No awareness removal from the client: only the server's cleanup on close can tell A.
+    (b.provider.ws as unknown as WebSocket).terminate();
+    await eventually(() => expect(a.provider.awareness.getStates().has(b.doc.clientID)).toBe(false), 3000);
+  });
+
+  it('a read-only socket receives changes, but its own are neither applied, relayed nor stored', async () => {
+    const story = await buildStory(t.ctx.db, publisherId);
+    await buildStoryPage(t.ctx.db, story.id, { objectType: 'video' });
+    const doc = collabDocName.story(story.id);
+    const writer = track(await openCollab(t.app, storyEditor, doc));
+    const reader = track(await openCollab(t.app, storyNoVideo, doc));
+    expect(writer.ticket.read_only).toBe(false);
+    expect(reader.ticket.read_only).toBe(true);
+    addItem(writer.doc, 1, 'from the writer');
+    await eventually(() => expect(titlesOf(reader.doc)).toEqual(['from the writer']));
+    addItem(reader.doc, 2, 'from the reader');
+    // Awareness travels on the same socket after the change: once the writer sees it, the server has
+    // already read (and ignored) the change.
+    reader.provider.awareness.setLocalState({ selection: 2 });
+    await eventually(() => expect(writer.provider.awareness.getStates().has(reader.doc.clientID)).toBe(true));
+    addItem(writer.doc, 3, 'marker');
+    await eventually(() => expect(titlesOf(reader.doc)).toContain('marker'));
+    expect(titlesOf(writer.doc)).toEqual(['from the writer', 'marker']);
+    const late = track(await openCollab(t.app, storyEditor, doc));
+    expect(titlesOf(late.doc)).toEqual(['from the writer', 'marker']);
+    expect(titlesOf(await storedDoc(doc))).toEqual(['from the writer', 'marker']);
+  });
+
+  it('an archived package is read-only for everyone: nothing a socket sends is stored', async () => {
+    const doc = await newPackageDoc('Archive');
+    const a = track(await openCollab(t.app, editorA, doc));
+    const b = track(await openCollab(t.app, editorB, doc));
+    expect([a.ticket.read_only, b.ticket.read_only]).toEqual([true, true]);
+    addItem(a.doc, 1, 'ignored');
+    a.provider.awareness.setLocalState({ selection: 1 });
+    await eventually(() => expect(b.provider.awareness.getStates().has(a.doc.clientID)).toBe(true));
+    expect(titlesOf(b.doc)).toEqual([]);
+    expect(await rowsOf(doc)).toBe(0);
+  });
+
+  it('an update that cannot be stored is not relayed; after a reconnect with a new ticket it arrives', async () => {
+    const doc = await newPackageDoc();
+    const a = track(await openCollab(t.app, editorA, doc));
+    const b = track(await openCollab(t.app, editorB, doc));
+    // A real database failure for this document's inserts only.
+    await t.ctx.db.execute(
+      sql.raw(`create function refuse_collab() returns trigger language plpgsql as $$
+        begin raise exception 'refused for the test'; end $$`),
+    );
+    await t.ctx.db.execute(
+      sql.raw(`create trigger refuse_collab before insert on collab_updates for each row
+        when (new.doc_name = '${doc}') execute function refuse_collab()`),
+    );
+    try {
+      addItem(a.doc, 1, 'not stored yet');
+      await eventually(() => expect(a.closeCodes).toContain(COLLAB_CLOSE.storeFailed));
+      // y-websocket retries by itself with the used ticket, which is refused: the app fetches a new one.
+      await eventually(() => expect(a.closeCodes).toContain(COLLAB_CLOSE.ticket));
+      expect(titlesOf(b.doc)).toEqual([]);
+      expect(await rowsOf(doc)).toBe(0);
+    } finally {
+      await t.ctx.db.execute(sql.raw('drop trigger refuse_collab on collab_updates'));
+      await t.ctx.db.execute(sql.raw('drop function refuse_collab'));
+    }
+    a.provider.params = { ticket: (await ticketFor(t.app, editorA, doc)).ticket };
+    a.provider.connect();
+    await eventually(() => expect(titlesOf(b.doc)).toEqual(['not stored yet']));
+    expect(await rowsOf(doc)).toBeGreaterThan(0);
+  });
+
+  it('two server processes on one database and Redis converge, awareness included', async () => {
+    const peer = await startPeerApp(t, { CONSOLE_ORIGINS: ALLOWED_ORIGIN }, { collab: { idleMs: IDLE_MS } });
+    peers.push(peer);
+    await peer.app.listen({ port: 0, host: '127.0.0.1' });
+    const doc = await newPackageDoc();
+    const a = track(await openCollab(t.app, editorA, doc));
+    // The ticket comes from one process and opens a socket on the other: tickets live in the shared Redis.
+    const b = track(await openCollab(t.app, editorB, doc, { via: peer.app }));
+    addItem(a.doc, 1, 'via one');
+    addItem(b.doc, 2, 'via two');
+    await eventually(() => {
+      expect(titlesOf(a.doc).sort()).toEqual(['via one', 'via two']);
+      expect(titlesOf(b.doc)).toEqual(titlesOf(a.doc));
+    });
+    moveItem(b.doc, 1, 0);
+    itemsOf(a.doc).delete(0, 1);
+    await eventually(() => {
+      expect(titlesOf(a.doc)).toHaveLength(1);
+      expect(titlesOf(b.doc)).toEqual(titlesOf(a.doc));
+    });
+    a.provider.awareness.setLocalState({ selection: 1 });
+    await eventually(() => expect(b.provider.awareness.getStates().has(a.doc.clientID)).toBe(true));
+    // Dropped without a goodbye: the removal comes from A's server, through Redis.
+    (a.provider.ws as unknown as WebSocket).terminate();
+    await eventually(() => expect(b.provider.awareness.getStates().has(a.doc.clientID)).toBe(false), 3000);
+    // A third editor joining through the peer sees the same state, read back from the database.
+    const c = track(await openCollab(t.app, editorA, doc, { via: peer.app }));
+    expect(titlesOf(c.doc)).toEqual(titlesOf(b.doc));
+  });
+
+  it('a restart loses no acknowledged update, and an idle document is compacted to one row', async () => {
+    const first = await startPeerApp(t, {}, { collab: { idleMs: IDLE_MS } });
+    await first.app.listen({ port: 0, host: '127.0.0.1' });
+    const doc = await newPackageDoc();
+    const a = track(await openCollab(t.app, editorA, doc, { via: first.app }));
+    const b = track(await openCollab(t.app, editorB, doc, { via: first.app }));
+    for (let i = 0; i < 20; i += 1) addItem(a.doc, i, `item ${i}`);
+    itemsOf(a.doc).delete(0, 5);
+    // Acknowledged: the other editor has it, and it reached the other editor only after it was stored.
+    await eventually(() => expect(titlesOf(b.doc)).toEqual(titlesOf(a.doc)));
+    const expected = titlesOf(a.doc);
+    expect(await rowsOf(doc)).toBeGreaterThan(1);
+    a.destroy();
+    b.destroy();
+    await first.close();
+
+    const second = await startPeerApp(t, {}, { collab: { idleMs: IDLE_MS } });
+    peers.push(second);
+    await second.app.listen({ port: 0, host: '127.0.0.1' });
+    const c = track(await openCollab(t.app, editorA, doc, { via: second.app }));
+    expect(titlesOf(c.doc)).toEqual(expected);
+    // More rows, then nobody: after IDLE_MS the rows become one update of the same state.
+    addItem(c.doc, 100, 'after the restart');
+    addItem(c.doc, 101, 'and another');
+    await eventually(async () => expect(await rowsOf(doc)).toBeGreaterThan(2));
+    await eventually(async () => expect(titlesOf(await storedDoc(doc))).toHaveLength(expected.length + 2));
+    const final = titlesOf(c.doc);
+    c.provider.disconnect();
+    await eventually(async () => expect(await rowsOf(doc)).toBe(1), 5000);
+    expect(titlesOf(await storedDoc(doc))).toEqual(final);
+    const d = track(await openCollab(t.app, editorB, doc, { via: second.app }));
+    expect(titlesOf(d.doc)).toEqual(final);
+  });
+});
