@@ -258,14 +258,17 @@ describe('co-editing', () => {
     });
   });
 
-  it('awareness: editors see each other (under the ticket’s email) and a closed editor vanishes', async () => {
+  it('awareness: editors see each other (user.email is the ticket’s) and a closed editor vanishes', async () => {
     const doc = await newPackageDoc();
     const a = track(await openCollab(t.app, editorA, doc));
     const b = track(await openCollab(t.app, editorB, doc));
-    b.provider.awareness.setLocalState({ email: 'someone-else@example.com', selection: 7 });
+    b.provider.awareness.setLocalState({
+      user: { email: 'someone-else@example.com', color: '#123456' },
+      selection: 7,
+    });
     await eventually(() => {
       const seen = a.provider.awareness.getStates().get(b.doc.clientID);
-      expect(seen).toEqual({ email: editorBEmail, selection: 7 });
+      expect(seen).toEqual({ user: { email: editorBEmail, color: '#123456' }, selection: 7 });
     });
     b.provider.destroy();
     await eventually(() => expect(a.provider.awareness.getStates().has(b.doc.clientID)).toBe(false), 3000);

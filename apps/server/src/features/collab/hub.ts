@@ -81,6 +81,14 @@ function isEmptyUpdate(update: Uint8Array): boolean {
   return decoded.structs.length === 0 && decoded.ds.clients.size === 0;
 }
 
+/** The awareness state with user.email set to the ticket's email. */
+function stampEmail(state: unknown, email: string): unknown {
+  if (state === null || typeof state !== 'object') return state;
+  const user = (state as { user?: unknown }).user;
+  if (user === null || typeof user !== 'object' || Array.isArray(user)) return state;
+  return { ...state, user: { ...user, email } };
+}
+
 export class CollabHub {
   private readonly docs = new Map<string, SharedDoc>();
   /** Documents being compacted and unloaded; a new open waits for the old one to finish. */
@@ -270,9 +278,10 @@ export class CollabHub {
         }
       } else if (type === MessageType.awareness) {
         const update = decoding.readVarUint8Array(decoder);
-        // The email shown to others is the ticket's, whatever the client wrote.
+        // The email others see is the ticket's, whatever the client wrote (state.user.email, the shape
+        // of the co-editing contract); states without a user object carry no identity and stay as sent.
         const stamped = awarenessProtocol.modifyAwarenessUpdate(update, (state: unknown) =>
-          state !== null && typeof state === 'object' ? { ...state, email: conn.grant.email } : state,
+          stampEmail(state, conn.grant.email),
         );
         awarenessProtocol.applyAwarenessUpdate(doc.awareness, stamped, conn);
       } else if (type === MessageType.queryAwareness) {
