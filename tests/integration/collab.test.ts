@@ -92,7 +92,10 @@ async function storedDoc(doc: string): Promise<Y.Doc> {
 }
 
 beforeAll(async () => {
-  t = await startTestApp({ CONSOLE_ORIGINS: ALLOWED_ORIGIN }, { collab: { idleMs: IDLE_MS } });
+  t = await startTestApp(
+    { CONSOLE_ORIGINS: ALLOWED_ORIGIN },
+    { collab: { idleMs: IDLE_MS, sessionRecheckMs: 200 } },
+  );
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const publisher = await buildPublisher(t.ctx.db);
   const other = await buildPublisher(t.ctx.db);
@@ -198,6 +201,27 @@ describe('tickets', () => {
     await eventually(() => expect(client.closeCodes).toContain(COLLAB_CLOSE.ticket));
     const missing = track(connectCollab(t.app, other, 'x'.repeat(43)));
     await eventually(() => expect(missing.closeCodes).toContain(COLLAB_CLOSE.ticket));
+  });
+});
+
+describe('sessions', () => {
+  it('a socket closes (4401) when the session its ticket came from ends, and no new ticket is given', async () => {
+    const user = await buildUser(t.ctx.db, { publisherId, roles: ['editorial_manager'] });
+    const session = authOf(await login(t.app, user.email, TEST_PASSWORD));
+    const doc = await newPackageDoc();
+    const other = track(await openCollab(t.app, editorA, doc));
+    const leaving = track(await openCollab(t.app, session, doc));
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/editor/auth/logout',
+      headers: session,
+    });
+    expect(logout.statusCode).toBe(200);
+    await eventually(() => expect(leaving.closeCodes).toContain(COLLAB_CLOSE.sessionEnded), 3000);
+    expect((await requestTicket(t.app, session, doc)).statusCode).toBe(401);
+    // Sockets of live sessions stay open.
+    expect(other.closeCodes).toEqual([]);
+    expect(other.provider.wsconnected).toBe(true);
   });
 });
 

@@ -16,6 +16,11 @@ export const COLLAB_TICKET_TTL_SECONDS = 30;
 export const COLLAB_CLOSE = {
   /** The ticket is missing, used, expired or for another document: get a new ticket and reconnect. */
   ticket: 4401,
+  /**
+   * The session the ticket came from ended (logout, expiry, access withdrawn): the same code, since the
+   * next ticket call answers 401 and the client ends there.
+   */
+  sessionEnded: 4401,
   /** The page's Origin may not open the channel. */
   origin: 4403,
   /** The server could not persist an update: reconnect with a new ticket (the client's state resyncs). */
@@ -25,6 +30,7 @@ export const COLLAB_CLOSE = {
 /** The reasons sent with the close codes (a WebSocket close reason is at most 123 bytes). */
 export const collabCloseReasons = {
   ticket: 'This editing link expired: reconnecting.',
+  sessionEnded: 'Your session ended.',
   origin: 'This page may not open the editor channel.',
   storeFailed: 'Your last change could not be saved on the server: reconnecting.',
 } as const;

@@ -104,6 +104,34 @@ export class SessionService {
     };
   }
 
+  /**
+   * Whether a session resolved earlier still holds, by the same rules as resolve (not ended, not expired,
+   * not idle, access to its publisher kept), for channels that keep no token (the co-editing sockets).
+   */
+  async isLive(sessionId: number): Promise<boolean> {
+    const idleCutoff = sql`now() - make_interval(mins => ${this.policy.idleMinutes})`;
+    const [row] = await this.db
+      .select({ isAdmin: users.isAdmin, roles: userPublisherRoles.roles })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(
+        userPublisherRoles,
+        and(
+          eq(userPublisherRoles.userId, sessions.userId),
+          eq(userPublisherRoles.publisherId, sessions.publisherId),
+        ),
+      )
+      .where(
+        and(
+          eq(sessions.id, sessionId),
+          gt(sessions.expiresAt, sql`now()`),
+          gt(sessions.lastSeenAt, idleCutoff),
+        ),
+      )
+      .limit(1);
+    return row !== undefined && (row.isAdmin || row.roles !== null);
+  }
+
   async end(sessionId: number): Promise<void> {
     await this.db.delete(sessions).where(eq(sessions.id, sessionId));
   }

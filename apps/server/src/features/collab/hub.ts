@@ -37,6 +37,9 @@ export interface CollabHubOptions {
   idleMs: number;
   /** Sockets are pinged this often; one that missed the previous pong is dropped (a vanished client). */
   pingMs: number;
+  /** The sessions of open sockets are checked this often; a socket whose session ended is closed. */
+  sessionRecheckMs: number;
+  isSessionLive(sessionId: number): Promise<boolean>;
 }
 
 interface Connection {
@@ -95,6 +98,8 @@ export class CollabHub {
   private readonly unloading = new Map<string, Promise<void>>();
   private closing = false;
   private readonly heartbeat: NodeJS.Timeout;
+  private readonly sessionCheck: NodeJS.Timeout;
+  private checkingSessions = false;
 
   constructor(
     private readonly store: CollabStore,
@@ -117,6 +122,32 @@ export class CollabHub {
       }
     }, options.pingMs);
     this.heartbeat.unref();
+    this.sessionCheck = setInterval(() => {
+      if (this.checkingSessions) return;
+      this.checkingSessions = true;
+      this.closeEndedSessions()
+        .catch((error: unknown) => this.log.warn({ err: error }, 'collab session recheck failed'))
+        .finally(() => (this.checkingSessions = false));
+    }, options.sessionRecheckMs);
+    this.sessionCheck.unref();
+  }
+
+  /** A ticket outlives nothing: sockets of a session that ended (logout, expiry, access lost) close. */
+  private async closeEndedSessions() {
+    const bySession = new Map<number, Connection[]>();
+    for (const doc of this.docs.values()) {
+      for (const conn of doc.connections.values()) {
+        const list = bySession.get(conn.grant.sessionId) ?? [];
+        list.push(conn);
+        bySession.set(conn.grant.sessionId, list);
+      }
+    }
+    for (const [sessionId, conns] of bySession) {
+      if (await this.options.isSessionLive(sessionId)) continue;
+      for (const conn of conns) {
+        conn.socket.close(COLLAB_CLOSE.sessionEnded, collabCloseReasons.sessionEnded);
+      }
+    }
   }
 
   /** Serves the y-websocket protocol on an authorised socket. */
@@ -158,6 +189,7 @@ export class CollabHub {
   async close(): Promise<void> {
     this.closing = true;
     clearInterval(this.heartbeat);
+    clearInterval(this.sessionCheck);
     for (const doc of this.docs.values()) {
       for (const { socket } of doc.connections.values()) socket.close(1001, 'The server is restarting.');
     }

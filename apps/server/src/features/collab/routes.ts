@@ -36,6 +36,8 @@ export interface CollabServerOptions {
   idleMs?: number | undefined;
   /** Ping interval of the sockets (default 15 s). */
   pingMs?: number | undefined;
+  /** How often the sessions of open sockets are checked again (default 15 s). */
+  sessionRecheckMs?: number | undefined;
 }
 
 /** POST collab/tickets {doc}: a ticket for one connection to the document, read-only or not. */
@@ -53,6 +55,7 @@ export async function collabTicketRoutes(app: FastifyInstance, { ctx }: { ctx: A
       if (!doc) throw badRequest(); // the schema already refused it
       const readOnly = await access.readOnly(caller, doc);
       const { ticket, expiresAt } = await tickets.issue({
+        sessionId: caller.sessionId,
         userId: caller.userId,
         email: caller.email,
         publisherId: caller.publisherId,
@@ -91,6 +94,8 @@ export async function collabSocketRoutes(
   const hub = new CollabHub(store, relay, app.log, {
     idleMs: options.idleMs ?? 30_000,
     pingMs: options.pingMs ?? 15_000,
+    sessionRecheckMs: options.sessionRecheckMs ?? 15_000,
+    isSessionLive: (sessionId) => ctx.sessions.isLive(sessionId),
   });
   app.addHook('onClose', async () => {
     app.server.off('upgrade', onUpgrade);

@@ -7,6 +7,8 @@ import { COLLAB_TICKET_TTL_SECONDS } from '@hc/shared/api/collab';
 
 /** What a ticket grants: one connection to `doc`, in this user's name. */
 export interface CollabGrant {
+  /** The session the ticket was issued in: the socket closes when it ends. */
+  sessionId: number;
   userId: number;
   email: string;
   publisherId: number;
