@@ -138,6 +138,9 @@ describe('articles/pending_review', () => {
       featured: false,
       raw_url: `https://news.example/a/${zoo.id}`,
       highlight_id: zoo.highlights[0],
+      // Issue 7's extra fields: nobody holds it.
+      locked_by: null,
+      lock_expires_at: null,
     });
     expect(data.articles.some((a) => a.id === doneA)).toBe(false);
   });

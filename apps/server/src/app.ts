@@ -21,6 +21,7 @@ import { loginRoutes, sessionRoutes } from './features/auth/routes.ts';
 import { embedRoutes } from './features/embed/routes.ts';
 import { dashboardArticleRoutes, highlightRoutes } from './features/highlights/routes.ts';
 import { jobsDashboardRoutes } from './features/jobs-dashboard/routes.ts';
+import { lockRoutes } from './features/locks/routes.ts';
 import { registerLiveChannel, type LiveChannelOptions } from './features/live/socket-server.ts';
 import { monetizationRoutes } from './features/monetization/routes.ts';
 import { FolderMediaStore, MEDIA_URL_PREFIX } from './features/media/store.ts';
@@ -111,6 +112,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       await editor.register(storyDownloadRoutes, { ctx, media, jobsPrefix: options.jobsPrefix });
       await editor.register(uploadRoutes, { ctx, media });
       await editor.register(reviewRoutes, { ctx, media });
+      await editor.register(lockRoutes, { ctx });
       await editor.register(pendingRoutes, { ctx });
       await editor.register(publishersAdminRoutes, { ctx, media });
       await editor.register(adGridRoutes, { ctx, jobsPrefix: options.jobsPrefix });

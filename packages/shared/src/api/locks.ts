@@ -15,7 +15,7 @@ export const articleLockParamsSchema = z.object({
 
 /** Heartbeat body; release takes it as the body or the query (a keepalive fetch on pagehide). */
 export const lockFenceSchema = z.object({ fence: fenceSchema });
-export const optionalLockFenceSchema = z.object({ fence: fenceSchema.optional() }).optional();
+export const optionalLockFenceSchema = z.object({ fence: fenceSchema.optional() }).nullish();
 
 /** A lease as the lock calls answer it. */
 export const taskLockSchema = z.object({

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { MAX_PER_PAGE, REVIEW_APV_REASONS, REVIEW_TV_REASONS } from '../constants.ts';
 import { idSchema } from './common.ts';
 import { highlightSchema } from './highlights.ts';
+import { lockedByFields } from './locks.ts';
 
 export const PENDING_REVIEW_SORTS = ['created_at', 'title', 'publisher_name', 'id'] as const;
 export type PendingReviewSort = (typeof PENDING_REVIEW_SORTS)[number];
@@ -31,6 +32,8 @@ export const pendingArticleSchema = z.object({
   raw_url: z.string(),
   /** The article's best auto highlight (the first of auto_highlights), null when it has none. */
   highlight_id: z.number().nullable(),
+  /** Issue 7 (not in the spec): who holds the article's lock now; the queue opens the next free one. */
+  ...lockedByFields,
 });
 export type PendingArticle = z.infer<typeof pendingArticleSchema>;
 

@@ -14,6 +14,7 @@ import {
 import { messages } from '../messages.ts';
 import { keyframeFileSchema, validateKeyframeFile, type VideoFacts } from '../vertical/keyframe-file.ts';
 import { idSchema, searchTextSchema } from './common.ts';
+import { lockedByFields } from './locks.ts';
 import { PROGRAM_SEARCH_TYPES } from './programs.ts';
 
 /** Fastify parses `a[]=1&a[]=2` into an array and a single `a[]=1` into a string: accept both. */
@@ -94,6 +95,8 @@ export const verticalTaskSchema = z.object({
   render_state: z.enum(['queued', 'failed']).nullable(),
   render_job_id: z.string().nullable(),
   render_error: z.string().nullable(),
+  /** Issue 7 (not in the spec): who holds the task's lock now; the queue opens the next free task. */
+  ...lockedByFields,
 });
 export type VerticalTask = z.infer<typeof verticalTaskSchema>;
 

@@ -1,6 +1,6 @@
 // The Auto Highlight Review queue: who reviews for which publishers, the pending articles (sorted and
 // paged on the server), an article's auto highlights, the suggestion limit, and the review writes.
-import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '@hc/db/client';
 import { schema } from '@hc/db/schema';
@@ -8,8 +8,16 @@ import { ALGO_SUGGESTIONS_SETTING } from '@hc/shared/api/pending';
 import type { PendingReviewQuery, PendingReviewSort, ReviewAction } from '@hc/shared/api/review';
 import { DEFAULT_ALGO_SUGGESTIONS } from '@hc/shared/constants';
 
-const { articles, publishers, highlights, settings, userPublisherRoles, articleReviewFeedback, auditLog } =
-  schema;
+const {
+  articles,
+  publishers,
+  highlights,
+  settings,
+  userPublisherRoles,
+  articleReviewFeedback,
+  auditLog,
+  users,
+} = schema;
 
 export type ArticleRow = typeof articles.$inferSelect;
 export type HighlightRow = typeof highlights.$inferSelect;
@@ -85,9 +93,12 @@ export class ReviewRepository {
         >`(select h.id from ${highlights} h where h.article_id = ${articles.id} order by h.recommendation_score desc, h.id asc limit 1)`.mapWith(
           (v: unknown) => (v === null ? null : Number(v)),
         ),
+        /** The holder of a live lock on the article (issue 7), else null. */
+        lockedBy: users.email,
       })
       .from(articles)
       .innerJoin(publishers, eq(publishers.id, articles.publisherId))
+      .leftJoin(users, and(eq(users.id, articles.lockHolderUserId), gt(articles.lockExpiresAt, sql`now()`)))
       .where(and(eq(articles.reviewStatus, 'pending'), inScope(scope)))
       .orderBy(dir(SORTS[query.sort_by]), dir(articles.id))
       .limit(query.per)

@@ -41,7 +41,7 @@ export async function reviewRoutes(
         success: true as const,
         data: {
           count,
-          articles: rows.map(({ article, publisherName, highlightId }) => ({
+          articles: rows.map(({ article, publisherName, highlightId, lockedBy }) => ({
             id: article.id,
             publisher_id: article.publisherId,
             publisher_name: publisherName,
@@ -50,6 +50,8 @@ export async function reviewRoutes(
             featured: article.featured,
             raw_url: article.url,
             highlight_id: highlightId,
+            locked_by: lockedBy,
+            lock_expires_at: lockedBy && article.lockExpiresAt ? article.lockExpiresAt.toISOString() : null,
           })),
         },
       };

@@ -11,7 +11,10 @@ type SuggestionRow = typeof schema.verticalSuggestions.$inferSelect;
 type KeyframeFileRow = typeof schema.keyframeFiles.$inferSelect;
 type ProgramRow = typeof schema.programs.$inferSelect;
 
-export function presentTask({ task, publisherName, programName }: TaskView, media: MediaStore): VerticalTask {
+export function presentTask(
+  { task, publisherName, programName, lockedBy }: TaskView,
+  media: MediaStore,
+): VerticalTask {
   return {
     video_id: task.videoId,
     title: task.title,
@@ -41,6 +44,8 @@ export function presentTask({ task, publisherName, programName }: TaskView, medi
     render_state: task.renderState,
     render_job_id: task.renderJobId,
     render_error: task.renderError,
+    locked_by: lockedBy,
+    lock_expires_at: lockedBy && task.lockExpiresAt ? task.lockExpiresAt.toISOString() : null,
   };
 }
 

@@ -2,7 +2,7 @@
 // type, program and free text, sorted on the server by several keys), Vertical View's programs, a task
 // with its suggestions, and the writes of the review actions. Every write takes the task's current
 // state in its WHERE, so of two racing actions only one can move a task.
-import { and, asc, desc, eq, gte, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '@hc/db/client';
 import { schema } from '@hc/db/schema';
@@ -22,6 +22,7 @@ const {
   keyframeFiles,
   verticalFeedback,
   auditLog,
+  users,
 } = schema;
 
 export type TaskRow = typeof verticalTasks.$inferSelect;
@@ -29,6 +30,8 @@ export interface TaskView {
   task: TaskRow;
   publisherName: string;
   programName: string | null;
+  /** The e-mail of the holder of a live lock on the task, else null. */
+  lockedBy: string | null;
 }
 
 const TASK_SORTS: Record<VerticalTaskSort, AnyPgColumn> = {
@@ -72,10 +75,19 @@ export class VerticalTaskRepository {
 
   private selectTasks() {
     return this.db
-      .select({ task: verticalTasks, publisherName: publishers.name, programName: programs.programName })
+      .select({
+        task: verticalTasks,
+        publisherName: publishers.name,
+        programName: programs.programName,
+        lockedBy: users.email,
+      })
       .from(verticalTasks)
       .innerJoin(publishers, eq(publishers.id, verticalTasks.publisherId))
-      .leftJoin(programs, eq(programs.id, verticalTasks.programId));
+      .leftJoin(programs, eq(programs.id, verticalTasks.programId))
+      .leftJoin(
+        users,
+        and(eq(users.id, verticalTasks.lockHolderUserId), gt(verticalTasks.lockExpiresAt, sql`now()`)),
+      );
   }
 
   /**

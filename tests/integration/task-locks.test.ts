@@ -1,0 +1,286 @@
+// Exclusive task locks (issue 7): the lease of a vertical task or a review article stored on its row.
+// Exactly one of 50 racing reviewers wins, every round of 100 (real HTTP, concurrent requests); a
+// second tab of the holder gets a new fence and the old one is dead; heartbeats keep a lease past its
+// length; a vanished client's lease lapses (leases last 2 s here); release, admin break (403 for
+// others), another publisher's task (404), roles (403), and the lists showing who holds which row.
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { schema } from '@hc/db/schema';
+import type { TaskLock } from '@hc/shared/api/locks';
+import type { PendingReviewList } from '@hc/shared/api/review';
+import type { VerticalTask } from '@hc/shared/api/vertical';
+import type { LockKind } from '@hc/shared/live/events';
+import { LEASE_SECONDS, lockMessages, lockPath } from '@hc/shared/live/locks';
+import { messages } from '@hc/shared/messages';
+import { loadConfig } from '../../apps/server/src/config.ts';
+import { authOf, login, startTestApp, type TestApp } from '../support/app.ts';
+import { buildArticle, buildPublisher, buildUser } from '../support/factories.ts';
+import { takeLock } from '../support/locks.ts';
+import { eventually } from '../support/retry.ts';
+import { buildVerticalTask } from '../support/vertical-factories.ts';
+
+type Headers = Record<string, string>;
+const LEASE = 2;
+const RACERS = 50;
+const ROUNDS = 100;
+const REVIEW_ROLES = ['switch_publisher', 'apv_article_admin'] as const;
+
+let t: TestApp;
+let publisherId: number;
+let otherPublisherId: number;
+let reviewer: Headers;
+let reviewer2: Headers;
+let admin: Headers;
+let viewer: Headers;
+let racers: Headers[];
+
+const call = (method: 'GET' | 'POST' | 'DELETE', url: string, headers: Headers, payload?: object) =>
+  t.app.inject({ method, url: `/api/v1/editor/${url}`, headers, ...(payload ? { payload } : {}) });
+const lockCall = (
+  kind: LockKind,
+  id: number,
+  headers: Headers,
+  action: '' | 'heartbeat' | 'break' = '',
+  payload?: object,
+) => call('POST', `${lockPath(kind, id)}${action ? `/${action}` : ''}`, headers, payload);
+const release = (kind: LockKind, id: number, headers: Headers, fence: number) =>
+  call('DELETE', lockPath(kind, id), headers, { fence });
+const errorsOf = (response: { json(): unknown }) => (response.json() as { errors: string[] }).errors;
+const lockOf = (response: { json(): unknown }) => (response.json() as { data: TaskLock }).data;
+const emailOf = (h: Headers) => h['x-user-email']!;
+
+const newTask = async (publisher = publisherId) =>
+  (await buildVerticalTask(t.ctx.db, { publisherId: publisher })).videoId;
+const newArticle = async (publisher = publisherId) =>
+  (await buildArticle(t.ctx.db, publisher, { reviewStatus: 'pending' })).id;
+const newTarget = async (kind: LockKind, publisher = publisherId) =>
+  kind === 'vertical_task' ? newTask(publisher) : newArticle(publisher);
+
+/** The app on a real local port (listens on first use): the race goes through real sockets. */
+async function baseUrl(): Promise<string> {
+  const address = t.app.server.address();
+  if (address && typeof address === 'object') return `http://127.0.0.1:${address.port}`;
+  return t.app.listen({ port: 0, host: '127.0.0.1' });
+}
+
+async function loginAs(publisher: number, roles: string[], isAdmin = false) {
+  const user = await buildUser(t.ctx.db, { publisherId: publisher, roles: roles as never, isAdmin });
+  return authOf(await login(t.app, user.email, user.password));
+}
+
+beforeAll(async () => {
+  t = await startTestApp({ TASK_LOCK_SECONDS: String(LEASE) });
+  publisherId = (await buildPublisher(t.ctx.db)).id;
+  otherPublisherId = (await buildPublisher(t.ctx.db)).id;
+  [reviewer, reviewer2, admin, viewer] = await Promise.all([
+    loginAs(publisherId, [...REVIEW_ROLES]),
+    loginAs(publisherId, [...REVIEW_ROLES]),
+    loginAs(publisherId, [], true),
+    loginAs(publisherId, []),
+  ]);
+  racers = [];
+  for (let i = 0; i < RACERS; i += 10) {
+    racers.push(
+      ...(await Promise.all(Array.from({ length: 10 }, () => loginAs(publisherId, [...REVIEW_ROLES])))),
+    );
+  }
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('configuration', () => {
+  it('leases last 30 s unless TASK_LOCK_SECONDS says otherwise', () => {
+    expect(loadConfig({}).taskLockSeconds).toBe(LEASE_SECONDS);
+    expect(LEASE_SECONDS).toBe(30);
+    expect(t.ctx.config.taskLockSeconds).toBe(LEASE);
+  });
+});
+
+describe.each(['vertical_task', 'article'] as const)('%s locks', (kind) => {
+  it(`exactly one of ${RACERS} racing reviewers gets the lease, in each of ${ROUNDS} rounds`, async () => {
+    const id = await newTarget(kind);
+    const url = `${await baseUrl()}/api/v1/editor/${lockPath(kind, id)}`;
+    const fences: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const responses = await Promise.all(
+        racers.map(async (headers) => {
+          const response = await fetch(url, { method: 'POST', headers });
+          return {
+            headers,
+            status: response.status,
+            body: (await response.json()) as Record<string, unknown>,
+          };
+        }),
+      );
+      const winners = responses.filter((r) => r.status === 200);
+      expect(winners, `round ${round}`).toHaveLength(1);
+      const winner = winners[0]!;
+      const lock = winner.body.data as TaskLock;
+      expect(lock.holder_email).toBe(emailOf(winner.headers));
+      for (const loser of responses.filter((r) => r !== winner)) {
+        expect(loser.status).toBe(409);
+        expect(loser.body.errors).toEqual([lockMessages.heldBy(emailOf(winner.headers))]);
+      }
+      fences.push(lock.fence);
+      const released = await fetch(url, {
+        method: 'DELETE',
+        headers: { ...winner.headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ fence: lock.fence }),
+      });
+      expect(released.status).toBe(200);
+    }
+    // The fencing number only grows: one step per acquisition.
+    expect(fences).toEqual(fences.map((_, i) => fences[0]! + i));
+  }, 120_000);
+
+  it('a second tab of the holder gets a new fence; the first tab’s fence is dead', async () => {
+    const id = await newTarget(kind);
+    const first = await takeLock(t.app, reviewer, kind, id);
+    expect(first).toMatchObject({ kind, id, holder_email: emailOf(reviewer) });
+    expect(new Date(first.expires_at!).getTime()).toBeGreaterThan(Date.now());
+    const second = await takeLock(t.app, reviewer, kind, id);
+    expect(second.fence).toBe(first.fence + 1);
+
+    const stale = await lockCall(kind, id, reviewer, 'heartbeat', { fence: first.fence });
+    expect(stale.statusCode).toBe(409);
+    expect(errorsOf(stale)).toEqual([lockMessages.lost]);
+    expect((await lockCall(kind, id, reviewer, 'heartbeat', { fence: second.fence })).statusCode).toBe(200);
+  });
+
+  it('heartbeats keep the lease past its length; without them it lapses and another reviewer gets it', async () => {
+    const id = await newTarget(kind);
+    const lock = await takeLock(t.app, reviewer, kind, id);
+    const started = Date.now();
+    // Renew twice at about 60% of the lease: 2.4 s later the lease (2 s) still holds.
+    for (let i = 0; i < 2; i++) {
+      await new Promise((r) => setTimeout(r, LEASE * 600));
+      const renewed = await lockCall(kind, id, reviewer, 'heartbeat', { fence: lock.fence });
+      expect(renewed.statusCode, renewed.body).toBe(200);
+      expect(lockOf(renewed)).toMatchObject({ fence: lock.fence, holder_email: emailOf(reviewer) });
+      const refused = await lockCall(kind, id, reviewer2);
+      expect(refused.statusCode).toBe(409);
+      expect(errorsOf(refused)).toEqual([lockMessages.heldBy(emailOf(reviewer))]);
+    }
+    expect(Date.now() - started).toBeGreaterThan(LEASE * 1000);
+
+    // The reviewer's tab vanishes (no heartbeat, no release): the lease lapses within its length.
+    const lastRenewal = Date.now();
+    const taken = await eventually(
+      async () => {
+        const response = await lockCall(kind, id, reviewer2);
+        expect(response.statusCode).toBe(200);
+        return lockOf(response);
+      },
+      (LEASE + 2) * 1000,
+      100,
+    );
+    expect(Date.now() - lastRenewal).toBeLessThan((LEASE + 1) * 1000);
+    expect(taken).toMatchObject({ holder_email: emailOf(reviewer2), fence: lock.fence + 1 });
+
+    // The vanished tab's heartbeat comes back too late.
+    const late = await lockCall(kind, id, reviewer, 'heartbeat', { fence: lock.fence });
+    expect(late.statusCode).toBe(409);
+    expect(errorsOf(late)).toEqual([lockMessages.heldBy(emailOf(reviewer2))]);
+  }, 20_000);
+
+  it('release frees the task at once; a release with a stale fence changes nothing', async () => {
+    const id = await newTarget(kind);
+    const first = await takeLock(t.app, reviewer, kind, id);
+    const second = await takeLock(t.app, reviewer, kind, id);
+    const stale = await release(kind, id, reviewer, first.fence);
+    expect(stale.statusCode).toBe(200);
+    expect(lockOf(stale)).toMatchObject({ holder_email: emailOf(reviewer), fence: second.fence });
+    expect((await lockCall(kind, id, reviewer2)).statusCode).toBe(409);
+
+    // The fence may come in the query (a keepalive request when the tab closes).
+    const freed = await call('DELETE', `${lockPath(kind, id)}?fence=${second.fence}`, reviewer);
+    expect(freed.statusCode, freed.body).toBe(200);
+    expect(lockOf(freed)).toEqual({ kind, id, fence: second.fence, expires_at: null, holder_email: null });
+    expect((await lockCall(kind, id, reviewer2)).statusCode).toBe(200);
+
+    const noFence = await call('DELETE', lockPath(kind, id), reviewer2);
+    expect(noFence.statusCode).toBe(400);
+  });
+
+  it('an admin breaks a lock (the holder’s fence is dead, the break is audited); nobody else may', async () => {
+    const id = await newTarget(kind);
+    const lock = await takeLock(t.app, reviewer, kind, id);
+
+    const refused = await lockCall(kind, id, reviewer2, 'break');
+    expect(refused.statusCode).toBe(403);
+    expect(errorsOf(refused)).toEqual([lockMessages.breakAdminsOnly]);
+
+    const broken = await lockCall(kind, id, admin, 'break');
+    expect(broken.statusCode, broken.body).toBe(200);
+    expect(lockOf(broken)).toMatchObject({ holder_email: null, expires_at: null });
+    const heartbeat = await lockCall(kind, id, reviewer, 'heartbeat', { fence: lock.fence });
+    expect(heartbeat.statusCode).toBe(409);
+    expect(errorsOf(heartbeat)).toEqual([lockMessages.lost]);
+    expect((await lockCall(kind, id, reviewer2)).statusCode).toBe(200);
+
+    const audits = await t.ctx.db
+      .select()
+      .from(schema.auditLog)
+      .where(
+        and(
+          eq(schema.auditLog.objectType, kind),
+          eq(schema.auditLog.objectId, String(id)),
+          eq(schema.auditLog.actionName, 'lock_break'),
+        ),
+      );
+    expect(audits).toHaveLength(1);
+    expect(audits[0]!.payload).toMatchObject({ holder_email: emailOf(reviewer), fence: lock.fence });
+  });
+
+  it('another publisher’s task is a 404 for every lock call; a missing one too', async () => {
+    const foreign = await newTarget(kind, otherPublisherId);
+    for (const response of [
+      await lockCall(kind, foreign, reviewer),
+      await lockCall(kind, foreign, reviewer, 'heartbeat', { fence: 1 }),
+      await release(kind, foreign, reviewer, 1),
+    ]) {
+      expect(response.statusCode).toBe(404);
+      expect(errorsOf(response)).toEqual([messages.notFound]);
+    }
+    expect((await lockCall(kind, 987_654_321, reviewer)).statusCode).toBe(404);
+  });
+
+  it('a user without the task’s review role gets 403', async () => {
+    const id = await newTarget(kind);
+    const response = await lockCall(kind, id, viewer);
+    expect(response.statusCode).toBe(403);
+    expect(errorsOf(response)).toEqual([messages.forbidden]);
+  });
+});
+
+describe('the lists show who holds which row', () => {
+  it('vertical_tasks rows carry locked_by and lock_expires_at of a live lease only', async () => {
+    const held = await newTask();
+    const free = await newTask();
+    const lock = await takeLock(t.app, reviewer, 'vertical_task', held);
+    const response = await call('GET', 'vertical_tasks?status=review&per=100', reviewer2);
+    expect(response.statusCode).toBe(200);
+    const { tasks } = response.json().data as { tasks: VerticalTask[] };
+    expect(tasks.find((r) => r.video_id === held)).toMatchObject({
+      locked_by: emailOf(reviewer),
+      lock_expires_at: lock.expires_at,
+    });
+    expect(tasks.find((r) => r.video_id === free)).toMatchObject({ locked_by: null, lock_expires_at: null });
+  });
+
+  it('articles/pending_review rows carry locked_by and lock_expires_at of a live lease only', async () => {
+    const held = await newArticle();
+    const free = await newArticle();
+    const lock = await takeLock(t.app, reviewer, 'article', held);
+    const response = await call('GET', 'articles/pending_review?per=100', reviewer2);
+    expect(response.statusCode).toBe(200);
+    const { articles } = response.json().data as PendingReviewList;
+    expect(articles.find((r) => r.id === held)).toMatchObject({
+      locked_by: emailOf(reviewer),
+      lock_expires_at: lock.expires_at,
+    });
+    expect(articles.find((r) => r.id === free)).toMatchObject({ locked_by: null, lock_expires_at: null });
+  });
+});
