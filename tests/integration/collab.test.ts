@@ -5,6 +5,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type WebSocket from 'ws';
+import * as encoding from 'lib0/encoding';
 import * as Y from 'yjs';
 import { schema } from '@hc/db/schema';
 import { COLLAB_CLOSE, COLLAB_TICKET_TTL_SECONDS, collabDocName } from '@hc/shared/api/collab';
@@ -296,6 +297,37 @@ describe('co-editing', () => {
     });
     b.provider.destroy();
     await eventually(() => expect(a.provider.awareness.getStates().has(b.doc.clientID)).toBe(false), 3000);
+  });
+
+  it('awareness: a socket cannot remove or overwrite another editor’s presence', async () => {
+    const doc = await newPackageDoc();
+    const a = track(await openCollab(t.app, editorA, doc));
+    const b = track(await openCollab(t.app, editorB, doc));
+    const c = track(await openCollab(t.app, editorA, doc));
+    b.provider.awareness.setLocalState({ user: { email: 'b' }, selection: 1 });
+    await eventually(() => expect(a.provider.awareness.getStates().has(b.doc.clientID)).toBe(true));
+    // C sends, for B's client id, a removal and a takeover with clocks far ahead.
+    const forged = (state: unknown) => {
+      const encoder = encoding.createEncoder();
+      encoding.writeVarUint(encoder, 1); // y-websocket: awareness message
+      const update = encoding.createEncoder();
+      encoding.writeVarUint(update, 1);
+      encoding.writeVarUint(update, b.doc.clientID);
+      encoding.writeVarUint(update, 1000);
+      encoding.writeVarString(update, JSON.stringify(state));
+      encoding.writeVarUint8Array(encoder, encoding.toUint8Array(update));
+      return encoding.toUint8Array(encoder);
+    };
+    const socket = c.provider.ws as unknown as WebSocket;
+    socket.send(forged({ user: { email: 'forged' }, selection: 99 }));
+    socket.send(forged(null));
+    // C's own change afterwards, on the same socket: once A has it, the forged ones were handled.
+    c.provider.awareness.setLocalState({ user: { email: 'c' }, selection: 3 });
+    await eventually(() => expect(a.provider.awareness.getStates().get(c.doc.clientID)).toBeDefined());
+    expect(a.provider.awareness.getStates().get(b.doc.clientID)).toEqual({
+      user: { email: editorBEmail },
+      selection: 1,
+    });
   });
 
   it('awareness: an editor whose socket drops without a goodbye (a crash) vanishes too', async () => {

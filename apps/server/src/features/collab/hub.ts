@@ -6,7 +6,8 @@
 //   fails the socket is closed, so the client reconnects and its sync step 2 sends the change again.
 // - Read-only sockets get the document and its updates; their own updates are ignored.
 // - Awareness: each socket's client ids are tracked and removed when it closes, so others see the user go
-//   at once; states not renewed within y-protocols' 30 s timeout are dropped (a vanished process).
+//   at once; states not renewed within y-protocols' 30 s timeout are dropped (a vanished process). A
+//   socket cannot touch the ids another socket here announced, and user.email is always the ticket's.
 // - A document with no sockets and no updates for `idleMs` is compacted and unloaded.
 import type { WebSocket } from 'ws';
 import * as decoding from 'lib0/decoding';
@@ -90,6 +91,31 @@ function stampEmail(state: unknown, email: string): unknown {
   const user = (state as { user?: unknown }).user;
   if (user === null || typeof user !== 'object' || Array.isArray(user)) return state;
   return { ...state, user: { ...user, email } };
+}
+
+/**
+ * A socket's awareness update as the others will see it: entries for client ids another socket here
+ * announced are dropped (nobody removes or overwrites someone else's presence), and user.email is the
+ * ticket's. Same encoding as y-protocols' encodeAwarenessUpdate.
+ */
+function ownAwarenessUpdate(update: Uint8Array, email: string, othersOwn: (clientId: number) => boolean) {
+  const decoder = decoding.createDecoder(update);
+  const kept: [number, number, unknown][] = [];
+  const count = decoding.readVarUint(decoder);
+  for (let i = 0; i < count; i += 1) {
+    const clientId = decoding.readVarUint(decoder);
+    const clock = decoding.readVarUint(decoder);
+    const state: unknown = JSON.parse(decoding.readVarString(decoder));
+    if (!othersOwn(clientId)) kept.push([clientId, clock, stampEmail(state, email)]);
+  }
+  const encoder = encoding.createEncoder();
+  encoding.writeVarUint(encoder, kept.length);
+  for (const [clientId, clock, state] of kept) {
+    encoding.writeVarUint(encoder, clientId);
+    encoding.writeVarUint(encoder, clock);
+    encoding.writeVarString(encoder, JSON.stringify(state));
+  }
+  return encoding.toUint8Array(encoder);
 }
 
 export class CollabHub {
@@ -312,8 +338,8 @@ export class CollabHub {
         const update = decoding.readVarUint8Array(decoder);
         // The email others see is the ticket's, whatever the client wrote (state.user.email, the shape
         // of the co-editing contract); states without a user object carry no identity and stay as sent.
-        const stamped = awarenessProtocol.modifyAwarenessUpdate(update, (state: unknown) =>
-          stampEmail(state, conn.grant.email),
+        const stamped = ownAwarenessUpdate(update, conn.grant.email, (clientId) =>
+          [...doc.connections.values()].some((c) => c !== conn && c.awarenessIds.has(clientId)),
         );
         awarenessProtocol.applyAwarenessUpdate(doc.awareness, stamped, conn);
       } else if (type === MessageType.queryAwareness) {
