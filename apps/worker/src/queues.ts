@@ -2,15 +2,7 @@
 // never secrets; job ids are derived from the input so that a repeated enqueue is the same job.
 import { createHash } from 'node:crypto';
 
-export const QUEUES = {
-  maintenance: 'maintenance',
-  storyHighlightsZip: 'story-highlights-zip',
-  verticalRender: 'vertical-render',
-  monetizationSubmit: 'monetization-submit',
-  reportFill: 'report-fill',
-  reportUpdate: 'report-update',
-} as const;
-export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+export { QUEUES, type QueueName } from '@hc/shared/queues';
 
 export interface MaintenanceJobs {
   /** Deletes ended sessions and login attempts older than the retention. */

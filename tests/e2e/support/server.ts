@@ -98,6 +98,8 @@ export async function startE2eServer(options: E2eServerOptions = {}): Promise<E2
     log: () => undefined,
     prefix: jobsPrefix,
     mediaDir: config.mediaDir,
+    // Job progress is pushed on this run's live channel (the server's Redis key prefix names it).
+    liveKeyPrefix: redis.options.keyPrefix,
   });
   const ctx = createContext(config, database.handle.db, redis);
   const app = await buildApp(ctx, {

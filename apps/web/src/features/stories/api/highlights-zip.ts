@@ -1,8 +1,23 @@
 // The story highlights archive (issue 4 point 2; contract): POST stamp/stories/{id}/highlights_zip starts
 // (or finds, for the same story version) the BullMQ job and answers its id; GET
-// stamp/stories/highlights_zip/{job_id} reports state, progress and, once done, the archive's URL.
+// stamp/stories/highlights_zip/{job_id} reports state, progress and, once done, the archive's URL. The
+// job's live pushes (issue 7 item 5) update that status as it runs; the call itself is the first answer
+// and a slow fallback poll.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { JobProgressEvent } from '@hc/shared/live/events';
+import { QUEUES } from '@hc/shared/queues';
 import { editorApi } from '../../../lib/api.ts';
+import { jobPollMs, runningFrom, useJobProgress } from '../../../lib/job-progress.ts';
 import type { HighlightsZipStatus } from './types.ts';
+
+/** The poll while the live channel is down (every 15 s while it is up). */
+export const HIGHLIGHTS_ZIP_POLL_MS = 1000;
+
+const FAILED_STATES = new Set(['failed', 'unknown']);
+export const isZipFailed = (status: HighlightsZipStatus | undefined) =>
+  status !== undefined && status.url === null && FAILED_STATES.has(status.state);
+const isZipFinished = (status: HighlightsZipStatus | undefined) =>
+  Boolean(status?.url) || isZipFailed(status);
 
 export function startHighlightsZip(storyId: number): Promise<{ job_id: string }> {
   return editorApi<{ job_id: string }>(`stamp/stories/${storyId}/highlights_zip`, { method: 'POST' });
@@ -12,4 +27,25 @@ export function getHighlightsZip(jobId: string, signal?: AbortSignal): Promise<H
   return editorApi<HighlightsZipStatus>(`stamp/stories/highlights_zip/${encodeURIComponent(jobId)}`, {
     signal,
   });
+}
+
+export const highlightsZipQueryOptions = (jobId: string) =>
+  queryOptions({
+    queryKey: ['stories', 'highlights-zip', jobId] as const,
+    queryFn: ({ signal }) => getHighlightsZip(jobId, signal),
+    refetchInterval: (query) => (isZipFinished(query.state.data) ? false : jobPollMs(HIGHLIGHTS_ZIP_POLL_MS)),
+  });
+
+/** The done push carries the archive's link: it is shown at once (the refetch confirms it). */
+const applyZipPush = (status: HighlightsZipStatus, event: JobProgressEvent): HighlightsZipStatus => {
+  if (event.state === 'done') return { state: 'completed', progress: 100, url: event.link };
+  if (event.state === 'failed') return { ...status, state: 'failed', url: null };
+  return runningFrom(status, event);
+};
+
+/** The archive job's status, live until it ends; idle while jobId is null. */
+export function useHighlightsZip(jobId: string | null) {
+  const options = highlightsZipQueryOptions(jobId ?? '');
+  useJobProgress(QUEUES.storyHighlightsZip, jobId, options.queryKey, applyZipPush);
+  return useQuery({ ...options, enabled: jobId !== null });
 }

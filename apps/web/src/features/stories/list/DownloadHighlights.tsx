@@ -1,72 +1,61 @@
 // 'Download story highlights' (spec 001 §2.2, §5; issue 4 point 2), offered by the drawer only to user
-// identifiers 406 followed by two digits: starts the archive job, shows its progress while polling,
-// and ends with the archive's download link.
-import { useEffect, useState } from 'react';
+// identifiers 406 followed by two digits: starts the archive job, shows its progress as the job pushes
+// it (issue 7 item 5; polled slowly as a fallback), and ends with the archive's download link.
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { ProgressBar } from 'primereact/progressbar';
 import { messages } from '@hc/shared/messages';
 import { ApiError } from '../../../lib/api.ts';
-import { getHighlightsZip, startHighlightsZip } from '../api/highlights-zip.ts';
-import type { HighlightsZipStatus } from '../api/types.ts';
+import {
+  highlightsZipQueryOptions,
+  isZipFailed,
+  startHighlightsZip,
+  useHighlightsZip,
+} from '../api/highlights-zip.ts';
 
-const POLL_MS = 1000;
-const FAILED_STATES = new Set(['failed', 'unknown']);
+type Start =
+  | { phase: 'idle' }
+  | { phase: 'starting' }
+  | { phase: 'started'; jobId: string }
+  | { phase: 'failed'; message: string };
 
 type Job =
   | { phase: 'idle' }
-  | { phase: 'running'; jobId: string; status: HighlightsZipStatus | null }
+  | { phase: 'running'; progress: number }
   | { phase: 'done'; url: string }
   | { phase: 'failed'; message: string };
 
-export function DownloadHighlights({ storyId }: { storyId: number }) {
-  const [job, setJob] = useState<Job>({ phase: 'idle' });
+const messageOf = (error: unknown) =>
+  error instanceof ApiError ? error.message : messages.somethingWentWrong;
 
-  const jobId = job.phase === 'running' ? job.jobId : null;
-  useEffect(() => {
-    if (!jobId) return;
-    const controller = new AbortController();
-    let timer = 0;
-    const poll = () => {
-      getHighlightsZip(jobId, controller.signal).then(
-        (status) => {
-          if (status.url) setJob({ phase: 'done', url: status.url });
-          else if (FAILED_STATES.has(status.state))
-            setJob({ phase: 'failed', message: messages.somethingWentWrong });
-          else {
-            setJob({ phase: 'running', jobId, status });
-            timer = window.setTimeout(poll, POLL_MS);
-          }
-        },
-        (error: unknown) => {
-          if ((error as Error).name === 'AbortError') return;
-          setJob({
-            phase: 'failed',
-            message: error instanceof ApiError ? error.message : messages.somethingWentWrong,
-          });
-        },
-      );
-    };
-    poll();
-    return () => {
-      controller.abort();
-      window.clearTimeout(timer);
-    };
-  }, [jobId]);
+export function DownloadHighlights({ storyId }: { storyId: number }) {
+  const queryClient = useQueryClient();
+  const [started, setStarted] = useState<Start>({ phase: 'idle' });
+  const status = useHighlightsZip(started.phase === 'started' ? started.jobId : null);
+
+  let job: Job;
+  if (started.phase === 'starting') job = { phase: 'running', progress: 0 };
+  else if (started.phase !== 'started') job = started;
+  else if (status.isError) job = { phase: 'failed', message: messageOf(status.error) };
+  else if (status.data?.url) job = { phase: 'done', url: status.data.url };
+  else if (isZipFailed(status.data)) job = { phase: 'failed', message: messages.somethingWentWrong };
+  else job = { phase: 'running', progress: status.data?.progress ?? 0 };
 
   const start = () => {
-    setJob({ phase: 'running', jobId: '', status: null });
+    setStarted({ phase: 'starting' });
     startHighlightsZip(storyId).then(
-      ({ job_id }) => setJob({ phase: 'running', jobId: job_id, status: null }),
-      (error: unknown) =>
-        setJob({
-          phase: 'failed',
-          message: error instanceof ApiError ? error.message : messages.somethingWentWrong,
-        }),
+      ({ job_id }) => {
+        // A job that gave up is given another go under the same id: its old answer is not the news.
+        queryClient.removeQueries({ queryKey: highlightsZipQueryOptions(job_id).queryKey, exact: true });
+        setStarted({ phase: 'started', jobId: job_id });
+      },
+      (error: unknown) => setStarted({ phase: 'failed', message: messageOf(error) }),
     );
   };
 
   if (job.phase === 'running') {
-    const progress = Math.round(job.status?.progress ?? 0);
+    const progress = Math.round(job.progress);
     return (
       <div className="hc-story-zip" data-testid="story-zip-progress">
         <span>Gathering the highlights… {progress}%</span>

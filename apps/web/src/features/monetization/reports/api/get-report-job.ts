@@ -1,9 +1,13 @@
 // GET bulk-update/jobs/{job_id}: a report job's state, progress, link (fill) and row errors (update),
-// polled until it finishes.
+// followed by its live pushes until it finishes (then fetched once more for the link, errors and
+// count); polled slowly as a fallback.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ReportStatus } from '@hc/shared/api/reports';
+import { QUEUES } from '@hc/shared/queues';
 import { editorApi } from '../../../../lib/api.ts';
+import { jobPollMs, runningFrom, useJobProgress } from '../../../../lib/job-progress.ts';
 
+/** The poll while the live channel is down (every 15 s while it is up). */
 export const REPORT_JOB_POLL_MS = 500;
 
 export const isReportFinished = (status: ReportStatus | undefined) =>
@@ -16,9 +20,14 @@ export const reportJobQueryOptions = (jobId: string) =>
   queryOptions({
     queryKey: ['reports', 'job', jobId] as const,
     queryFn: ({ signal }) => getReportJob(jobId, signal),
-    refetchInterval: (query) => (isReportFinished(query.state.data) ? false : REPORT_JOB_POLL_MS),
+    refetchInterval: (query) => (isReportFinished(query.state.data) ? false : jobPollMs(REPORT_JOB_POLL_MS)),
   });
 
 /** Idle while jobId is null. */
-export const useReportJob = (jobId: string | null) =>
-  useQuery({ ...reportJobQueryOptions(jobId ?? ''), enabled: jobId !== null });
+export function useReportJob(jobId: string | null) {
+  const options = reportJobQueryOptions(jobId ?? '');
+  // Fill and update jobs are told apart by their ids (report-fill-…, report-update-…).
+  const queue = jobId?.startsWith('report-update-') ? QUEUES.reportUpdate : QUEUES.reportFill;
+  useJobProgress(queue, jobId, options.queryKey, runningFrom<ReportStatus>);
+  return useQuery({ ...options, enabled: jobId !== null });
+}
