@@ -2,7 +2,8 @@
 // Exactly one of 50 racing reviewers wins, every round of 100 (real HTTP, concurrent requests); a
 // second tab of the holder gets a new fence and the old one is dead; heartbeats keep a lease past its
 // length; a vanished client's lease lapses (leases last 2 s here); release, admin break (403 for
-// others), another publisher's task (404), roles (403), and the lists showing who holds which row.
+// others), another publisher's task (404), roles (403), the lists showing who holds which row, every
+// change pushed as lock_changed to the publisher's sockets, and a second server process agreeing.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@hc/db/schema';
@@ -13,8 +14,9 @@ import type { LockKind } from '@hc/shared/live/events';
 import { LEASE_SECONDS, lockMessages, lockPath } from '@hc/shared/live/locks';
 import { messages } from '@hc/shared/messages';
 import { loadConfig } from '../../apps/server/src/config.ts';
-import { authOf, login, startTestApp, type TestApp } from '../support/app.ts';
+import { authOf, login, startPeerApp, startTestApp, type PeerApp, type TestApp } from '../support/app.ts';
 import { buildArticle, buildPublisher, buildUser } from '../support/factories.ts';
+import { collect, connectAs, listeningUrl, type LiveClient } from '../support/live-client.ts';
 import { takeLock } from '../support/locks.ts';
 import { eventually } from '../support/retry.ts';
 import { buildVerticalTask } from '../support/vertical-factories.ts';
@@ -86,7 +88,11 @@ beforeAll(async () => {
   }
 }, 120_000);
 
+const sockets: LiveClient[] = [];
+let peer: PeerApp | undefined;
 afterAll(async () => {
+  for (const socket of sockets) socket.close();
+  await peer?.close();
   await t?.close();
 });
 
@@ -282,5 +288,64 @@ describe('the lists show who holds which row', () => {
       lock_expires_at: lock.expires_at,
     });
     expect(articles.find((r) => r.id === free)).toMatchObject({ locked_by: null, lock_expires_at: null });
+  });
+});
+
+describe('live channel and server processes', () => {
+  it('every lease change reaches the publisher’s sockets as lock_changed; another publisher hears nothing', async () => {
+    const url = await listeningUrl(t.app);
+    const watcher = await connectAs(url, reviewer2);
+    const outsider = await connectAs(url, await loginAs(otherPublisherId, [...REVIEW_ROLES]));
+    sockets.push(watcher, outsider);
+    const seen = collect(watcher, 'lock_changed');
+    const unseen = collect(outsider, 'lock_changed');
+    const id = await newTask();
+    const kind = 'vertical_task';
+    const expectEvent = (expected: object) =>
+      eventually(() => expect(seen).toContainEqual(expect.objectContaining(expected)));
+
+    const lock = await takeLock(t.app, reviewer, kind, id);
+    await expectEvent({ kind, id, holder_email: emailOf(reviewer), expires_at: lock.expires_at });
+
+    const renewed = lockOf(await lockCall(kind, id, reviewer, 'heartbeat', { fence: lock.fence }));
+    await expectEvent({ kind, id, holder_email: emailOf(reviewer), expires_at: renewed.expires_at });
+
+    await release(kind, id, reviewer, lock.fence);
+    await expectEvent({ kind, id, holder_email: null, expires_at: null });
+    seen.length = 0;
+
+    const article = await newArticle();
+    await takeLock(t.app, reviewer, 'article', article);
+    await expectEvent({ kind: 'article', id: article, holder_email: emailOf(reviewer) });
+    await lockCall('article', article, admin, 'break');
+    await expectEvent({ kind: 'article', id: article, holder_email: null, expires_at: null });
+
+    // Events for the watcher's publisher have all arrived by now; none went to the other publisher.
+    expect(unseen).toEqual([]);
+  });
+
+  it('a lease taken through one server process is refused through another, which pushes the change too', async () => {
+    peer = await startPeerApp(t, { TASK_LOCK_SECONDS: String(LEASE) });
+    const watcher = await connectAs(await listeningUrl(peer.app), reviewer2);
+    sockets.push(watcher);
+    const seen = collect(watcher, 'lock_changed');
+    const id = await newTask();
+
+    const lock = await takeLock(t.app, reviewer, 'vertical_task', id);
+    const refused = await peer.app.inject({
+      method: 'POST',
+      url: `/api/v1/editor/${lockPath('vertical_task', id)}`,
+      headers: reviewer2,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(errorsOf(refused)).toEqual([lockMessages.heldBy(emailOf(reviewer))]);
+    await eventually(() =>
+      expect(seen).toContainEqual({
+        kind: 'vertical_task',
+        id,
+        holder_email: emailOf(reviewer),
+        expires_at: lock.expires_at,
+      }),
+    );
   });
 });
