@@ -2,8 +2,9 @@
 // to the socket.io room of the user who started them (handshake auth {email, token} on the real server
 // at /socket.io): a story highlights archive reports started, its progress and done with the archive's
 // link (the one its status call answers); a grid submit that fails its checks reports failed with its
-// first error; a job that fails for good reports failed once, its internal cause not shown; another
-// user's socket, even of the same publisher, receives nothing.
+// first error; a report fill reports done with the workbook's download link; a job that fails for good
+// reports failed once, its internal cause not shown; another user's socket, even of the same publisher,
+// receives nothing.
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
@@ -216,6 +217,37 @@ describe('job progress over the live channel', () => {
     expect(events.filter((e) => e.state === 'failed' || e.state === 'done')).toHaveLength(1);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(received.get(other)!.filter((e) => e.job_id === jobId)).toEqual([]);
+  }, 30_000);
+
+  it("reports a report fill's done with the workbook's download link, the one its status call answers", async () => {
+    const mine = await connect(admin);
+    const created = await call('POST', 'bulk-update/workbooks', admin.headers);
+    expect(created.statusCode, created.body).toBe(201);
+    const response = await call('POST', 'bulk-update/fill', admin.headers, {
+      external_id: (created.json().data as { external_id: string }).external_id,
+      publisher_ids: [publisherId],
+    });
+    expect(response.statusCode, response.body).toBe(202);
+    const jobId = (response.json().data as { job_id: string }).job_id;
+
+    const events = await finished(mine, jobId);
+    const status = (await call('GET', `bulk-update/jobs/${jobId}`, admin.headers)).json().data as {
+      state: string;
+      link: string | null;
+    };
+    expect(status.state).toBe('completed');
+    expect(events.map((e) => e.state)).toEqual(['started', 'progress', 'progress', 'progress', 'done']);
+    expect(events.at(-1)).toEqual({
+      queue: QUEUES.reportFill,
+      job_id: jobId,
+      state: 'done',
+      progress: 100,
+      link: status.link,
+      error: null,
+    });
+    const workbook = await t.app.inject({ method: 'GET', url: status.link! });
+    expect(workbook.statusCode).toBe(200);
+    expect(workbook.headers['content-type']).toContain('spreadsheetml');
   }, 30_000);
 
   it('reports a job that fails for good once, its internal cause kept from the user', async () => {
