@@ -436,6 +436,42 @@ describe('co-editing', () => {
     expect(titlesOf(c.doc)).toEqual(titlesOf(b.doc));
   });
 
+  it('after the Redis relay reconnects, updates it missed are read from the database', async () => {
+    const peer = await startPeerApp(t, {}, { collab: { idleMs: IDLE_MS } });
+    peers.push(peer);
+    await peer.app.listen({ port: 0, host: '127.0.0.1' });
+    const doc = await newPackageDoc();
+    const a = track(await openCollab(t.app, editorA, doc));
+    const b = track(await openCollab(t.app, editorB, doc, { via: peer.app }));
+    addItem(a.doc, 1, 'before');
+    await eventually(() => expect(titlesOf(b.doc)).toEqual(['before']));
+    // An update another process stored but whose Redis message never arrived (its relay was away).
+    const elsewhere = new Y.Doc();
+    Y.applyUpdate(elsewhere, Y.encodeStateAsUpdate(a.doc));
+    const vector = Y.encodeStateVector(elsewhere);
+    addItem(elsewhere, 2, 'missed');
+    await t.ctx.db
+      .insert(schema.collabUpdates)
+      .values({ docName: doc, update: Buffer.from(Y.encodeStateAsUpdate(elsewhere, vector)) });
+    expect(titlesOf(a.doc)).toEqual(['before']);
+    // Both processes' relay connections drop; ioredis reconnects them.
+    const prefix = t.ctx.redis.options.keyPrefix ?? '';
+    const list = (await t.ctx.redis.client('LIST')) as string;
+    const relays = list
+      .split('\n')
+      .filter((line) => line.includes(` name=${prefix}collab-relay `))
+      .map((line) => /(?:^|\s)id=(\d+)/.exec(line)?.[1]);
+    expect(relays.length).toBeGreaterThanOrEqual(2);
+    for (const id of relays) await t.ctx.redis.client('KILL', 'ID', id!);
+    await eventually(() => {
+      expect(titlesOf(a.doc)).toEqual(['before', 'missed']);
+      expect(titlesOf(b.doc)).toEqual(['before', 'missed']);
+    });
+    // And the relay works again afterwards.
+    addItem(b.doc, 3, 'after');
+    await eventually(() => expect(titlesOf(a.doc)).toEqual(['before', 'missed', 'after']));
+  });
+
   it('a restart loses no acknowledged update, and an idle document is compacted to one row', async () => {
     const first = await startPeerApp(t, {}, { collab: { idleMs: IDLE_MS } });
     await first.app.listen({ port: 0, host: '127.0.0.1' });
@@ -448,9 +484,11 @@ describe('co-editing', () => {
     await eventually(() => expect(titlesOf(b.doc)).toEqual(titlesOf(a.doc)));
     const expected = titlesOf(a.doc);
     expect(await rowsOf(doc)).toBeGreaterThan(1);
+    // Closed with both editors still connected: the server closes their sockets and flushes its writes.
+    await first.close();
+    await eventually(() => expect([a.provider.wsconnected, b.provider.wsconnected]).toEqual([false, false]));
     a.destroy();
     b.destroy();
-    await first.close();
 
     const second = await startPeerApp(t, {}, { collab: { idleMs: IDLE_MS } });
     peers.push(second);

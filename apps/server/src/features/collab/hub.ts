@@ -224,9 +224,20 @@ export class CollabHub {
     await this.relay.close();
   }
 
-  /** Open documents in this process (tests and diagnostics). */
-  openDocuments(): string[] {
-    return [...this.docs.keys()];
+  /**
+   * Reads every open document again from the database and sends the difference to its sockets: after
+   * the relay lost its Redis connection, updates other processes accepted meanwhile arrive this way.
+   */
+  resync(): void {
+    for (const doc of this.docs.values()) {
+      doc.ready
+        .then(() => this.store.load(doc.name))
+        .then((state) => {
+          if (state && this.docs.get(doc.name) === doc) Y.applyUpdate(doc.ydoc, state, FROM_RELAY);
+          this.publish(doc, RelayKind.queryAwareness, new Uint8Array());
+        })
+        .catch((error: unknown) => this.log.warn({ err: error, doc: doc.name }, 'collab resync failed'));
+    }
   }
 
   private open(name: string): Promise<SharedDoc> {

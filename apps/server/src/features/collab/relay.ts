@@ -27,15 +27,34 @@ export class CollabRelay {
   private readonly subscriber: Redis;
   private readonly handlers = new Map<string, RelayHandler>();
   private closed = false;
+  private connectedBefore = false;
+  /**
+   * Called after the subscriber reconnected and its subscriptions hold again: messages published while
+   * it was away are lost, so the documents must be read again from the database (the hub does).
+   */
+  onResubscribed: () => void = () => undefined;
 
   constructor(
     private readonly redis: Redis,
     private readonly onError: (error: unknown) => void,
   ) {
-    // A subscribed connection can do nothing else, so it is its own (same options, same prefix).
-    this.subscriber = redis.duplicate();
+    // A subscribed connection can do nothing else, so it is its own (same options, same prefix); the
+    // name shows it in CLIENT LIST.
+    this.subscriber = redis.duplicate({ connectionName: `${redis.options.keyPrefix ?? ''}collab-relay` });
     this.subscriber.on('messageBuffer', (channel: Buffer, message: Buffer) => this.receive(channel, message));
     this.subscriber.on('error', (error) => this.onError(error));
+    this.subscriber.on('ready', () => {
+      if (this.connectedBefore) this.resubscribed().catch((error: unknown) => this.onError(error));
+      this.connectedBefore = true;
+    });
+  }
+
+  private async resubscribed() {
+    // ioredis resubscribes on 'ready' without waiting; subscribing again (a no-op for Redis) resolves
+    // once every subscription is confirmed, so nothing published after this point is missed.
+    const channels = [...this.handlers.keys()];
+    if (channels.length > 0) await this.subscriber.subscribe(...channels);
+    this.onResubscribed();
   }
 
   /** Starts receiving the document's messages; resolves once Redis confirmed the subscription. */

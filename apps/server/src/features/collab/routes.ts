@@ -97,6 +97,7 @@ export async function collabSocketRoutes(
     sessionRecheckMs: options.sessionRecheckMs ?? 15_000,
     isSessionLive: (sessionId) => ctx.sessions.isLive(sessionId),
   });
+  relay.onResubscribed = () => hub.resync();
   app.addHook('onClose', async () => {
     app.server.off('upgrade', onUpgrade);
     await hub.close();
