@@ -369,7 +369,9 @@ export class CollabHub {
 
   /** Persist, then apply and relay; in order, one at a time per document. */
   private accept(doc: SharedDoc, conn: Connection, update: Uint8Array) {
-    if (isEmptyUpdate(update)) return;
+    // Closing: the pending writes are being flushed; a change arriving now is not acknowledged, and the
+    // client's next sync step 2 (after it reconnects to a running server) sends it again.
+    if (this.closing || isEmptyUpdate(update)) return;
     doc.lastUpdateAt = Date.now();
     // Never rejects: a failed step must not stop the ones queued after it.
     doc.queue = doc.queue.then(async () => {
