@@ -193,18 +193,22 @@ describe('Auto Highlight Review', () => {
     await expect.poll(() => review.done.isEnabled()).toBe(true);
     await snap(s.page, 'review-keyboard-filled');
 
+    const reviewedTitle = await s.page.getByTestId('review-panel-title').innerText();
     const status = await review.submits(() => s.page.keyboard.press('Alt+KeyD'));
     expect(status).toBe(200);
     await expect
       .poll(() => s.page.getByTestId('toast-text').allInnerTexts())
       .toContain('Thanks, Feedback has been submitted.');
-    await review.panel.waitFor({ state: 'hidden' });
+    // The panel moves on to the next article of the queue (nobody else holds one here).
+    await expect.poll(() => s.page.getByTestId('review-panel-title').innerText()).not.toBe(reviewedTitle);
+    expect(await review.panel.isVisible()).toBe(true);
     await expect.poll(() => review.article(articleId!).count()).toBe(0);
     await expect
       .poll(async () => Number((await review.count.innerText()).replace(/\D+/g, '')))
       .toBe(queued - 1);
     await expect.poll(async () => Number(await userBadge.innerText())).toBe(before - 1);
 
+    await review.closePanel();
     const menu = new SideMenu(s.page);
     await menu.open();
     expect(Number(await s.page.getByTestId('menu-badge-review').innerText())).toBe(before - 1);

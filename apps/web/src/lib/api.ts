@@ -27,6 +27,8 @@ export interface RequestOptions {
   query?: Query;
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. a task lock's x-lock-fence); the auth headers are always added. */
+  headers?: Record<string, string>;
 }
 
 const unauthorizedListeners = new Set<() => void>();
@@ -59,7 +61,7 @@ export function authHeaders(): Record<string, string> {
 
 /** Sends a call; resolves with the HTTP response, or throws ApiError(0) when there was none. */
 async function send(base: string, path: string, options: RequestOptions, accept: string): Promise<Response> {
-  const headers: Record<string, string> = { accept, ...authHeaders() };
+  const headers: Record<string, string> = { ...options.headers, accept, ...authHeaders() };
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
   else if (options.body !== undefined) {

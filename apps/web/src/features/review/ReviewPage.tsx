@@ -1,8 +1,8 @@
 // Auto Highlight Review queue (spec 001 §2.9; route /review, role apv_article_admin): publisher filter,
 // Refresh, the server-sorted and paged queue (sort remembered locally, default created_at newest first),
 // and the review panel of the selected article.
-import { useEffect, useRef, useState } from 'react';
-import { isCancelledError } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { isCancelledError, useQueryClient } from '@tanstack/react-query';
 import { DataTable } from 'primereact/datatable';
 import type { DataTablePageEvent, DataTableSortEvent } from 'primereact/datatable';
 import { Column } from 'primereact/column';
@@ -13,23 +13,34 @@ import { Tag } from 'primereact/tag';
 import { TABLE_PAGE_SIZE_OPTIONS } from '@hc/shared/constants';
 import { formatDate, formatNumber } from '@hc/shared/formatters';
 import { messages } from '@hc/shared/messages';
+import { lockMessages } from '@hc/shared/live/locks';
+import type { PendingReviewList } from '@hc/shared/api/review';
 import { ApiError } from '../../lib/api.ts';
 import { useToast } from '../../app/toast.tsx';
 import { useAppConfig } from '../../app/config.tsx';
 import { StatePanel } from '../../app/StatePanel.tsx';
 import { usePersistentPageSize } from '../../components/usePersistentPageSize.ts';
-import { usePendingArticles } from './api/get-pending-articles.ts';
+import { PENDING_ARTICLES_KEY, usePendingArticles } from './api/get-pending-articles.ts';
 import type { PendingArticle } from '@hc/shared/api/review';
 import type { PendingArticlesParams } from './api/get-pending-articles.ts';
 import { readReviewSort, writeReviewSort } from './reviewSort.ts';
 import type { ReviewSort, ReviewSortColumn } from './reviewSort.ts';
 import { ReviewPanel } from './ReviewPanel.tsx';
+import { heldByOther, nextFreeRow } from '../locks/lockRows.ts';
+import { LockTag } from '../locks/LockTag.tsx';
+import { pageWithLockChange, useLockChanges, useLockClock } from '../locks/useLockChanges.ts';
+import { useBreakLockAction } from '../locks/useBreakLockAction.tsx';
 import '../../components/data-page.css';
 import './review.css';
 
 const PAGE_SIZE_KEY = 'review';
+const NO_ARTICLES: PendingArticle[] = [];
+const ALL_HELD = 'Every other article here is being reviewed by someone else: they show who in the list.';
+
 /** 'All publishers' in the filter (PrimeReact treats null as "nothing selected"). */
 const ALL_PUBLISHERS = 0;
+
+const articleId = (a: PendingArticle) => a.id;
 
 const skeletonRows = (count: number) =>
   Array.from({ length: count }, (_, i) => ({ id: -1 - i }) as PendingArticle);
@@ -38,6 +49,7 @@ const skeletonRows = (count: number) =>
 export function ReviewPage() {
   const toast = useToast();
   const { user } = useAppConfig();
+  const client = useQueryClient();
   const [publisher, setPublisher] = useState<number>(ALL_PUBLISHERS);
   const [sort, setSortState] = useState<ReviewSort>(readReviewSort);
   const setSort = (next: ReviewSort) => {
@@ -71,15 +83,47 @@ export function ReviewPage() {
     toast.error(error instanceof ApiError && error.status !== 0 ? error.message : messages.networkError);
   }, [isError, error, errorUpdatedAt, toast]);
 
+  // Who holds which article: from the list, then live from lock_changed.
+  const applyLockChange = useLockChanges<PendingReviewList>('article', PENDING_ARTICLES_KEY, (page, event) =>
+    pageWithLockChange(page, 'articles', articleId, event),
+  );
+  const breakLock = useBreakLockAction('article', applyLockChange);
+  const isAdmin = user.roles.includes('admin');
+  const now = useLockClock(list?.articles ?? NO_ARTICLES, user.email);
+
   const [selected, setSelected] = useState<PendingArticle | null>(null);
   const [panelOpen, setPanelOpen] = useState(false);
   const open = (article: PendingArticle) => {
+    const holder = heldByOther(article, user.email, Date.now());
+    if (holder) {
+      toast.info(lockMessages.heldBy(holder));
+      return;
+    }
     setSelected(article);
     setPanelOpen(true);
   };
-  const onSubmitted = () => {
+  // The queue as last rendered: after a submit it has been fetched again without the reviewed article.
+  const latestArticles = useRef<PendingArticle[]>([]);
+  latestArticles.current = list?.articles ?? [];
+  // After a review the next article nobody else holds opens; the panel closes only when there is none.
+  const onSubmitted = (doneId: number) => {
+    const rows = latestArticles.current;
+    const next = nextFreeRow(rows, articleId, doneId, user.email, Date.now());
+    if (next) {
+      setSelected(next);
+      return;
+    }
     setPanelOpen(false);
+    if (rows.some((a) => a.id !== doneId)) toast.info(ALL_HELD);
   };
+  const onRefused = useCallback(
+    (_id: number, message: string) => {
+      toast.info(message);
+      setPanelOpen(false);
+      void client.invalidateQueries({ queryKey: PENDING_ARTICLES_KEY });
+    },
+    [toast, client],
+  );
 
   const publisherOptions = [
     { label: 'All publishers', value: ALL_PUBLISHERS },
@@ -178,7 +222,9 @@ export function ReviewPage() {
             rowClassName={(a: PendingArticle) =>
               firstLoad
                 ? 'hc-row'
-                : `hc-row hc-row--clickable${panelOpen && selected?.id === a.id ? ' hc-row--selected' : ''}`
+                : `hc-row hc-row--clickable${panelOpen && selected?.id === a.id ? ' hc-row--selected' : ''}${
+                    heldByOther(a, user.email, now) ? ' hc-row--locked' : ''
+                  }`
             }
             pt={{ bodyRow: { 'data-testid': 'review-row' } as object }}
             tableClassName="hc-table hc-review-table"
@@ -207,22 +253,33 @@ export function ReviewPage() {
               sortable
               sortField="title"
               className="hc-col-title"
-              body={cell(
-                (a) => (
-                  <button
-                    type="button"
-                    className="hc-title-link"
-                    data-testid={`review-article-${a.id}`}
-                    onClick={(e) => {
-                      e.stopPropagation();
-                      open(a);
-                    }}
-                  >
-                    {a.title}
-                  </button>
-                ),
-                '80%',
-              )}
+              body={cell((a) => {
+                const holder = heldByOther(a, user.email, now);
+                return (
+                  <>
+                    <button
+                      type="button"
+                      className="hc-title-link"
+                      data-testid={`review-article-${a.id}`}
+                      onClick={(e) => {
+                        e.stopPropagation();
+                        open(a);
+                      }}
+                    >
+                      {a.title}
+                    </button>
+                    {holder && (
+                      <div>
+                        <LockTag
+                          holder={holder}
+                          onBreak={isAdmin ? () => breakLock.ask(a.id, holder) : undefined}
+                          testId={`review-lock-${a.id}`}
+                        />
+                      </div>
+                    )}
+                  </>
+                );
+              }, '80%')}
             />
             <Column
               columnKey="created"
@@ -278,7 +335,9 @@ export function ReviewPage() {
         visible={panelOpen}
         onHide={() => setPanelOpen(false)}
         onSubmitted={onSubmitted}
+        onRefused={onRefused}
       />
+      {breakLock.dialog}
     </div>
   );
 }

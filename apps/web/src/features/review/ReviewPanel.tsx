@@ -32,6 +32,9 @@ import {
 } from './reviewForm.ts';
 import type { ApvReason, HighlightReview, Rating, ReviewFormAction, TvReason } from './reviewForm.ts';
 import { isTextEntry, shortcutFor } from './reviewShortcuts.ts';
+import { useTaskLock } from '../locks/useTaskLock.ts';
+import { LockNotice, lockAllowsActions } from '../locks/LockNotice.tsx';
+import { isLockRefusal } from '../locks/lockRows.ts';
 import '../../components/components.css';
 
 const APV_OPTIONS = [
@@ -217,12 +220,25 @@ interface ReviewPanelProps {
   onHide: () => void;
   /** After a submitted review: the page picks the next article or closes. */
   onSubmitted: (articleId: number) => void;
+  /** Someone else holds the article's lease: the page says so and closes the panel. */
+  onRefused: (articleId: number, message: string) => void;
 }
 
 /** The right-hand review panel of one article. */
-export function ReviewPanel({ article, visible, onHide, onSubmitted }: ReviewPanelProps) {
+export function ReviewPanel({ article, visible, onHide, onSubmitted, onRefused }: ReviewPanelProps) {
   const toast = useToast();
   const articleId = article?.id ?? null;
+  // The open article is this reviewer's alone while the panel shows it.
+  const lock = useTaskLock('article', visible ? articleId : null);
+  const refusedWith = lock.state.status === 'refused' ? lock.state.message : null;
+  const told = useRef<string | null>(null);
+  useEffect(() => {
+    if (refusedWith === null || articleId === null) return;
+    const key = `${articleId}:${refusedWith}`;
+    if (told.current === key) return;
+    told.current = key;
+    onRefused(articleId, refusedWith);
+  }, [refusedWith, articleId, onRefused]);
   const auto = useAutoHighlights(articleId);
   const highlights = auto.data && auto.data.article_id === articleId ? limitedHighlights(auto.data) : null;
 
@@ -246,10 +262,12 @@ export function ReviewPanel({ article, visible, onHide, onSubmitted }: ReviewPan
   const activate = useActivateHighlight();
 
   const send = (action: ReviewAction) => {
-    if (!article || !formReady || submit.isPending) return;
+    const fence = lock.fence;
+    if (!article || !formReady || submit.isPending || fence === null) return;
     if (action !== 'manual' && !valid) return;
     submit.mutate(
       {
+        fence,
         article_id: article.id,
         action_type: action,
         ...(chosenId ? { highlight_id: chosenId } : {}),
@@ -261,10 +279,12 @@ export function ReviewPanel({ article, visible, onHide, onSubmitted }: ReviewPan
           onSubmitted(article.id);
         },
         onError: (error) => {
-          // 409: reviewed by someone else meanwhile; it leaves the queue, so the panel closes too.
           const conflict = error instanceof ApiError && error.status === 409;
           toast.error(conflict ? `${messages.feedbackFailed} ${error.message}` : messages.feedbackFailed);
-          if (conflict) onSubmitted(article.id);
+          // 409 for the lease (it lapsed or was taken): the form stays, the actions wait for 'Open again'.
+          if (conflict && isLockRefusal(error.message)) lock.lose(error.message);
+          // 409: reviewed by someone else meanwhile; it leaves the queue, so the panel closes too.
+          else if (conflict) onSubmitted(article.id);
         },
       },
     );
@@ -328,7 +348,7 @@ export function ReviewPanel({ article, visible, onHide, onSubmitted }: ReviewPan
     </div>
   );
 
-  const busy = submit.isPending;
+  const busy = submit.isPending || !lockAllowsActions(lock);
   const disabledTip = valid ? undefined : 'Rate every highlight and give every Bad a reason';
   return (
     <Sidebar
@@ -352,6 +372,8 @@ export function ReviewPanel({ article, visible, onHide, onSubmitted }: ReviewPan
             <i className="pi pi-external-link" aria-hidden="true" />
           </a>
         )}
+
+        <LockNotice lock={lock} testId="review-lock-notice" />
 
         {auto.isError ? (
           <StatePanel
@@ -427,7 +449,7 @@ export function ReviewPanel({ article, visible, onHide, onSubmitted }: ReviewPan
             label="Done"
             icon="pi pi-check"
             disabled={!valid || busy}
-            loading={busy}
+            loading={submit.isPending}
             tooltip={disabledTip}
             tooltipOptions={{ showOnDisabled: true, position: 'top' }}
             onClick={() => send('done')}

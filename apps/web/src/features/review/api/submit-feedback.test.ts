@@ -12,6 +12,8 @@ const article = (id: number) => ({
   featured: false,
   raw_url: `https://example.com/${id}`,
   highlight_id: null,
+  locked_by: null,
+  lock_expires_at: null,
 });
 
 describe('withoutArticle', () => {

@@ -3,13 +3,18 @@
 // wins) and both are fetched again.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, editorApi } from '../../../lib/api.ts';
+import { fencedRequest, type Fenced } from '../../locks/api/task-lock.ts';
 import type { PendingReviewList, SubmitFeedbackBody, SubmitFeedbackResult } from '@hc/shared/api/review';
 import { lowerPendingCount, pendingCountsQueryOptions } from '../../pending/api/get-pending-counts.ts';
 import type { PendingCounts } from '@hc/shared/api/pending';
 import { PENDING_ARTICLES_KEY } from './get-pending-articles.ts';
 
-export function submitFeedback(input: SubmitFeedbackBody): Promise<SubmitFeedbackResult> {
-  return editorApi<SubmitFeedbackResult>('highlights/submit_feedback', { method: 'POST', body: input });
+/** Sent under the article's lease: its fencing number goes as the x-lock-fence header. */
+export function submitFeedback(input: Fenced<SubmitFeedbackBody>): Promise<SubmitFeedbackResult> {
+  return editorApi<SubmitFeedbackResult>('highlights/submit_feedback', {
+    method: 'POST',
+    ...fencedRequest(input),
+  });
 }
 
 /** The list without the article, and its count one lower (when it was on the page). */

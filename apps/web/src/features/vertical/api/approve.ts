@@ -3,6 +3,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { VerticalTask } from '@hc/shared/api/vertical';
 import { editorApi } from '../../../lib/api.ts';
+import { fencedRequest, type Fenced } from '../../locks/api/task-lock.ts';
 import { pendingCountsQueryOptions } from '../../pending/api/get-pending-counts.ts';
 
 export interface ApproveInput {
@@ -17,8 +18,9 @@ export interface ApproveResult {
   job_id: string;
 }
 
-export const approveSuggestion = (input: ApproveInput): Promise<ApproveResult> =>
-  editorApi<ApproveResult>('vertical_video/approve', { method: 'POST', body: input });
+/** Sent under the task's lease: its fencing number goes as the x-lock-fence header. */
+export const approveSuggestion = (input: Fenced<ApproveInput>): Promise<ApproveResult> =>
+  editorApi<ApproveResult>('vertical_video/approve', { method: 'POST', ...fencedRequest(input) });
 
 export function useApproveSuggestion() {
   const queryClient = useQueryClient();

@@ -5,6 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { VerticalTask } from '@hc/shared/api/vertical';
 import type { KeyframeFile } from '@hc/shared/vertical/keyframe-file';
 import { editorApi } from '../../../lib/api.ts';
+import { fencedRequest, type Fenced } from '../../locks/api/task-lock.ts';
 import { pendingCountsQueryOptions } from '../../pending/api/get-pending-counts.ts';
 import { TASK_DETAILS_KEY } from './get-task-details.ts';
 import { VERTICAL_TASKS_KEY } from './get-vertical-tasks.ts';
@@ -29,8 +30,9 @@ export interface VerticalVideoWriteResult {
   vertical_content_id: number;
 }
 
-export const createVertical = (input: VerticalVideoWrite): Promise<VerticalVideoWriteResult> =>
-  editorApi<VerticalVideoWriteResult>('vertical_video/create', { method: 'POST', body: input });
+/** Sent under the task's lease: its fencing number goes as the x-lock-fence header. */
+export const createVertical = (input: Fenced<VerticalVideoWrite>): Promise<VerticalVideoWriteResult> =>
+  editorApi<VerticalVideoWriteResult>('vertical_video/create', { method: 'POST', ...fencedRequest(input) });
 
 /** After a create or update the task leaves review: the lists, its details and the counts are stale. */
 export function useInvalidateAfterWrite() {

@@ -3,6 +3,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { VerticalTask } from '@hc/shared/api/vertical';
 import { editorApi } from '../../../lib/api.ts';
+import { fencedRequest, type Fenced } from '../../locks/api/task-lock.ts';
 import { pendingCountsQueryOptions } from '../../pending/api/get-pending-counts.ts';
 
 export interface RejectInput {
@@ -12,8 +13,9 @@ export interface RejectInput {
   content_type: 'highlight' | 'full_video';
 }
 
-export const rejectTask = (input: RejectInput): Promise<{ task: VerticalTask }> =>
-  editorApi<{ task: VerticalTask }>('vertical_video/reject', { method: 'POST', body: input });
+/** Sent under the task's lease: its fencing number goes as the x-lock-fence header. */
+export const rejectTask = (input: Fenced<RejectInput>): Promise<{ task: VerticalTask }> =>
+  editorApi<{ task: VerticalTask }>('vertical_video/reject', { method: 'POST', ...fencedRequest(input) });
 
 export function useRejectTask() {
   const queryClient = useQueryClient();

@@ -2,14 +2,16 @@
 // the frame editor (Modify); the server queues its vertical render (202) (spec 001 §4, §7).
 import { useMutation } from '@tanstack/react-query';
 import { editorApi } from '../../../lib/api.ts';
+import { fencedRequest, type Fenced } from '../../locks/api/task-lock.ts';
 import {
   useInvalidateAfterWrite,
   type VerticalVideoWrite,
   type VerticalVideoWriteResult,
 } from './create-vertical.ts';
 
-export const updateVertical = (input: VerticalVideoWrite): Promise<VerticalVideoWriteResult> =>
-  editorApi<VerticalVideoWriteResult>('vertical_video/update', { method: 'POST', body: input });
+/** Sent under the task's lease: its fencing number goes as the x-lock-fence header. */
+export const updateVertical = (input: Fenced<VerticalVideoWrite>): Promise<VerticalVideoWriteResult> =>
+  editorApi<VerticalVideoWriteResult>('vertical_video/update', { method: 'POST', ...fencedRequest(input) });
 
 export function useUpdateVertical() {
   const invalidate = useInvalidateAfterWrite();

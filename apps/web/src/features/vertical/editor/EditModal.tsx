@@ -40,6 +40,9 @@ import { togglePlay, Transport } from './Transport.tsx';
 import { mp4Url } from './mediaUrl.ts';
 import { useFrameEditor } from './useFrameEditor.ts';
 import { rangeFrames, writeCallFor } from './editRange.ts';
+import type { TaskLock } from '../../locks/useTaskLock.ts';
+import { LockNotice, lockAllowsActions } from '../../locks/LockNotice.tsx';
+import { isLockRefusal } from '../../locks/lockRows.ts';
 import './editor.css';
 
 export type EditMode = 'modify' | 'manual';
@@ -52,6 +55,8 @@ export interface EditModalProps {
   mode: EditMode;
   /** The reasons chosen in the review modal; the server needs at least one. */
   reasons: string[];
+  /** The review modal's lease on the task: Generate and Create New send its fencing number. */
+  lock: TaskLock;
   onClose(): void;
   /**
    * The server accepted the vertical (202) and queued its render. The modal stays open showing the
@@ -150,6 +155,8 @@ function FrameEditorWorkspace(props: EditModalProps & { initialFile: KeyframeFil
   const [errorText, setErrorText] = useState<string | null>(null);
   const pending = create.isPending || update.isPending;
   const locked = draft !== null || submitted !== null || pending;
+  // Writes need the live lease; editing goes on meanwhile (the work is not lost if it comes back).
+  const unleased = !lockAllowsActions(props.lock);
   const hasVertical = task.video_url != null || suggestion.vertical_highlight_id != null;
 
   // Steps count from where the video was last sent (currentTime moves at once; the frame on screen follows).
@@ -176,6 +183,8 @@ function FrameEditorWorkspace(props: EditModalProps & { initialFile: KeyframeFil
   }, [video, suggestion.start_time, fps]);
 
   const submit = async (kind: 'generate' | 'createNew') => {
+    const fence = props.lock.fence;
+    if (fence === null) return;
     const call = writeCallFor(mode, kind, original, range);
     await editor.flushLog();
     const body = {
@@ -185,6 +194,7 @@ function FrameEditorWorkspace(props: EditModalProps & { initialFile: KeyframeFil
       start_time: range.start,
       end_time: range.end,
       reason: props.reasons,
+      fence,
     };
     try {
       const result = await (call === 'create' ? create : update).mutateAsync(body);
@@ -195,6 +205,9 @@ function FrameEditorWorkspace(props: EditModalProps & { initialFile: KeyframeFil
       setErrorText(
         error instanceof ApiError || error instanceof Error ? error.message : messages.somethingWentWrong,
       );
+      if (error instanceof ApiError && error.status === 409 && isLockRefusal(error.message)) {
+        props.lock.lose(error.message);
+      }
     }
   };
 
@@ -364,6 +377,7 @@ function FrameEditorWorkspace(props: EditModalProps & { initialFile: KeyframeFil
         }}
       />
 
+      {!submitted && <LockNotice lock={props.lock} testId="fe-lock-notice" />}
       <footer className="hc-fe__footer">
         <div className="hc-fe__footer-group">
           <Button
@@ -413,7 +427,7 @@ function FrameEditorWorkspace(props: EditModalProps & { initialFile: KeyframeFil
                 label="Create New"
                 icon="pi pi-clone"
                 outlined
-                disabled={locked || rangeError !== null}
+                disabled={locked || unleased || rangeError !== null}
                 loading={create.isPending && !update.isPending}
                 onClick={() => void submit('createNew')}
                 tooltip="Save as a new manual suggestion, keeping this one"
@@ -424,7 +438,7 @@ function FrameEditorWorkspace(props: EditModalProps & { initialFile: KeyframeFil
                 type="button"
                 label={hasVertical ? 'Recreate' : 'Generate'}
                 icon="pi pi-video"
-                disabled={locked || rangeError !== null}
+                disabled={locked || unleased || rangeError !== null}
                 loading={pending}
                 onClick={() => void submit('generate')}
                 data-testid="fe-generate"

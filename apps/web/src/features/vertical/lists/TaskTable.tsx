@@ -11,8 +11,9 @@ import { messages } from '@hc/shared/messages';
 import type { VerticalTask } from '@hc/shared/api/vertical';
 import { StatePanel } from '../../../app/StatePanel.tsx';
 import { skeletonRows } from '../../../components/ServerDataTable.tsx';
-import { OpenTaskContext } from './taskColumns.tsx';
-import type { TaskColumn } from './taskColumns.tsx';
+import { OpenTaskContext, TaskLocksContext } from './taskColumns.tsx';
+import type { TaskColumn, TaskLocksView } from './taskColumns.tsx';
+import { heldByOther } from '../../locks/lockRows.ts';
 import type { GroupBy } from './taskListQuery.ts';
 import type { TaskListState } from './useTaskList.ts';
 import { isSessionEnd, listErrorMessage } from './useListErrorToast.ts';
@@ -26,12 +27,22 @@ interface TaskTableProps {
   groupBy?: GroupBy;
   /** Prefix of the table's test ids: {testId}-table, -row, -empty, -error, -group. */
   testId: string;
+  /** The review lists: rows held by someone else carry a 'locked by' tag. */
+  locks?: TaskLocksView;
 }
 
 const groupLabel = (task: VerticalTask, groupBy: GroupBy): string =>
   groupBy === 'none' ? '' : (task[groupBy] ?? EMPTY_VALUE);
 
-export function TaskTable({ list, columns, onOpen, selectedId, groupBy = 'none', testId }: TaskTableProps) {
+export function TaskTable({
+  list,
+  columns,
+  onOpen,
+  selectedId,
+  groupBy = 'none',
+  testId,
+  locks,
+}: TaskTableProps) {
   const { query, params, sortMeta, onSort, onPage, per } = list;
   const data = query.data;
   const firstLoad = query.isPending;
@@ -52,66 +63,70 @@ export function TaskTable({ list, columns, onOpen, selectedId, groupBy = 'none',
   const grouped = groupBy !== 'none' && !firstLoad;
   return (
     <OpenTaskContext.Provider value={onOpen}>
-      <div className="hc-card hc-table-card" data-testid={`${testId}-table`} aria-busy={query.isFetching}>
-        <DataTable
-          value={rows}
-          dataKey="video_id"
-          lazy
-          paginator={firstLoad || count > 0}
-          first={(params.page - 1) * per}
-          rows={per}
-          totalRecords={count}
-          rowsPerPageOptions={[...TABLE_PAGE_SIZE_OPTIONS]}
-          paginatorTemplate="RowsPerPageDropdown CurrentPageReport FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink"
-          currentPageReportTemplate="{first}–{last} of {totalRecords}"
-          onPage={onPage}
-          sortMode="multiple"
-          multiSortMeta={sortMeta}
-          removableSort
-          onSort={onSort}
-          loading={query.isPlaceholderData}
-          {...(grouped
-            ? {
-                rowGroupMode: 'subheader',
-                groupRowsBy: groupBy,
-                rowGroupHeaderTemplate: (task: VerticalTask) => (
-                  <span className="hc-group-header" data-testid={`${testId}-group`}>
-                    {groupLabel(task, groupBy)}
-                  </span>
-                ),
-              }
-            : {})}
-          emptyMessage={
-            <div className="hc-empty" data-testid={`${testId}-empty`}>
-              {messages.noResults}
-            </div>
-          }
-          onRowClick={(e) => {
-            if (!firstLoad) onOpen(e.data as VerticalTask);
-          }}
-          rowClassName={(t: VerticalTask) =>
-            firstLoad
-              ? 'hc-row'
-              : `hc-row hc-row--clickable${selectedId === t.video_id ? ' hc-row--selected' : ''}`
-          }
-          pt={{ bodyRow: { 'data-testid': `${testId}-row` } as object }}
-          tableClassName="hc-table hc-vertical-table"
-        >
-          {columns.map((c) => (
-            <Column
-              key={c.key}
-              columnKey={c.key}
-              header={c.header}
-              sortable={c.sortField !== undefined}
-              sortField={c.sortField}
-              field={c.sortField}
-              className={c.className}
-              headerClassName={c.className}
-              body={firstLoad ? () => c.skeleton ?? <Skeleton width="4.5rem" /> : c.body}
-            />
-          ))}
-        </DataTable>
-      </div>
+      <TaskLocksContext.Provider value={locks ?? null}>
+        <div className="hc-card hc-table-card" data-testid={`${testId}-table`} aria-busy={query.isFetching}>
+          <DataTable
+            value={rows}
+            dataKey="video_id"
+            lazy
+            paginator={firstLoad || count > 0}
+            first={(params.page - 1) * per}
+            rows={per}
+            totalRecords={count}
+            rowsPerPageOptions={[...TABLE_PAGE_SIZE_OPTIONS]}
+            paginatorTemplate="RowsPerPageDropdown CurrentPageReport FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink"
+            currentPageReportTemplate="{first}–{last} of {totalRecords}"
+            onPage={onPage}
+            sortMode="multiple"
+            multiSortMeta={sortMeta}
+            removableSort
+            onSort={onSort}
+            loading={query.isPlaceholderData}
+            {...(grouped
+              ? {
+                  rowGroupMode: 'subheader',
+                  groupRowsBy: groupBy,
+                  rowGroupHeaderTemplate: (task: VerticalTask) => (
+                    <span className="hc-group-header" data-testid={`${testId}-group`}>
+                      {groupLabel(task, groupBy)}
+                    </span>
+                  ),
+                }
+              : {})}
+            emptyMessage={
+              <div className="hc-empty" data-testid={`${testId}-empty`}>
+                {messages.noResults}
+              </div>
+            }
+            onRowClick={(e) => {
+              if (!firstLoad) onOpen(e.data as VerticalTask);
+            }}
+            rowClassName={(t: VerticalTask) =>
+              firstLoad
+                ? 'hc-row'
+                : `hc-row hc-row--clickable${selectedId === t.video_id ? ' hc-row--selected' : ''}${
+                    locks && heldByOther(t, locks.me, locks.now) ? ' hc-row--locked' : ''
+                  }`
+            }
+            pt={{ bodyRow: { 'data-testid': `${testId}-row` } as object }}
+            tableClassName="hc-table hc-vertical-table"
+          >
+            {columns.map((c) => (
+              <Column
+                key={c.key}
+                columnKey={c.key}
+                header={c.header}
+                sortable={c.sortField !== undefined}
+                sortField={c.sortField}
+                field={c.sortField}
+                className={c.className}
+                headerClassName={c.className}
+                body={firstLoad ? () => c.skeleton ?? <Skeleton width="4.5rem" /> : c.body}
+              />
+            ))}
+          </DataTable>
+        </div>
+      </TaskLocksContext.Provider>
     </OpenTaskContext.Provider>
   );
 }

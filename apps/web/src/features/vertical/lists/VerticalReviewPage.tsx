@@ -1,18 +1,23 @@
 // The vertical review lists (spec 001 §2.10): highlight tasks (/highlights/live/vertical/review) and
 // full-video tasks (/vertical/review) in review over the look-back, filtered by publisher or group,
 // program and text, grouped, sorted on the server by several columns; a row opens the review modal.
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { PROGRAMS_FETCH_PAGE_SIZE, LOOK_BACK_DAYS } from '@hc/shared/constants';
 import { formatNumber } from '@hc/shared/formatters';
 import type { VerticalTask } from '@hc/shared/api/vertical';
 import { useAppConfig } from '../../../app/config.tsx';
+import { useToast } from '../../../app/toast.tsx';
+import { lockMessages } from '@hc/shared/live/locks';
+import { heldByOther } from '../../locks/lockRows.ts';
+import { pageWithLockChange, useLockChanges, useLockClock } from '../../locks/useLockChanges.ts';
+import { useBreakLockAction } from '../../locks/useBreakLockAction.tsx';
 import { useDebouncedValue } from '../../../components/useDebouncedValue.ts';
 import { pendingCountsQueryOptions } from '../../pending/api/get-pending-counts.ts';
 import { usePublisherGroups } from '../api/get-publisher-groups.ts';
 import { useVerticalPrograms } from '../api/get-vertical-programs.ts';
 import { VERTICAL_TASKS_KEY } from '../api/get-vertical-tasks.ts';
-import type { VerticalContentType } from '../api/get-vertical-tasks.ts';
+import type { VerticalContentType, VerticalTaskList } from '../api/get-vertical-tasks.ts';
 import { fullVideoReviewColumns, highlightReviewColumns } from './taskColumns.tsx';
 import { ALL_PROGRAMS, TaskFilters } from './TaskFilters.tsx';
 import type { ScopeOptionGroup } from './TaskFilters.tsx';
@@ -24,6 +29,8 @@ import '../../../components/data-page.css';
 import './vertical-lists.css';
 
 const SEARCH_DEBOUNCE_MS = 300;
+const NO_TASKS: VerticalTask[] = [];
+const videoId = (t: VerticalTask) => t.video_id;
 
 // The modal carries the player and the Konva crop boxes: loaded on the first row click only.
 const ReviewModal = lazy(() => import('../review/ReviewModal.tsx').then((m) => ({ default: m.ReviewModal })));
@@ -104,7 +111,28 @@ export function VerticalReviewPage({ contentType }: { contentType: VerticalConte
     groupBy,
   );
 
+  // Who holds which task: from the list, then live from lock_changed.
+  const toast = useToast();
+  const applyLockChange = useLockChanges<VerticalTaskList>(
+    'vertical_task',
+    VERTICAL_TASKS_KEY,
+    (page, event) => pageWithLockChange(page, 'tasks', videoId, event),
+  );
+  const breakLock = useBreakLockAction('vertical_task', applyLockChange);
+  const now = useLockClock(list.query.data?.tasks ?? NO_TASKS, user.email);
+  const isAdmin = user.roles.includes('admin');
+
   const [selected, setSelected] = useState<VerticalTask | null>(null);
+  const open = (task: VerticalTask) => {
+    const holder = heldByOther(task, user.email, Date.now());
+    if (holder) toast.info(lockMessages.heldBy(holder));
+    else setSelected(task);
+  };
+  const close = useCallback(() => setSelected(null), []);
+  const changed = useCallback(() => {
+    void client.invalidateQueries({ queryKey: VERTICAL_TASKS_KEY });
+    void client.invalidateQueries({ queryKey: pendingCountsQueryOptions().queryKey });
+  }, [client]);
   const copy = COPY[contentType];
   const count = list.query.data?.count;
 
@@ -153,22 +181,21 @@ export function VerticalReviewPage({ contentType }: { contentType: VerticalConte
       <TaskTable
         list={list}
         columns={isHighlight ? highlightReviewColumns : fullVideoReviewColumns}
-        onOpen={setSelected}
+        onOpen={open}
         selectedId={selected?.video_id}
         groupBy={groupBy}
         testId="vertical-tasks"
+        locks={{
+          me: user.email,
+          now,
+          onBreak: isAdmin ? (task, holder) => breakLock.ask(task.video_id, holder) : undefined,
+        }}
       />
+      {breakLock.dialog}
 
       {selected && (
         <Suspense fallback={null}>
-          <ReviewModal
-            task={selected}
-            onClose={() => setSelected(null)}
-            onChanged={() => {
-              void client.invalidateQueries({ queryKey: VERTICAL_TASKS_KEY });
-              void client.invalidateQueries({ queryKey: pendingCountsQueryOptions().queryKey });
-            }}
-          />
+          <ReviewModal task={selected} onClose={close} onChanged={changed} />
         </Suspense>
       )}
     </div>

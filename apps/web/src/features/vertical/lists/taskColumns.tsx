@@ -5,6 +5,8 @@ import { Skeleton } from 'primereact/skeleton';
 import { EMPTY_VALUE, formatDate } from '@hc/shared/formatters';
 import type { DataColumn } from '../../../components/ServerDataTable.tsx';
 import { formatSeconds, formatTimeOfDay } from './taskFormat.ts';
+import { heldByOther } from '../../locks/lockRows.ts';
+import { LockTag } from '../../locks/LockTag.tsx';
 import type { VerticalTask, VerticalTaskSort } from '@hc/shared/api/vertical';
 
 export type TaskColumn = DataColumn<VerticalTask, VerticalTaskSort>;
@@ -24,10 +26,24 @@ const timestamp = (seconds: number | null) => (
 /** What a click on a task's name does: the table's row action (PrimeReact ignores row clicks on buttons). */
 export const OpenTaskContext = createContext<(task: VerticalTask) => void>(() => undefined);
 
-/** The row's name as a button, so keyboard users reach the row's action too. */
+/** The review lists' leases: whose view they are drawn for, when, and an admin's break. */
+export interface TaskLocksView {
+  me: string;
+  /** The time the leases are judged at (useLockClock). */
+  now: number;
+  /** Set for admins. */
+  onBreak?: (task: VerticalTask, holder: string) => void;
+}
+/** Set by the review lists only: the other lists show no leases. */
+export const TaskLocksContext = createContext<TaskLocksView | null>(null);
+
+/** The row's name as a button, so keyboard users reach the row's action too; under it, who holds it. */
 function TaskTitleLink({ task, label }: { task: VerticalTask; label: string }) {
   const open = useContext(OpenTaskContext);
-  return (
+  const locks = useContext(TaskLocksContext);
+  const holder = locks ? heldByOther(task, locks.me, locks.now) : null;
+  const onBreak = locks?.onBreak;
+  const link = (
     <button
       type="button"
       className="hc-title-link"
@@ -40,6 +56,19 @@ function TaskTitleLink({ task, label }: { task: VerticalTask; label: string }) {
     >
       {label}
     </button>
+  );
+  if (!holder) return link;
+  return (
+    <>
+      {link}
+      <div>
+        <LockTag
+          holder={holder}
+          onBreak={onBreak ? () => onBreak(task, holder) : undefined}
+          testId={`vertical-lock-${task.video_id}`}
+        />
+      </div>
+    </>
   );
 }
 const titleLink = (task: VerticalTask, label: string) => <TaskTitleLink task={task} label={label} />;

@@ -39,6 +39,9 @@ import { reviewShortcutAction } from './verticalShortcuts.ts';
 import { RenderProgress } from './RenderProgress.tsx';
 import { ConfirmStepDialog, type ConfirmStep } from './ConfirmStepDialog.tsx';
 import { EditModal, type EditMode } from '../editor/EditModal.tsx';
+import { useTaskLock } from '../../locks/useTaskLock.ts';
+import { LockNotice, lockAllowsActions } from '../../locks/LockNotice.tsx';
+import { isLockRefusal } from '../../locks/lockRows.ts';
 import './review-modal.css';
 
 export interface ReviewModalProps {
@@ -238,6 +241,18 @@ function ErrorDialog({ message, onClose }: { message: string | null; onClose(): 
 
 export function ReviewModal({ task, onClose, onChanged }: ReviewModalProps) {
   const toast = useToast();
+  // The task is this reviewer's while the modal is open (its edit modal acts under the same lease).
+  const lock = useTaskLock('vertical_task', task.video_id);
+  const refusedWith = lock.state.status === 'refused' ? lock.state.message : null;
+  const toldRefusal = useRef<string | null>(null);
+  useEffect(() => {
+    if (refusedWith === null || toldRefusal.current === refusedWith) return;
+    toldRefusal.current = refusedWith;
+    // Someone else took it first: say who, and let the lists show it.
+    toast.error(refusedWith);
+    onChanged();
+    onClose();
+  }, [refusedWith, toast, onChanged, onClose]);
   const details = useTaskDetails({
     video_id: task.video_id,
     status: task.status,
@@ -270,6 +285,8 @@ export function ReviewModal({ task, onClose, onChanged }: ReviewModalProps) {
   const approve = useApproveSuggestion();
   const reject = useRejectTask();
   const busy = approve.isPending || reject.isPending;
+  // Without the live lease every action would be refused: they wait for it (or for 'Open again').
+  const unlocked = !lockAllowsActions(lock);
 
   const state = feedback ?? {};
   const rules = actionRules(state, selectedId, task.content_type);
@@ -283,22 +300,27 @@ export function ReviewModal({ task, onClose, onChanged }: ReviewModalProps) {
 
   const failed = (e: unknown) => {
     setError(errorText(e));
+    // The lease lapsed or was taken: the actions stay off until the task is opened again.
+    if (e instanceof ApiError && e.status === 409 && isLockRefusal(e.message)) lock.lose(e.message);
     // A 409: someone else moved the task on; the lists refresh so it leaves them.
     if (e instanceof ApiError && e.status === 409) onChanged();
   };
 
   const run = (action: VerticalAction) => {
-    if (busy || done) return;
+    const fence = lock.fence;
+    if (busy || done || fence === null) return;
     if (!rules.enabled[action]) {
       setRefusal(true);
       return;
     }
     if (action === 'approve' && selectedId !== null) {
       approve.mutate(
-        { vertical_content_id: selectedId, content_type: task.content_type, quality: 'good' },
+        { vertical_content_id: selectedId, content_type: task.content_type, quality: 'good', fence },
         {
           onSuccess: (result) => {
             toast.success(verticalApproved(task.video_id), 'bottom-left');
+            // The task has left review: nothing more is done under the lease.
+            lock.release();
             setRenderJobId(result.job_id);
             onChanged();
           },
@@ -313,7 +335,7 @@ export function ReviewModal({ task, onClose, onChanged }: ReviewModalProps) {
       });
     } else if (action === 'reject') {
       reject.mutate(
-        { video_id: task.video_id, reason: allReasons(state), content_type: task.content_type },
+        { video_id: task.video_id, reason: allReasons(state), content_type: task.content_type, fence },
         {
           onSuccess: () => {
             toast.success(messages.verticalRejected, 'bottom-left');
@@ -421,6 +443,7 @@ export function ReviewModal({ task, onClose, onChanged }: ReviewModalProps) {
 
   const footer = (
     <div className="hc-vr-footer">
+      <LockNotice lock={lock} testId="vertical-lock-notice" />
       {refusal && (
         <Message
           severity="warn"
@@ -441,7 +464,7 @@ export function ReviewModal({ task, onClose, onChanged }: ReviewModalProps) {
             severity="danger"
             outlined
             enabled={rules.enabled.reject}
-            busy={busy}
+            busy={busy || unlocked}
             loading={reject.isPending}
             onRun={() => run('reject')}
             onRefused={() => setRefusal(true)}
@@ -453,7 +476,7 @@ export function ReviewModal({ task, onClose, onChanged }: ReviewModalProps) {
               icon="pi pi-pencil"
               outlined
               enabled={rules.enabled.manual}
-              busy={busy}
+              busy={busy || unlocked}
               onRun={() => run('manual')}
               onRefused={() => setRefusal(true)}
             />
@@ -464,7 +487,7 @@ export function ReviewModal({ task, onClose, onChanged }: ReviewModalProps) {
             icon="pi pi-sliders-h"
             outlined
             enabled={rules.enabled.modify}
-            busy={busy}
+            busy={busy || unlocked}
             onRun={() => run('modify')}
             onRefused={() => setRefusal(true)}
           />
@@ -473,7 +496,7 @@ export function ReviewModal({ task, onClose, onChanged }: ReviewModalProps) {
             label="Approve"
             icon="pi pi-check"
             enabled={rules.enabled.approve}
-            busy={busy}
+            busy={busy || unlocked}
             loading={approve.isPending}
             onRun={() => run('approve')}
             onRefused={() => setRefusal(true)}
@@ -505,10 +528,12 @@ export function ReviewModal({ task, onClose, onChanged }: ReviewModalProps) {
           task={task}
           suggestion={selected}
           mode={editMode}
+          lock={lock}
           reasons={allReasons(state)}
           onClose={() => setEditMode(null)}
           onSubmitted={(result) => {
-            // The review modal follows the render once the edit modal is closed.
+            // The review modal follows the render once the edit modal is closed; the task has left review.
+            lock.release();
             setRenderJobId(result.job_id);
             onChanged();
           }}
