@@ -17,6 +17,7 @@ import type { Redis } from 'ioredis';
 import type { Db } from '@hc/db/client';
 import { schema } from '@hc/db/schema';
 import {
+  liveChannelKey,
   liveRooms,
   type JobProgressEvent,
   type JobProgressState,
@@ -29,10 +30,7 @@ import type { ReportResult } from '../processors/report-fill.ts';
 import { workbookDownloadLink } from '../processors/report-link.ts';
 import type { StoryHighlightsZipResult } from '../processors/story-highlights-zip.ts';
 import type { VerticalRenderResult } from '../processors/vertical-render.ts';
-import { QUEUES, type QueueName, type ReportJob } from '../queues.ts';
-
-/** The socket.io adapter's channel, as the server's LivePublisher names it for its Redis key prefix. */
-export const liveChannelKeyFor = (keyPrefix = '') => `${keyPrefix}socket.io`;
+import { QUEUES, type QueueName, type ReportJob, type VerticalRenderJob } from '../queues.ts';
 
 /** How a queue's finished job reads on the screen that started it. */
 interface QueueReport {
@@ -123,7 +121,7 @@ export function jobProgressReporter(deps: {
         return 0;
       }),
   };
-  const emitter = new Emitter<ServerToClientEvents>(client, { key: liveChannelKeyFor(deps.liveKeyPrefix) });
+  const emitter = new Emitter<ServerToClientEvents>(client, { key: liveChannelKey(deps.liveKeyPrefix) });
   const reports = queueReports(deps.db);
 
   const publish = (
@@ -147,6 +145,18 @@ export function jobProgressReporter(deps: {
 
   return {
     watch(worker) {
+      // A finished render moves the vertical pending counts (a failed one puts its task back in review):
+      // every server process recomputes them for its sockets.
+      if (worker.name === QUEUES.verticalRender) {
+        const countsMoved = (job: Job | undefined) => {
+          const publisherId = (job?.data as Partial<VerticalRenderJob> | undefined)?.publisherId;
+          if (typeof publisherId === 'number') emitter.serverSideEmit('counts_changed', [publisherId]);
+        };
+        worker.on('completed', (job) => countsMoved(job));
+        worker.on('failed', (job) => {
+          if (job?.finishedOn) countsMoved(job);
+        });
+      }
       const report = reports[worker.name as QueueName];
       if (!report) return;
       worker.on('active', (job) => publish(job, 'started', { progress: 0 }));

@@ -2,6 +2,12 @@
 // Browsers never send events; everything they change goes through the REST calls.
 import type { PendingCounts } from '../api/pending.ts';
 
+/**
+ * The Redis channel key of the socket.io adapter and of every emitter (server and worker): the deployment's
+ * Redis key prefix keeps deployments, and test suites, apart.
+ */
+export const liveChannelKey = (redisKeyPrefix = '') => `${redisKeyPrefix}socket.io`;
+
 /** Room names. A socket joins its publisher's, its user's and its session's room at handshake. */
 export const liveRooms = {
   publisher: (publisherId: number) => `publisher:${publisherId}`,

@@ -4,6 +4,7 @@
 import { Emitter } from '@socket.io/redis-emitter';
 import type { Redis } from 'ioredis';
 import {
+  liveChannelKey,
   liveRooms,
   type JobProgressEvent,
   type LockChangedEvent,
@@ -11,14 +12,19 @@ import {
   type SessionEndedReason,
 } from '@hc/shared/live/events';
 
-/** The adapter's channel key: the Redis key prefix keeps test suites (and deployments) apart. */
-export const liveChannelKey = (redis: Redis) => `${redis.options.keyPrefix ?? ''}socket.io`;
-
 export class LivePublisher {
   private readonly emitter: Emitter<ServerToClientEvents>;
 
   constructor(redis: Redis) {
-    this.emitter = new Emitter<ServerToClientEvents>(redis, { key: liveChannelKey(redis) });
+    // The emitter never awaits its publish: a refused one (Redis down, the app closing) would be an
+    // unhandled rejection. A lost push costs a browser a live update, not data: it is dropped here, and
+    // the browser's fallback poll or refetch after a reconnect catches up.
+    const client = {
+      publish: (channel: string, message: string | Buffer) => redis.publish(channel, message).catch(() => 0),
+    };
+    this.emitter = new Emitter<ServerToClientEvents>(client, {
+      key: liveChannelKey(redis.options.keyPrefix),
+    });
   }
 
   /** The pending counts of these publishers may have moved (call after the commit that moved them). */

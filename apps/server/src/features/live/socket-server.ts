@@ -13,6 +13,7 @@ import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { PendingCounts } from '@hc/shared/api/pending';
 import {
+  liveChannelKey,
   liveRooms,
   type LiveHandshakeAuth,
   type ServerSideEvents,
@@ -23,7 +24,6 @@ import type { AuthContext } from '../auth/sessions.ts';
 import type { ReviewScope } from '../review/repo.ts';
 import { mayReview, mayVertical, PendingCountsService } from '../pending/counts.ts';
 import { isAllowedOrigin } from '../../plugins/origin.ts';
-import { liveChannelKey } from './publisher.ts';
 
 export const LIVE_PATH = '/socket.io';
 const SESSION_RECHECK_MS = 15_000;
@@ -70,7 +70,7 @@ export async function registerLiveChannel(
   const io: LiveServer = new Server(app.server, {
     path: LIVE_PATH,
     serveClient: false,
-    adapter: createAdapter(pubClient, subClient, { key: liveChannelKey(ctx.redis) }),
+    adapter: createAdapter(pubClient, subClient, { key: liveChannelKey(ctx.redis.options.keyPrefix) }),
     allowRequest: (request, callback) => callback(null, isAllowedOrigin(request, ctx.config.consoleOrigins)),
   });
   // The adapter subscribes as it is built; a reply to a later command means those subscriptions are in
