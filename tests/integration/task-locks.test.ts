@@ -50,6 +50,12 @@ const release = (kind: LockKind, id: number, headers: Headers, fence: number) =>
 const errorsOf = (response: { json(): unknown }) => (response.json() as { errors: string[] }).errors;
 const lockOf = (response: { json(): unknown }) => (response.json() as { data: TaskLock }).data;
 const emailOf = (h: Headers) => h['x-user-email']!;
+/** A live-channel socket of the session behind these headers. */
+const socketOf = async (url: string, h: Headers) => {
+  const socket = await connectAs(url, { 'x-user-email': emailOf(h), 'x-user-token': h['x-user-token']! });
+  sockets.push(socket);
+  return socket;
+};
 
 const newTask = async (publisher = publisherId) =>
   (await buildVerticalTask(t.ctx.db, { publisherId: publisher })).videoId;
@@ -294,9 +300,8 @@ describe('the lists show who holds which row', () => {
 describe('live channel and server processes', () => {
   it('every lease change reaches the publisher’s sockets as lock_changed; another publisher hears nothing', async () => {
     const url = await listeningUrl(t.app);
-    const watcher = await connectAs(url, reviewer2);
-    const outsider = await connectAs(url, await loginAs(otherPublisherId, [...REVIEW_ROLES]));
-    sockets.push(watcher, outsider);
+    const watcher = await socketOf(url, reviewer2);
+    const outsider = await socketOf(url, await loginAs(otherPublisherId, [...REVIEW_ROLES]));
     const seen = collect(watcher, 'lock_changed');
     const unseen = collect(outsider, 'lock_changed');
     const id = await newTask();
@@ -326,8 +331,7 @@ describe('live channel and server processes', () => {
 
   it('a lease taken through one server process is refused through another, which pushes the change too', async () => {
     peer = await startPeerApp(t, { TASK_LOCK_SECONDS: String(LEASE) });
-    const watcher = await connectAs(await listeningUrl(peer.app), reviewer2);
-    sockets.push(watcher);
+    const watcher = await socketOf(await listeningUrl(peer.app), reviewer2);
     const seen = collect(watcher, 'lock_changed');
     const id = await newTask();
 
