@@ -70,6 +70,9 @@ export async function registerLiveChannel(
   const io: LiveServer = new Server(app.server, {
     path: LIVE_PATH,
     serveClient: false,
+    // engine.io ends other paths' upgrades that wrote nothing within this time: /collab's checks its
+    // ticket in Redis first, so allow it more than the default second on a loaded machine.
+    destroyUpgradeTimeout: 5_000,
     adapter: createAdapter(pubClient, subClient, { key: liveChannelKey(ctx.redis.options.keyPrefix) }),
     allowRequest: (request, callback) => callback(null, isAllowedOrigin(request, ctx.config.consoleOrigins)),
   });
