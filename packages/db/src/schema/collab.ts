@@ -7,7 +7,7 @@ export const collabUpdates = pgTable(
   'collab_updates',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    /** e.g. 'package:406:abc123' or 'story:406:12'. */
+    /** 'package:{embed_id}' or 'story:{id}' (packages/shared/src/api/collab.ts). */
     docName: text('doc_name').notNull(),
     /** A Yjs update (or, after compaction, the merged state as one update). */
     update: bytea('update').notNull(),
