@@ -184,6 +184,45 @@ describe('Vertical task locks', () => {
   });
 });
 
+describe('A broken vertical lock', () => {
+  it('tells the reviewer, keeps the actions off, and gives them back once the task is opened again', async () => {
+    const reviewer = await signedIn(A_EMAIL);
+    const task = (await reviewTasks(reviewer)).find((t) => t.publisher_id === 406 && t.locked_by === null)!;
+    await gotoLive(reviewer, HIGHLIGHT_LIST);
+    await taskTitle(reviewer, task.video_id).click();
+    await reviewModal(reviewer).getByTestId('vertical-suggestion').first().waitFor();
+    await reviewModal(reviewer).getByTestId('vertical-quality-good').click();
+    await expect.poll(() => reviewModal(reviewer).getByTestId('vertical-approve').isEnabled()).toBe(true);
+
+    // An admin breaks it (the call the list's 'Break lock' makes).
+    const admin = await signedIn('admin@demo.example');
+    const broke = await admin.evaluate(async (path) => {
+      const session = JSON.parse(localStorage.getItem('hc.session')!) as { email: string; token: string };
+      const response = await fetch(`/api/v1/editor/${path}/break`, {
+        method: 'POST',
+        headers: { 'x-user-email': session.email, 'x-user-token': session.token },
+      });
+      return response.status;
+    }, `vertical_tasks/${task.video_id}/lock`);
+    expect(broke).toBe(200);
+
+    // The next heartbeat is refused: the modal says so and Approve is off.
+    const notice = reviewer.getByTestId('vertical-lock-notice');
+    await notice.waitFor();
+    expect(await reviewer.getByTestId('vertical-lock-notice-message').innerText()).toBe(lockMessages.lost);
+    expect(await reviewModal(reviewer).getByTestId('vertical-approve').isDisabled()).toBe(true);
+    expect(await reviewModal(reviewer).getByTestId('vertical-reject').isDisabled()).toBe(true);
+    await snap(reviewer, 'task-locks-vertical-lost');
+
+    // Open again takes a new lease: the notice goes and the feedback given is still there.
+    const retaken = reviewer.waitForResponse(lockCall('vertical_tasks', task.video_id, 'POST'));
+    await reviewer.getByTestId('vertical-lock-notice-retry').click();
+    expect((await retaken).status()).toBe(200);
+    await notice.waitFor({ state: 'detached' });
+    await expect.poll(() => reviewModal(reviewer).getByTestId('vertical-approve').isEnabled()).toBe(true);
+  });
+});
+
 describe('Review queue locks', () => {
   const APV = 'apvadmin@demo.example';
   const ADMIN = 'admin@demo.example';

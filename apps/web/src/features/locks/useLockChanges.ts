@@ -1,7 +1,7 @@
 // Keeps a list's cached pages in step with the leases: each pushed `lock_changed` of the list's kind is
 // written into every cached page under `queryKey` (setQueryData), so the 'locked by' tags move live
 // without a refetch.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { LockChangedEvent, LockKind } from '@hc/shared/live/events';
 import { useLiveEvent } from '../../lib/live.ts';
@@ -37,18 +37,34 @@ export function pageWithLockChange<
   return next === rows ? page : { ...page, [field]: next };
 }
 
+/** How long a lease the list last heard of is still shown past its expiry while the list is asked again. */
+const LAPSE_GRACE_MS = 2_000;
+
 /**
- * The time a list's 'locked by' tags are drawn for: now, moved on when the next lease shown lapses, so
- * a lease nobody renewed (a crashed browser) drops its tag without an event.
+ * The time a list's 'locked by' tags are drawn for. A holder's heartbeats renew its lease without an
+ * event, so when the expiry the list knows of comes, the list is asked again (`onLapse`): a renewed lease
+ * comes back with its new expiry, a lapsed one (a crashed browser) without a holder. The tag stays for a
+ * short grace meanwhile, so a renewed lease does not flicker, and goes after it even if the call fails.
  */
-export function useLockClock(rows: readonly LockFields[], me: string): number {
+export function useLockClock(rows: readonly LockFields[], me: string, onLapse: () => void): number {
   const [, setTick] = useState(0);
-  const now = Date.now();
-  const lapse = nextLockLapse(rows, me, now);
+  const shown = Date.now() - LAPSE_GRACE_MS;
+  const lapse = nextLockLapse(rows, me, shown);
+  const latestOnLapse = useRef(onLapse);
+  useEffect(() => {
+    latestOnLapse.current = onLapse;
+  });
   useEffect(() => {
     if (lapse === null) return;
-    const timer = setTimeout(() => setTick((t) => t + 1), Math.max(0, lapse - Date.now()) + 250);
-    return () => clearTimeout(timer);
+    const ask = setTimeout(() => latestOnLapse.current(), Math.max(0, lapse - Date.now()));
+    const redraw = setTimeout(
+      () => setTick((t) => t + 1),
+      Math.max(0, lapse + LAPSE_GRACE_MS - Date.now()) + 50,
+    );
+    return () => {
+      clearTimeout(ask);
+      clearTimeout(redraw);
+    };
   }, [lapse]);
-  return now;
+  return shown;
 }

@@ -89,7 +89,9 @@ export function ReviewPage() {
   );
   const breakLock = useBreakLockAction('article', applyLockChange);
   const isAdmin = user.roles.includes('admin');
-  const now = useLockClock(list?.articles ?? NO_ARTICLES, user.email);
+  const now = useLockClock(list?.articles ?? NO_ARTICLES, user.email, () => {
+    void client.invalidateQueries({ queryKey: PENDING_ARTICLES_KEY });
+  });
 
   const [selected, setSelected] = useState<PendingArticle | null>(null);
   const [panelOpen, setPanelOpen] = useState(false);

@@ -6,17 +6,38 @@ import { LOCK_FENCE_HEADER, lockPath } from '@hc/shared/live/locks';
 import type { TaskLock } from '@hc/shared/api/locks';
 import { API, authHeaders, buildUrl, editorApi } from '../../../lib/api.ts';
 
+/**
+ * This tab's lock calls on one task, one after the other. Two calls in flight at once could reach the
+ * server in either order: a release of an older acquisition landing after a newer one (a screen closed
+ * and opened again at once, or React's development double mount) would take the newer fence with it
+ * when the acquisitions had swapped places.
+ */
+const queues = new Map<string, Promise<unknown>>();
+function inTurn<T>(kind: LockKind, id: number, call: () => Promise<T>): Promise<T> {
+  const key = `${kind}:${id}`;
+  const next = (queues.get(key) ?? Promise.resolve()).catch(() => undefined).then(call);
+  queues.set(key, next);
+  // The queue forgets the task once its last call has settled.
+  const forget = () => {
+    if (queues.get(key) === next) queues.delete(key);
+  };
+  next.then(forget, forget);
+  return next;
+}
+
 /** POST .../lock: the lease, or ApiError 409 'This task is being reviewed by {email}.'. */
 export const acquireLock = (kind: LockKind, id: number): Promise<TaskLock> =>
-  editorApi<TaskLock>(lockPath(kind, id), { method: 'POST' });
+  inTurn(kind, id, () => editorApi<TaskLock>(lockPath(kind, id), { method: 'POST' }));
 
 /** POST .../lock/heartbeat: the renewed lease, or ApiError 409 once it lapsed or was taken over. */
 export const renewLock = (kind: LockKind, id: number, fence: number): Promise<TaskLock> =>
-  editorApi<TaskLock>(`${lockPath(kind, id)}/heartbeat`, { method: 'POST', body: { fence } });
+  inTurn(kind, id, () =>
+    editorApi<TaskLock>(`${lockPath(kind, id)}/heartbeat`, { method: 'POST', body: { fence } }),
+  );
 
 /** DELETE .../lock: frees the lease while it is still this fence's. */
 export const releaseLock = (kind: LockKind, id: number, fence: number): Promise<TaskLock> =>
-  editorApi<TaskLock>(lockPath(kind, id), { method: 'DELETE', query: { fence } });
+  inTurn(kind, id, () => editorApi<TaskLock>(lockPath(kind, id), { method: 'DELETE', query: { fence } }));
 
 /**
  * The release of a page being closed: a keepalive fetch outlives the page and, unlike sendBeacon, carries

@@ -119,7 +119,9 @@ export function VerticalReviewPage({ contentType }: { contentType: VerticalConte
     (page, event) => pageWithLockChange(page, 'tasks', videoId, event),
   );
   const breakLock = useBreakLockAction('vertical_task', applyLockChange);
-  const now = useLockClock(list.query.data?.tasks ?? NO_TASKS, user.email);
+  const now = useLockClock(list.query.data?.tasks ?? NO_TASKS, user.email, () => {
+    void client.invalidateQueries({ queryKey: VERTICAL_TASKS_KEY });
+  });
   const isAdmin = user.roles.includes('admin');
 
   const [selected, setSelected] = useState<VerticalTask | null>(null);
