@@ -348,8 +348,10 @@ export function ReviewPanel({ article, visible, onHide, onSubmitted, onRefused }
     </div>
   );
 
-  const busy = submit.isPending || !lockAllowsActions(lock);
-  const disabledTip = valid ? undefined : 'Rate every highlight and give every Bad a reason';
+  const leased = lockAllowsActions(lock);
+  const busy = submit.isPending || !leased;
+  // Without the lease the notice above says why; the form's own reason only while it is held.
+  const disabledTip = valid || !leased ? undefined : 'Rate every highlight and give every Bad a reason';
   return (
     <Sidebar
       visible={visible}
