@@ -5,6 +5,7 @@ import { schema } from '@hc/db/schema';
 import type { PendingCounts } from '@hc/shared/api/pending';
 import { authOf, login, startTestApp, type TestApp } from '../support/app.ts';
 import { buildArticle, buildHighlight, buildPublisher, buildUser } from '../support/factories.ts';
+import { withLock } from '../support/locks.ts';
 
 type Headers = Record<string, string>;
 let t: TestApp;
@@ -119,7 +120,7 @@ describe('pending_counts', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/v1/editor/highlights/submit_feedback',
-      headers: reviewer,
+      headers: await withLock(t.app, reviewer, 'article', pendingIds[0]!),
       payload: { article_id: pendingIds[0], action_type: 'manual', feedback: [] },
     });
     expect(response.statusCode, response.body).toBe(200);

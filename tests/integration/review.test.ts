@@ -9,6 +9,7 @@ import { reviewErrors } from '@hc/shared/api/review';
 import { messages } from '@hc/shared/messages';
 import { authOf, login, startTestApp, type TestApp } from '../support/app.ts';
 import { buildArticle, buildHighlight, buildPublisher, buildUser } from '../support/factories.ts';
+import { actionHeaders } from '../support/locks.ts';
 
 type Headers = Record<string, string>;
 let t: TestApp;
@@ -49,8 +50,12 @@ const bad = (id: number, reason = 'bad cut') => ({
   tv_quality: 1,
   tv_reason: 'other',
 });
-const submit = (body: unknown, headers = reviewer) =>
-  call('POST', 'highlights/submit_feedback', headers, body);
+/** As the web sends it: the article opened first, its lease's fence in x-lock-fence (issue 7). */
+const submit = async (body: unknown, headers = reviewer) => {
+  const id = (body as { article_id?: unknown }).article_id;
+  const fenced = await actionHeaders(t.app, headers, 'article', typeof id === 'number' ? id : null);
+  return call('POST', 'highlights/submit_feedback', fenced, body);
+};
 const statusOf = async (articleId: number) => {
   const [row] = await t.ctx.db
     .select({ s: schema.articles.reviewStatus })

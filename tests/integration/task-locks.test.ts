@@ -4,6 +4,12 @@
 // length; a vanished client's lease lapses (leases last 2 s here); release, admin break (403 for
 // others), another publisher's task (404), roles (403), the lists showing who holds which row, every
 // change pushed as lock_changed to the publisher's sockets, and a second server process agreeing.
+// Actions (approve, reject, create, update, submit_feedback) present the live lease in x-lock-fence:
+// none, a stale one, a lapsed one or someone else's is a 409 that writes nothing; approve, reject and
+// submit free the lease; create and update keep it; each pushes the pending counts.
+import { randomBytes } from 'node:crypto';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@hc/db/schema';
@@ -11,21 +17,30 @@ import type { TaskLock } from '@hc/shared/api/locks';
 import type { PendingReviewList } from '@hc/shared/api/review';
 import type { VerticalTask } from '@hc/shared/api/vertical';
 import type { LockKind } from '@hc/shared/live/events';
-import { LEASE_SECONDS, lockMessages, lockPath } from '@hc/shared/live/locks';
+import { LEASE_SECONDS, LOCK_FENCE_HEADER, lockMessages, lockPath } from '@hc/shared/live/locks';
+import { VERTICAL_BAD_QUALITY_REASONS } from '@hc/shared/constants';
 import { messages } from '@hc/shared/messages';
+import { QUEUES, type VerticalRenderJob } from '@hc/worker/queues';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { authOf, login, startPeerApp, startTestApp, type PeerApp, type TestApp } from '../support/app.ts';
 import { buildArticle, buildPublisher, buildUser } from '../support/factories.ts';
 import { collect, connectAs, listeningUrl, type LiveClient } from '../support/live-client.ts';
-import { takeLock } from '../support/locks.ts';
+import { takeLock, withLock } from '../support/locks.ts';
 import { eventually } from '../support/retry.ts';
-import { buildVerticalTask } from '../support/vertical-factories.ts';
+import { redisUrl } from '../support/services.ts';
+import {
+  buildVerticalTask,
+  framesOf,
+  keyframeFileFor,
+  makeSourceVideo,
+} from '../support/vertical-factories.ts';
 
 type Headers = Record<string, string>;
 const LEASE = 2;
 const RACERS = 50;
 const ROUNDS = 100;
 const REVIEW_ROLES = ['switch_publisher', 'apv_article_admin'] as const;
+const jobsPrefix = `hc-test-${randomBytes(4).toString('hex')}`;
 
 let t: TestApp;
 let publisherId: number;
@@ -77,7 +92,8 @@ async function loginAs(publisher: number, roles: string[], isAdmin = false) {
 }
 
 beforeAll(async () => {
-  t = await startTestApp({ TASK_LOCK_SECONDS: String(LEASE) });
+  t = await startTestApp({ TASK_LOCK_SECONDS: String(LEASE) }, { jobsPrefix });
+  await makeSourceVideo(t.ctx.config.mediaDir);
   publisherId = (await buildPublisher(t.ctx.db)).id;
   otherPublisherId = (await buildPublisher(t.ctx.db)).id;
   [reviewer, reviewer2, admin, viewer] = await Promise.all([
@@ -97,6 +113,15 @@ beforeAll(async () => {
 const sockets: LiveClient[] = [];
 let peer: PeerApp | undefined;
 afterAll(async () => {
+  // The renders the actions queued (no worker runs here).
+  const queue = new Queue<VerticalRenderJob>(QUEUES.verticalRender, {
+    connection: new Redis(redisUrl),
+    prefix: jobsPrefix,
+  });
+  await queue.obliterate({ force: true });
+  const connection = await queue.client;
+  await queue.close();
+  connection.disconnect();
   for (const socket of sockets) socket.close();
   await peer?.close();
   await t?.close();
@@ -351,5 +376,160 @@ describe('live channel and server processes', () => {
         expires_at: lock.expires_at,
       }),
     );
+  });
+});
+
+describe('actions present the live lease (x-lock-fence)', () => {
+  const fenced = (h: Headers, fence: number) => ({ ...h, [LOCK_FENCE_HEADER]: String(fence) });
+  const suggestionOf = async (videoId: number) => {
+    const [row] = await t.ctx.db
+      .select({ id: schema.verticalSuggestions.id })
+      .from(schema.verticalSuggestions)
+      .where(eq(schema.verticalSuggestions.videoId, videoId));
+    return row!.id;
+  };
+  const approve = async (videoId: number, headers: Headers) =>
+    call('POST', 'vertical_video/approve', headers, {
+      vertical_content_id: await suggestionOf(videoId),
+      content_type: 'highlight',
+    });
+  const reject = (videoId: number, headers: Headers) =>
+    call('POST', 'vertical_video/reject', headers, {
+      video_id: videoId,
+      content_type: 'highlight',
+      reason: [VERTICAL_BAD_QUALITY_REASONS[0]],
+    });
+  const edit = async (action: 'create' | 'update', videoId: number, headers: Headers) => {
+    const { first, last } = framesOf(2, 10);
+    return call('POST', `vertical_video/${action}`, headers, {
+      vertical_content_id: await suggestionOf(videoId),
+      content_type: 'highlight',
+      keyframe: keyframeFileFor(first, last),
+      start_time: 2,
+      end_time: 10,
+      reason: [VERTICAL_BAD_QUALITY_REASONS[0]],
+    });
+  };
+  const submit = (articleId: number, headers: Headers) =>
+    call('POST', 'highlights/submit_feedback', headers, {
+      article_id: articleId,
+      action_type: 'manual',
+      feedback: [],
+    });
+  const taskState = async (videoId: number) => {
+    const [row] = await t.ctx.db
+      .select()
+      .from(schema.verticalTasks)
+      .where(eq(schema.verticalTasks.videoId, videoId));
+    return row!;
+  };
+  const articleState = async (id: number) => {
+    const [row] = await t.ctx.db.select().from(schema.articles).where(eq(schema.articles.id, id));
+    return row!;
+  };
+
+  /** The four refusals every action gives, none of which writes. */
+  async function expectRefusals(
+    kind: LockKind,
+    id: number,
+    act: (headers: Headers) => Promise<{ statusCode: number; json(): unknown }>,
+  ) {
+    // No lease at all, then no header while holding one.
+    const none = await act(reviewer);
+    expect(none.statusCode).toBe(409);
+    expect(errorsOf(none)).toEqual([lockMessages.required]);
+    const first = await takeLock(t.app, reviewer, kind, id);
+    expect(errorsOf(await act(reviewer))).toEqual([lockMessages.required]);
+
+    // A second tab took a newer fence: the first tab's is stale.
+    const second = await takeLock(t.app, reviewer, kind, id);
+    const stale = await act(fenced(reviewer, first.fence));
+    expect(stale.statusCode).toBe(409);
+    expect(errorsOf(stale)).toEqual([lockMessages.lost]);
+
+    // Someone else holds it (the admin broke the lease, a colleague took it).
+    await lockCall(kind, id, admin, 'break');
+    await takeLock(t.app, reviewer2, kind, id);
+    const taken = await act(fenced(reviewer, second.fence));
+    expect(taken.statusCode).toBe(409);
+    expect(errorsOf(taken)).toEqual([lockMessages.heldBy(emailOf(reviewer2))]);
+    const unfenced = await act(reviewer);
+    expect(errorsOf(unfenced)).toEqual([lockMessages.heldBy(emailOf(reviewer2))]);
+    await lockCall(kind, id, admin, 'break');
+
+    // A lease that lapsed (the tab slept past its heartbeats) cannot write either.
+    const lapsed = await takeLock(t.app, reviewer, kind, id);
+    await new Promise((r) => setTimeout(r, LEASE * 1000 + 200));
+    const late = await act(fenced(reviewer, lapsed.fence));
+    expect(late.statusCode).toBe(409);
+    expect(errorsOf(late)).toEqual([lockMessages.lost]);
+  }
+
+  it('approve: 409 without the live lease and nothing written; with it 202, and the lease is freed', async () => {
+    const videoId = await newTask();
+    await expectRefusals('vertical_task', videoId, (h) => approve(videoId, h));
+    expect(await taskState(videoId)).toMatchObject({ renderState: null, status: 'review' });
+
+    const watcher = await socketOf(await listeningUrl(t.app), reviewer2);
+    const locks = collect(watcher, 'lock_changed');
+    const counts = collect(watcher, 'pending_counts');
+    const before = (await call('GET', 'pending_counts', reviewer2)).json().data.verticalHighlight as number;
+    const response = await approve(videoId, await withLock(t.app, reviewer, 'vertical_task', videoId));
+    expect(response.statusCode, response.body).toBe(202);
+    expect(await taskState(videoId)).toMatchObject({ renderState: 'queued', lockHolderUserId: null });
+    await eventually(() =>
+      expect(locks).toContainEqual({
+        kind: 'vertical_task',
+        id: videoId,
+        holder_email: null,
+        expires_at: null,
+      }),
+    );
+    // The task left the review list: the publisher's counts were pushed.
+    await eventually(() => expect(counts.at(-1)?.verticalHighlight).toBe(before - 1));
+  }, 20_000);
+
+  it('reject: 409 without the live lease; with it 200, and the lease is freed', async () => {
+    const videoId = await newTask();
+    await expectRefusals('vertical_task', videoId, (h) => reject(videoId, h));
+    expect((await taskState(videoId)).status).toBe('review');
+    const response = await reject(videoId, await withLock(t.app, reviewer, 'vertical_task', videoId));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await taskState(videoId)).toMatchObject({ status: 'rejected', lockHolderUserId: null });
+  }, 20_000);
+
+  it('create and update: 409 without the live lease; with it 202, and the editor keeps its lease', async () => {
+    for (const action of ['create', 'update'] as const) {
+      const videoId = await newTask();
+      await expectRefusals('vertical_task', videoId, (h) => edit(action, videoId, h));
+      const lock = await takeLock(t.app, reviewer, 'vertical_task', videoId);
+      const response = await edit(action, videoId, fenced(reviewer, lock.fence));
+      expect(response.statusCode, response.body).toBe(202);
+      expect((response.json() as { data: { task: { locked_by: string | null } } }).data.task.locked_by).toBe(
+        emailOf(reviewer),
+      );
+      const renewed = await lockCall('vertical_task', videoId, reviewer, 'heartbeat', { fence: lock.fence });
+      expect(renewed.statusCode).toBe(200);
+    }
+  }, 30_000);
+
+  it('submit_feedback: 409 without the live lease; with it 200, the lease freed and the counts pushed', async () => {
+    const id = await newArticle();
+    await expectRefusals('article', id, (h) => submit(id, h));
+    expect((await articleState(id)).reviewStatus).toBe('pending');
+
+    const watcher = await socketOf(await listeningUrl(t.app), reviewer2);
+    const counts = collect(watcher, 'pending_counts');
+    const before = (await call('GET', 'pending_counts', reviewer2)).json().data.autoHighlightReview as number;
+    const response = await submit(id, await withLock(t.app, reviewer, 'article', id));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await articleState(id)).toMatchObject({ reviewStatus: 'manual', lockHolderUserId: null });
+    await eventually(() => expect(counts.at(-1)?.autoHighlightReview).toBe(before - 1));
+  }, 20_000);
+
+  it('a bad x-lock-fence is a 400', async () => {
+    const id = await newArticle();
+    const response = await submit(id, { ...reviewer, [LOCK_FENCE_HEADER]: 'seven' });
+    expect(response.statusCode).toBe(400);
   });
 });

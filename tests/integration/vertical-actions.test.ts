@@ -3,7 +3,8 @@
 // files checked against the real (ffprobed) source video, the vertical-render job they queue (inspected
 // in BullMQ under the suite's prefix; no worker runs here), the render job status, and the frame
 // editor's entries that land in edit_log. Scope: another publisher's task is a 404; roles: a viewer
-// gets 403.
+// gets 403. Actions are sent as the web sends them, with the task's lock (task-locks.test.ts tests the
+// lock itself).
 import { randomBytes } from 'node:crypto';
 import { Queue, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -16,6 +17,7 @@ import { messages } from '@hc/shared/messages';
 import { BULLMQ_CONNECTION_OPTIONS, QUEUES, type VerticalRenderJob } from '@hc/worker/queues';
 import { authOf, login, type TestApp } from '../support/app.ts';
 import { buildPublisher, buildUser } from '../support/factories.ts';
+import { actionHeaders } from '../support/locks.ts';
 import { redisUrl } from '../support/services.ts';
 import { startStoryTestApp } from '../support/story-app.ts';
 import {
@@ -39,6 +41,22 @@ let outsider: Headers;
 
 const call = (method: 'GET' | 'POST', url: string, headers: Headers, payload?: object) =>
   t.app.inject({ method, url: `/api/v1/editor/${url}`, headers, ...(payload ? { payload } : {}) });
+/**
+ * An action as the web sends it: the task opened first, its lease's fence in x-lock-fence (issue 7).
+ * A session that cannot open the task sends none, and the action answers why.
+ */
+const act = async (url: string, headers: Headers, body: object) => {
+  const given = body as { video_id?: number; vertical_content_id?: number };
+  let videoId = given.video_id ?? null;
+  if (videoId === null && given.vertical_content_id !== undefined) {
+    const [row] = await t.ctx.db
+      .select({ videoId: schema.verticalSuggestions.videoId })
+      .from(schema.verticalSuggestions)
+      .where(eq(schema.verticalSuggestions.id, given.vertical_content_id));
+    videoId = row?.videoId ?? null;
+  }
+  return call('POST', url, await actionHeaders(t.app, headers, 'vertical_task', videoId), body);
+};
 const details = async (videoId: number, h = reviewer, extra = '') => {
   const response = await call('GET', `vertical_task_details?video_id=${videoId}${extra}`, h);
   expect(response.statusCode, response.body).toBe(200);
@@ -173,7 +191,7 @@ describe('vertical_video/approve', () => {
     const before = await call('GET', 'vertical_tasks?status=review&content_type=highlight&per=100', reviewer);
     expect(before.json().data.tasks.map((task: VerticalTask) => task.video_id)).toContain(videoId);
 
-    const response = await call('POST', 'vertical_video/approve', reviewer, {
+    const response = await act('vertical_video/approve', reviewer, {
       vertical_content_id: suggestionId,
       content_type: 'highlight',
       quality: 'good',
@@ -224,7 +242,7 @@ describe('vertical_video/approve', () => {
       ['vertical_video/create', editBody(suggestionId)],
       ['vertical_video/reject', { video_id: videoId, reason: [REASON_A], content_type: 'highlight' }],
     ] as const) {
-      const again = await call('POST', url, reviewer, body);
+      const again = await act(url, reviewer, body);
       expect(again.statusCode, url).toBe(409);
       expect(again.json().errors[0]).toBe(
         `A vertical render of video ${videoId} is already queued: wait for it to finish.`,
@@ -237,9 +255,9 @@ describe('vertical_video/approve', () => {
   it('is idempotent: a render marked queued whose job is gone is queued again as the same job', async () => {
     const { videoId, suggestionIds } = await buildVerticalTask(t.ctx.db, { publisherId });
     const body = { vertical_content_id: suggestionIds[0], content_type: 'highlight' };
-    const first = (await call('POST', 'vertical_video/approve', reviewer, body)).json().data;
+    const first = (await act('vertical_video/approve', reviewer, body)).json().data;
     await (await queue.getJob(first.job_id))!.remove();
-    const second = await call('POST', 'vertical_video/approve', reviewer, body);
+    const second = await act('vertical_video/approve', reviewer, body);
     expect(second.statusCode, second.body).toBe(202);
     expect(second.json().data.job_id).toBe(first.job_id);
     expect(await (await queue.getJob(first.job_id))?.getState()).toBe('waiting');
@@ -250,7 +268,7 @@ describe('vertical_video/approve', () => {
     await queue.drain(); // the render taken below is this test's
     const { videoId, suggestionIds } = await buildVerticalTask(t.ctx.db, { publisherId });
     const body = { vertical_content_id: suggestionIds[0], content_type: 'highlight' };
-    const first = (await call('POST', 'vertical_video/approve', reviewer, body)).json().data;
+    const first = (await act('vertical_video/approve', reviewer, body)).json().data;
     // What the worker leaves after its last attempt: a failed job and render_state 'failed'. The job
     // is taken and failed by hand (BullMQ's manual processing), with no retry left.
     const worker = new Worker<VerticalRenderJob>(QUEUES.verticalRender, null, {
@@ -274,7 +292,7 @@ describe('vertical_video/approve', () => {
       error: 'ffmpeg exited with code 1',
     });
 
-    const again = await call('POST', 'vertical_video/approve', reviewer, body);
+    const again = await act('vertical_video/approve', reviewer, body);
     expect(again.statusCode, again.body).toBe(202);
     expect(again.json().data.job_id).toBe(first.job_id);
     expect(await (await queue.getJob(first.job_id))?.getState()).toBe('waiting');
@@ -290,7 +308,7 @@ describe('vertical_video/approve', () => {
     });
     const fine = await buildVerticalTask(t.ctx.db, { publisherId });
     const approve = (id: number, extra: object = {}, h = reviewer) =>
-      call('POST', 'vertical_video/approve', h, {
+      act('vertical_video/approve', h, {
         vertical_content_id: id,
         content_type: 'highlight',
         ...extra,
@@ -340,7 +358,7 @@ describe('vertical_video/reject', () => {
   it('needs at least one reason of the spec list', async () => {
     const { videoId } = await buildVerticalTask(t.ctx.db, { publisherId });
     for (const reason of [undefined, [], ['Too dark']]) {
-      const response = await call('POST', 'vertical_video/reject', reviewer, {
+      const response = await act('vertical_video/reject', reviewer, {
         video_id: videoId,
         content_type: 'highlight',
         ...(reason ? { reason } : {}),
@@ -348,7 +366,7 @@ describe('vertical_video/reject', () => {
       expect(response.statusCode, JSON.stringify(reason)).toBe(400);
       expect(response.json().errors[0]).toMatch(/^reason/);
     }
-    const missing = await call('POST', 'vertical_video/reject', reviewer, {
+    const missing = await act('vertical_video/reject', reviewer, {
       video_id: videoId,
       content_type: 'highlight',
     });
@@ -365,9 +383,9 @@ describe('vertical_video/reject', () => {
       ],
     });
     const body = { video_id: videoId, reason: [REASON_A, REASON_B], content_type: 'highlight' };
-    expect((await call('POST', 'vertical_video/reject', viewer, body)).statusCode).toBe(403);
-    expect((await call('POST', 'vertical_video/reject', outsider, body)).statusCode).toBe(404);
-    const response = await call('POST', 'vertical_video/reject', reviewer, body);
+    expect((await act('vertical_video/reject', viewer, body)).statusCode).toBe(403);
+    expect((await act('vertical_video/reject', outsider, body)).statusCode).toBe(404);
+    const response = await act('vertical_video/reject', reviewer, body);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().data.task).toMatchObject({ status: 'rejected', reviews: [REASON_A, REASON_B] });
     expect((await feedbackOf(suggestionIds[0]!))[0]).toMatchObject({
@@ -379,9 +397,9 @@ describe('vertical_video/reject', () => {
     const rejectedList = await call('GET', 'vertical_tasks?status=rejected&per=100', viewer);
     expect(rejectedList.json().data.tasks.map((task: VerticalTask) => task.video_id)).toContain(videoId);
 
-    const again = await call('POST', 'vertical_video/reject', reviewer, body);
+    const again = await act('vertical_video/reject', reviewer, body);
     expect(again.statusCode).toBe(409);
-    const approve = await call('POST', 'vertical_video/approve', reviewer, {
+    const approve = await act('vertical_video/approve', reviewer, {
       vertical_content_id: suggestionIds[0],
       content_type: 'highlight',
     });
@@ -392,12 +410,7 @@ describe('vertical_video/reject', () => {
 describe('vertical_video/create', () => {
   it('adds a manual suggestion (source 2) with a new keyframe file and queues its render', async () => {
     const { videoId, suggestionIds } = await buildVerticalTask(t.ctx.db, { publisherId });
-    const response = await call(
-      'POST',
-      'vertical_video/create',
-      reviewer,
-      editBody(suggestionIds[0]!, 11, 19),
-    );
+    const response = await act('vertical_video/create', reviewer, editBody(suggestionIds[0]!, 11, 19));
     expect(response.statusCode, response.body).toBe(202);
     const data = response.json().data as VerticalRenderStarted;
     expect(data.vertical_content_id).not.toBe(suggestionIds[0]);
@@ -438,12 +451,12 @@ describe('vertical_video/create', () => {
     });
     const whole = { ...editBody(suggestionIds[0]!, 0, SOURCE.seconds), content_type: 'full_video' };
     const part = { ...editBody(suggestionIds[0]!, 0, 10), content_type: 'full_video' };
-    const refused = await call('POST', 'vertical_video/create', reviewer, part);
+    const refused = await act('vertical_video/create', reviewer, part);
     expect(refused.statusCode).toBe(422);
     expect(refused.json().errors).toEqual([
       `A full video is rendered whole: start_time 0 and end_time ${SOURCE.seconds}.`,
     ]);
-    const response = await call('POST', 'vertical_video/create', reviewer, whole);
+    const response = await act('vertical_video/create', reviewer, whole);
     expect(response.statusCode, response.body).toBe(202);
     const job = await queue.getJob(response.json().data.job_id);
     expect(job?.data).toMatchObject({ videoId, startTime: null, endTime: null });
@@ -452,7 +465,7 @@ describe('vertical_video/create', () => {
   it('needs reasons (400) and a 5 to 12 s range inside the video (422)', async () => {
     const { videoId, suggestionIds } = await buildVerticalTask(t.ctx.db, { publisherId });
     const id = suggestionIds[0]!;
-    const noReason = await call('POST', 'vertical_video/create', reviewer, { ...editBody(id), reason: [] });
+    const noReason = await act('vertical_video/create', reviewer, { ...editBody(id), reason: [] });
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json().errors[0]).toBe(`reason: ${messages.verticalFeedbackRequired}`);
     for (const [start, end, message] of [
@@ -460,7 +473,7 @@ describe('vertical_video/create', () => {
       [2, 14.5, messages.selectedTimeTooLong],
       [15, 25, `The time range must lie inside the video (0 to ${SOURCE.seconds} s).`],
     ] as const) {
-      const response = await call('POST', 'vertical_video/create', reviewer, editBody(id, start, end));
+      const response = await act('vertical_video/create', reviewer, editBody(id, start, end));
       expect(response.statusCode, `${start}-${end}`).toBe(422);
       expect(response.json().errors).toEqual([message]);
     }
@@ -508,7 +521,7 @@ describe('vertical_video/create', () => {
       ['no groups', { ...good, groups: [] }, 'keyframe.groups: must hold at least one group'],
     ];
     for (const [name, keyframe, prefixOfFirst] of cases) {
-      const response = await call('POST', 'vertical_video/create', reviewer, { ...editBody(id), keyframe });
+      const response = await act('vertical_video/create', reviewer, { ...editBody(id), keyframe });
       expect(response.statusCode, name).toBe(422);
       expect(response.json().errors[0], name).toContain(prefixOfFirst);
     }
@@ -522,24 +535,18 @@ describe('vertical_video/update', () => {
   it('saves a new version of the suggestion file and range, and queues the render of that version', async () => {
     const { videoId, suggestionIds } = await buildVerticalTask(t.ctx.db, { publisherId });
     const id = suggestionIds[0]!;
-    const stale = await call(
-      'POST',
-      'vertical_video/update',
-      reviewer,
-      editBody(id, 4, 12, { keyframe_version: 7 }),
-    );
+    const stale = await act('vertical_video/update', reviewer, editBody(id, 4, 12, { keyframe_version: 7 }));
     expect(stale.statusCode).toBe(409);
     expect(stale.json().errors[0]).toBe(
       `Suggestion ${id} was saved by someone else since you opened it. Reload it to see the latest version.`,
     );
-    const moved = await call('POST', 'vertical_video/update', reviewer, editBody(id, 12, 19));
+    const moved = await act('vertical_video/update', reviewer, editBody(id, 12, 19));
     expect(moved.statusCode).toBe(422);
     expect(moved.json().errors).toEqual([
       'The new time range no longer overlaps the suggestion: create a new suggestion instead.',
     ]);
 
-    const response = await call(
-      'POST',
+    const response = await act(
       'vertical_video/update',
       reviewer,
       editBody(id, 4, 12, { keyframe_version: 1 }),
@@ -562,7 +569,7 @@ describe('vertical_video/update', () => {
       endTime: 12,
     });
     expect((await auditOf(videoId))[0]).toMatchObject({ actionName: 'update' });
-    const again = await call('POST', 'vertical_video/update', reviewer, editBody(id, 4, 12));
+    const again = await act('vertical_video/update', reviewer, editBody(id, 4, 12));
     expect(again.statusCode).toBe(409);
   });
 });
@@ -570,7 +577,7 @@ describe('vertical_video/update', () => {
 describe('vertical_video/render_jobs/:jobId', () => {
   it('answers the state of a queued render to its publisher only', async () => {
     const { suggestionIds } = await buildVerticalTask(t.ctx.db, { publisherId });
-    const started = await call('POST', 'vertical_video/approve', reviewer, {
+    const started = await act('vertical_video/approve', reviewer, {
       vertical_content_id: suggestionIds[0],
       content_type: 'highlight',
     });

@@ -27,6 +27,7 @@ import {
 import { startWorkers, type RunningWorkers } from '@hc/worker/runtime';
 import { authOf, login, type TestApp } from '../support/app.ts';
 import { buildPublisher, buildUser } from '../support/factories.ts';
+import { withLock } from '../support/locks.ts';
 import { eventually } from '../support/retry.ts';
 import { redisUrl } from '../support/services.ts';
 import { startStoryTestApp } from '../support/story-app.ts';
@@ -110,7 +111,13 @@ async function setKeyframes(videoId: number, data: KeyframeFileData) {
 }
 
 async function approve(suggestionId: number, contentType: 'highlight' | 'full_video') {
-  const response = await call('POST', 'vertical_video/approve', reviewer, {
+  const [suggestion] = await t.ctx.db
+    .select({ videoId: schema.verticalSuggestions.videoId })
+    .from(schema.verticalSuggestions)
+    .where(eq(schema.verticalSuggestions.id, suggestionId));
+  // The reviewer opens the task first: approve presents the lease's fence (issue 7).
+  const fenced = await withLock(t.app, reviewer, 'vertical_task', suggestion!.videoId);
+  const response = await call('POST', 'vertical_video/approve', fenced, {
     vertical_content_id: suggestionId,
     content_type: contentType,
     quality: 'good',

@@ -33,3 +33,25 @@ export async function withLock(
   const lock = await takeLock(app, auth, kind, id);
   return { ...auth, [LOCK_FENCE_HEADER]: String(lock.fence) };
 }
+
+/**
+ * The headers of an action as the web sends it: the task opened first, its fence in x-lock-fence. When
+ * the session cannot open it (no session, no role, another publisher's or a missing task, someone else
+ * holding it), the headers go without a fence and the action itself answers why.
+ */
+export async function actionHeaders(
+  app: FastifyInstance,
+  auth: Headers,
+  kind: LockKind,
+  id: number | null,
+): Promise<Headers> {
+  if (id === null) return auth;
+  const response = await app.inject({
+    method: 'POST',
+    url: `/api/v1/editor/${lockPath(kind, id)}`,
+    headers: auth,
+  });
+  if (response.statusCode !== 200) return auth;
+  const lock = (response.json() as { data: TaskLock }).data;
+  return { ...auth, [LOCK_FENCE_HEADER]: String(lock.fence) };
+}

@@ -140,8 +140,8 @@ export class TaskLockService {
   // ------------------------------------------------------------------ inside an action's transaction
 
   /**
-   * First statement of an action's transaction: the caller's live lease of `fence` on the task, row-locked
-   * until the action commits, else a 409 saying why (held by someone else, lapsed or taken, none sent).
+   * Inside an action's transaction: the caller's live lease of `fence` on the task, row-locked until the
+   * action commits, else a 409 saying why (held by someone else, lapsed or taken, none sent).
    */
   async holdForAction(
     tx: Db,
@@ -155,14 +155,13 @@ export class TaskLockService {
     throw refusal(await repo.read(kind, id, null), caller, fence !== undefined);
   }
 
-  /** Frees the lease in the action's transaction (approve, reject, submit_feedback: the task is done). */
-  async releaseInAction(tx: Db, caller: AuthContext, kind: LockKind, id: number, fence: number) {
-    await new LockRepository(tx).clear(kind, id, null, { userId: caller.userId, fence });
-  }
-
-  /** After the action committed: tells the browsers the task is free. */
-  async announceReleased(kind: LockKind, id: number): Promise<void> {
-    const lease = await this.repo.read(kind, id, null);
-    if (lease) this.announce(kind, id, lease);
+  /**
+   * After an action that finished the task committed (approve, reject, submit_feedback): frees the
+   * caller's lease and tells the browsers.
+   */
+  async releaseAfterAction(caller: AuthContext, kind: LockKind, id: number, fence: number | undefined) {
+    if (fence === undefined) return;
+    const freed = await this.repo.clear(kind, id, null, { userId: caller.userId, fence });
+    if (freed) this.announce(kind, id, freed);
   }
 }

@@ -1,5 +1,6 @@
 // Auto Highlight Review calls (spec 001 §7, editor v1): the pending queue, an article's auto highlights
 // and the feedback submission. Role apv_article_admin (admin passes), checked before the input.
+// submit_feedback also presents the caller's lock on the article in x-lock-fence (issue 7).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { okEnvelope } from '@hc/shared/api/envelope';
@@ -15,6 +16,7 @@ import { dateToSeconds } from '@hc/shared/formatters';
 import type { AppContext } from '../../context.ts';
 import { callerOf, requireRoles } from '../../plugins/auth.ts';
 import { presentHighlight } from '../highlights/presenter.ts';
+import { fenceOf } from '../locks/fence.ts';
 import type { MediaStore } from '../media/store.ts';
 import { REVIEW_ROLE } from './repo.ts';
 import { ReviewService } from './service.ts';
@@ -24,7 +26,7 @@ export async function reviewRoutes(
   { ctx, media }: { ctx: AppContext; media: MediaStore },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const service = new ReviewService(ctx.db);
+  const service = new ReviewService(ctx);
   app.addHook('onRequest', requireRoles(REVIEW_ROLE));
 
   api.get(
@@ -80,7 +82,7 @@ export async function reviewRoutes(
     '/highlights/submit_feedback',
     { schema: { body: submitFeedbackBodySchema, response: { 200: okEnvelope(submitFeedbackResultSchema) } } },
     async (request) => {
-      const remaining = await service.submit(callerOf(request), request.body);
+      const remaining = await service.submit(callerOf(request), request.body, fenceOf(request));
       return { success: true as const, data: { article_id: request.body.article_id, remaining } };
     },
   );

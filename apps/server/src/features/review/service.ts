@@ -1,7 +1,7 @@
 // Auto Highlight Review (spec 001 §2.9, §4): scoping of the queue and the feedback submission. The form
 // rules are re-checked here with the shared reviewFormError; the article is claimed with a conditional
 // UPDATE so only one review of it can ever succeed; feedback rows, the status and the audit row are
-// written in one transaction.
+// written in one transaction, which starts by holding the reviewer's live lease of the article (issue 7).
 import type { Db } from '@hc/db/client';
 import {
   reviewErrors,
@@ -9,7 +9,10 @@ import {
   type PendingReviewQuery,
   type SubmitFeedbackBody,
 } from '@hc/shared/api/review';
+import type { AppContext } from '../../context.ts';
+import type { AuthContext } from '../auth/sessions.ts';
 import { conflict, HttpError, notFound } from '../../plugins/errors.ts';
+import { TaskLockService } from '../locks/service.ts';
 import { ReviewRepository, STATUS_AFTER, type ArticleRow, type ReviewScope } from './repo.ts';
 
 export interface Reviewer {
@@ -20,10 +23,14 @@ export interface Reviewer {
 const unprocessable = (message: string) => new HttpError(422, [message]);
 
 export class ReviewService {
+  private readonly db: Db;
   private readonly repo: ReviewRepository;
+  private readonly locks: TaskLockService;
 
-  constructor(private readonly db: Db) {
-    this.repo = new ReviewRepository(db);
+  constructor(private readonly ctx: AppContext) {
+    this.db = ctx.db;
+    this.repo = new ReviewRepository(ctx.db);
+    this.locks = new TaskLockService(ctx);
   }
 
   /** The publishers a listing covers: the filter when the caller may review it (else 404), else the scope. */
@@ -63,8 +70,11 @@ export class ReviewService {
     return { limit, rows: await this.repo.articleHighlights(article.id, limit) };
   }
 
-  /** POST highlights/submit_feedback. Returns the caller's pending count afterwards. */
-  async submit(caller: Reviewer, body: SubmitFeedbackBody): Promise<number> {
+  /**
+   * POST highlights/submit_feedback with the fencing number of the caller's lease on the article.
+   * Returns the caller's pending count afterwards.
+   */
+  async submit(caller: AuthContext, body: SubmitFeedbackBody, fence: number | undefined): Promise<number> {
     const article = await this.article(caller, body.article_id);
     if (article.reviewStatus !== 'pending') throw conflict(reviewErrors.alreadyReviewed);
 
@@ -81,6 +91,8 @@ export class ReviewService {
     await this.db.transaction(async (tx) => {
       const repo = new ReviewRepository(tx);
       if (!(await repo.claim(article.id, body.action_type))) throw conflict(reviewErrors.alreadyReviewed);
+      // The claim row-locked the article: the lease is checked while nobody can change it.
+      await this.locks.holdForAction(tx, caller, 'article', article.id, fence);
       await repo.insertFeedback(
         body.feedback.map((f) => ({
           articleId: article.id,
@@ -107,6 +119,8 @@ export class ReviewService {
         },
       });
     });
+    this.ctx.live.countsChanged([article.publisherId]);
+    await this.locks.releaseAfterAction(caller, 'article', article.id, fence);
     return this.pendingCount(caller);
   }
 }

@@ -2,7 +2,8 @@
 // (approve, reject, create, update: 409 for an illegal transition, 400 for missing reasons, 422 for a
 // bad time range or keyframe file), reels validity, Vertical View's programs and the render job status.
 // The review lists and every action need the review permission; the ready and rejected reads the view
-// permission (scope.ts).
+// permission (scope.ts). Approve, reject, create and update also present the caller's task lock in the
+// x-lock-fence header (issue 7; checked in the action's transaction, 409 without the live lease).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { okEnvelope } from '@hc/shared/api/envelope';
@@ -25,6 +26,7 @@ import {
 } from '@hc/shared/api/vertical';
 import type { AppContext } from '../../context.ts';
 import { callerOf } from '../../plugins/auth.ts';
+import { fenceOf } from '../locks/fence.ts';
 import type { MediaStore } from '../media/store.ts';
 import { videoUrlOf } from '../media/store.ts';
 import { presentProgram, presentSuggestion, presentTask } from './presenter.ts';
@@ -102,7 +104,9 @@ export async function verticalRoutes(app: FastifyInstance, { ctx, media, jobsPre
       schema: { body: verticalApproveBodySchema, response: { 202: okEnvelope(verticalRenderStartedSchema) } },
     },
     async (request, reply) =>
-      reply.status(202).send(renderStarted(await service.approve(callerOf(request), request.body))),
+      reply
+        .status(202)
+        .send(renderStarted(await service.approve(callerOf(request), request.body, fenceOf(request)))),
   );
 
   api.post(
@@ -112,7 +116,7 @@ export async function verticalRoutes(app: FastifyInstance, { ctx, media, jobsPre
       schema: { body: verticalRejectBodySchema, response: { 200: okEnvelope(verticalTaskResultSchema) } },
     },
     async (request) => {
-      const view = await service.reject(callerOf(request), request.body);
+      const view = await service.reject(callerOf(request), request.body, fenceOf(request));
       return { success: true as const, data: { task: presentTask(view, media) } };
     },
   );
@@ -129,7 +133,9 @@ export async function verticalRoutes(app: FastifyInstance, { ctx, media, jobsPre
         },
       },
       async (request, reply) =>
-        reply.status(202).send(renderStarted(await service[action](callerOf(request), request.body))),
+        reply
+          .status(202)
+          .send(renderStarted(await service[action](callerOf(request), request.body, fenceOf(request)))),
     );
   }
 

@@ -22,6 +22,7 @@ import { verticalRenderJobId } from '@hc/worker/queues';
 import type { AppContext } from '../../context.ts';
 import type { AuthContext } from '../auth/sessions.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../plugins/errors.ts';
+import { TaskLockService } from '../locks/service.ts';
 import type { RenderQueue } from './render-queue.ts';
 import { VerticalTaskRepository, type TaskRow, type TaskView } from './repo.ts';
 import {
@@ -46,12 +47,14 @@ type EditBody = Omit<VerticalEditBody, 'keyframe'> & { keyframe: unknown };
 
 export class VerticalService {
   private readonly repo: VerticalTaskRepository;
+  private readonly locks: TaskLockService;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly renders: RenderQueue,
   ) {
     this.repo = new VerticalTaskRepository(ctx.db);
+    this.locks = new TaskLockService(ctx);
   }
 
   // ---------------------------------------------------------------------------------- reads
@@ -115,21 +118,29 @@ export class VerticalService {
 
   // ---------------------------------------------------------------------------------- actions
 
+  // Every action presents the caller's live lease of the task (`fence`, issue 7): right after its
+  // conditional UPDATE row-locked the task, the transaction checks that lease (409 and a rollback
+  // otherwise), so a state conflict is said first and no lease can change before the commit. Approve
+  // and reject finish the task and free the lease; create and update keep it while the editor follows
+  // the render.
+
   /** approve: renders the suggestion as it is (spec 001 §4: quality 'good'). */
-  async approve(caller: AuthContext, body: VerticalApproveBody) {
+  async approve(caller: AuthContext, body: VerticalApproveBody, fence: number | undefined) {
     const { view, suggestion, keyframe } = await this.suggestionForAction(caller, body.vertical_content_id);
     this.assertContentType(view.task, body.content_type);
     await this.assertCanChange(view.task);
     if (!keyframe) throw conflict(verticalErrors.noKeyframeFile(suggestion.id));
     const job = this.renderJobOf(view.task, suggestion.id, keyframe, suggestion);
-    return this.render(caller, view, 'approve', async (repo) => {
+    const started = await this.render(caller, view, fence, 'approve', async (repo) => {
       await repo.insertFeedback({ suggestionId: suggestion.id, userId: caller.userId, quality: 'good' });
       return { job, audit: { quality: 'good' } };
     });
+    await this.locks.releaseAfterAction(caller, 'vertical_task', view.task.videoId, fence);
+    return started;
   }
 
   /** reject: the source video is marked rejected with the reasons; no vertical is made. */
-  async reject(caller: AuthContext, body: VerticalRejectBody) {
+  async reject(caller: AuthContext, body: VerticalRejectBody, fence: number | undefined) {
     requirePermission(caller, 'review');
     const view = await this.task(caller, body.video_id);
     this.assertContentType(view.task, body.content_type);
@@ -145,6 +156,7 @@ export class VerticalService {
       const repo = new VerticalTaskRepository(tx);
       if (!(await repo.reject(view.task.videoId, body.reason)))
         throw await this.conflictOf(view.task.videoId);
+      await this.locks.holdForAction(tx, caller, 'vertical_task', view.task.videoId, fence);
       if (rated) {
         await repo.insertFeedback({
           suggestionId: rated.suggestion.id,
@@ -162,14 +174,16 @@ export class VerticalService {
         }),
       );
     });
+    this.ctx.live.countsChanged([view.task.publisherId]);
+    await this.locks.releaseAfterAction(caller, 'vertical_task', view.task.videoId, fence);
     return this.reloaded(view.task.videoId);
   }
 
   /** create (Manual): a new suggestion (source 2) with its own keyframe file, rendered. */
-  async create(caller: AuthContext, body: EditBody) {
+  async create(caller: AuthContext, body: EditBody, fence: number | undefined) {
     const { view, suggestion } = await this.suggestionForAction(caller, body.vertical_content_id);
     const file = await this.checkedEdit(view.task, body);
-    return this.render(caller, view, 'create', async (repo) => {
+    return this.render(caller, view, fence, 'create', async (repo) => {
       const keyframe = await repo.insertKeyframeFile(file);
       const created = await repo.insertSuggestion({
         videoId: view.task.videoId,
@@ -188,7 +202,7 @@ export class VerticalService {
   }
 
   /** update (Modify): a new version of the suggestion's keyframe file and its time range, rendered. */
-  async update(caller: AuthContext, body: EditBody) {
+  async update(caller: AuthContext, body: EditBody, fence: number | undefined) {
     const { view, suggestion, keyframe } = await this.suggestionForAction(caller, body.vertical_content_id);
     const file = await this.checkedEdit(view.task, body);
     if (keyframe && body.keyframe_version !== undefined && body.keyframe_version !== keyframe.version) {
@@ -197,7 +211,7 @@ export class VerticalService {
     // spec 001 §4: a range that no longer overlaps the original is a manual creation, not a modify.
     const overlaps = body.start_time < suggestion.endTime && body.end_time > suggestion.startTime;
     if (view.task.contentType === 'highlight' && !overlaps) throw unprocessable([verticalErrors.rangeMoved]);
-    return this.render(caller, view, 'update', async (repo) => {
+    return this.render(caller, view, fence, 'update', async (repo) => {
       const saved = keyframe
         ? await repo.saveKeyframeVersion(keyframe.id, file, keyframe.version)
         : await repo.insertKeyframeFile(file);
@@ -338,6 +352,7 @@ export class VerticalService {
   private async render(
     caller: AuthContext,
     view: TaskView,
+    fence: number | undefined,
     action: 'approve' | 'create' | 'update',
     writes: (
       repo: VerticalTaskRepository,
@@ -351,6 +366,7 @@ export class VerticalService {
       const jobId = verticalRenderJobId(made);
       if (!(await repo.claimRender(task.videoId, jobId, staleJobId)))
         throw await this.conflictOf(task.videoId);
+      await this.locks.holdForAction(tx, caller, 'vertical_task', task.videoId, fence);
       await repo.audit(
         this.auditOf(caller, task, action, {
           before: stateOf(task),
@@ -369,6 +385,8 @@ export class VerticalService {
       await this.repo.releaseRender(task.videoId, jobId, task);
       throw error;
     }
+    // The task left the review list (its render is on its way): the pending counts moved.
+    this.ctx.live.countsChanged([task.publisherId]);
     return { view: await this.reloaded(task.videoId), jobId, suggestionId: job.suggestionId };
   }
 
