@@ -62,7 +62,13 @@ function webBuildIsCurrent(): boolean {
 /** Builds the web app once per test run (set E2E_SKIP_BUILD=1 to reuse an existing build). */
 export function buildWebOnce() {
   if (webBuilt || process.env.E2E_SKIP_BUILD === '1' || webBuildIsCurrent()) return;
-  const result = spawnSync('npm', ['run', 'build', '-w', '@hc/web'], { cwd: repoRoot, encoding: 'utf8' });
+  // vitest sets NODE_ENV=test, which would make vite bundle React's development build (StrictMode's double
+  // effects, slower pages): the browser tests run the production build users get.
+  const result = spawnSync('npm', ['run', 'build', '-w', '@hc/web'], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (result.status !== 0) throw new Error(`web build failed:\n${result.stdout}\n${result.stderr}`);
   webBuilt = true;
 }
