@@ -158,11 +158,35 @@ describe('stories: create, image and video pages, preview, publish, AMP, newer v
       await input.press('Enter');
       await page2.getByTestId('se-rename-dialog').getByTestId('se-rename-yes').click();
       await expectToast(page2, 'Story page updated successfully.');
+      // Both editors share the story (co-editing): the first one shows the new title with no reload.
+      await expect.poll(() => page.getByTestId(`se-page-title-${pid}`).innerText()).toBe(`Renamed ${RUN}`);
     } finally {
       await context2.close();
     }
 
-    // Back in the first editor: publishing again warns about the newer version.
+    // A change made outside the editors (straight through the API) is not announced to them: publishing
+    // again warns about the newer version.
+    const stored = (await storyOf(page, baseUrl, storyId!)).pages.find((p) => p.object_type === 'image');
+    if (!stored) throw new Error('the story has no image page');
+    const outside = await page.request.post(
+      `${baseUrl}/api/v1/editor/stamp/stories/page/update/${stored.id}`,
+      {
+        headers: await sessionHeaders(page),
+        data: {
+          story_id: stored.story_id,
+          index: stored.index,
+          object_type: stored.object_type,
+          object_id: stored.object_id,
+          title: `Changed outside ${RUN}`,
+          subtitle: stored.subtitle,
+          layout: stored.layout,
+          blurb: stored.blurb,
+          duration: stored.duration,
+          metadata: stored.metadata,
+        },
+      },
+    );
+    expect(outside.status()).toBe(200);
     await page.getByTestId('se-publish-story').click();
     const dialog = page.getByTestId('se-newer-dialog');
     await dialog.waitFor();

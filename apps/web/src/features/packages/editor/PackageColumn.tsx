@@ -8,6 +8,9 @@ import type { PackageType } from '@hc/shared/api/packages';
 import { PACKAGE_MAX_HIGHLIGHTS } from '@hc/shared/constants';
 import { HoverVideo } from '../../../components/HoverVideo.tsx';
 import { InlineEditableTitle } from '../../../components/InlineEditableTitle.tsx';
+import { PeerMarks, peerRingStyle } from '../../../components/PeerMarks.tsx';
+import { selectorsOf } from '../../../lib/collab/presence.ts';
+import type { Peer } from '../../../lib/collab/presence.ts';
 import { mp4Url } from './editorState.ts';
 import type { EditorHighlight } from './editorState.ts';
 import { beginNativeDrag } from './dragTypes.ts';
@@ -17,6 +20,12 @@ import { insertionIndex, moveTarget } from './dropIndex.ts';
 interface PackageColumnProps {
   highlights: EditorHighlight[];
   packageType: PackageType;
+  /** View only, or waiting for the first sync: rows cannot be dragged. */
+  readOnly: boolean;
+  /** The other editors (co-editing): their selection is marked on the row in their colour. */
+  peers: Peer[];
+  /** This editor selected a row (published to the others). */
+  onSelect: (id: number | null) => void;
   drag: DragItem | null;
   onDragChange: (drag: DragItem | null) => void;
   onAdd: (highlight: EditorHighlight, index?: number) => void;
@@ -128,6 +137,9 @@ export function PackageColumn(props: PackageColumnProps) {
                 count={highlights.length}
                 before={line(i)}
                 dragging={drag?.source === 'package' && drag.id === h.id}
+                readOnly={props.readOnly}
+                selectedBy={selectorsOf(props.peers, h.id)}
+                onSelect={props.onSelect}
                 onDragStart={(row, e) => {
                   beginNativeDrag(e, h.id, row);
                   onDragChange({ source: 'package', id: h.id, index: i });
@@ -155,6 +167,9 @@ interface PackageRowProps {
   count: number;
   before: ReactNode;
   dragging: boolean;
+  readOnly: boolean;
+  selectedBy: Peer[];
+  onSelect: (id: number | null) => void;
   onDragStart: (row: HTMLElement | null, e: DragEvent) => void;
   onDragEnd: () => void;
   onMove: (from: number, to: number) => void;
@@ -169,18 +184,26 @@ function PackageRow({ highlight: h, index: i, count, ...props }: PackageRowProps
       {props.before}
       <li
         ref={rowRef}
-        className={props.dragging ? 'hc-pe-card hc-pe-row is-dragging' : 'hc-pe-card hc-pe-row'}
+        className={[
+          'hc-pe-card hc-pe-row',
+          props.dragging ? 'is-dragging' : '',
+          props.selectedBy.length > 0 ? 'hc-peer-selected' : '',
+        ].join(' ')}
+        style={peerRingStyle(props.selectedBy)}
         data-pe-row
         data-testid={`pe-item-${h.id}`}
         data-highlight-id={h.id}
+        onPointerDown={() => props.onSelect(h.id)}
+        onFocus={() => props.onSelect(h.id)}
       >
+        <PeerMarks peers={props.selectedBy} testId={`pe-item-peers-${h.id}`} />
         <span className="hc-pe-pos" aria-label={`Position ${i + 1}`}>
           {i + 1}
         </span>
         {/* Only the handle starts a drag, so the inline title's text box keeps normal selection. */}
         <span
           className="hc-pe-handle hc-pe-handle--grab pi pi-bars"
-          draggable
+          draggable={!props.readOnly}
           onDragStart={(e) => props.onDragStart(rowRef.current, e)}
           onDragEnd={props.onDragEnd}
           title="Drag to reorder, or onto the list to remove"

@@ -1,14 +1,19 @@
 // The package editor's three columns around one reducer (editorState.ts): available highlights, the
 // package's highlights, and the save panel. This component owns the state, the drag in progress, the
 // leave-page prompt and the 'Highlight removed' dialog; the columns only render and report.
-import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useBlocker } from 'react-router';
+import type { UndoManager } from 'yjs';
+import { Button } from 'primereact/button';
 import type { Highlight } from '@hc/shared/api/highlights';
 import type { Package } from '@hc/shared/api/packages';
+import { collabDocName } from '@hc/shared/api/collab';
 import { messages } from '@hc/shared/messages';
 import { useToast } from '../../../app/toast.tsx';
 import { LOGIN_PATH } from '../../../app/navigation.ts';
 import { readSession } from '../../../lib/session.ts';
+import { useCollabDoc } from '../../../lib/collab/useCollabDoc.ts';
+import { PresenceBar } from '../../../components/PresenceBar.tsx';
 import {
   addError,
   editorHighlightFrom,
@@ -16,7 +21,15 @@ import {
   editorStateFromPackage,
   newEditorState,
 } from './editorState.ts';
-import type { EditorHighlight } from './editorState.ts';
+import type { EditorAction, EditorHighlight, EditorState } from './editorState.ts';
+import {
+  createPackageUndoManager,
+  isSeeded,
+  markPackageSaved,
+  seedPackageDoc,
+  withDraft,
+  writePackageDraft,
+} from './packageDoc.ts';
 import type { DragItem } from './dragTypes.ts';
 import { AvailableColumn } from './AvailableColumn.tsx';
 import { PackageColumn } from './PackageColumn.tsx';
@@ -38,10 +51,110 @@ const LEAVE = {
 
 export function PackageEditor({ initial, publisherId }: PackageEditorProps) {
   const toast = useToast();
-  const [state, dispatch] = useReducer(editorReducer, initial, (pkg) =>
-    pkg ? editorStateFromPackage(pkg) : newEditorState(),
+  const [state, setState] = useState<EditorState>(() =>
+    initial ? editorStateFromPackage(initial) : newEditorState(),
   );
   const [drag, setDrag] = useState<DragItem | null>(null);
+
+  // ---- co-editing (issue 7 §4): an existing package's draft is the shared document package:{embed_id}.
+  // A suggestion opened for another publisher (?publisherId=) is edited alone, as before.
+  const collab = useCollabDoc(
+    initial && publisherId === undefined ? collabDocName.package(initial.embed_id) : null,
+  );
+  const { doc, origin } = collab;
+  // Edits go into the document once it has synced; before that the editor waits ('Connecting…'), and
+  // when the server has no co-editing for it the editor works on its own state.
+  const shared = collab.synced && !collab.readOnly;
+  const editable = !collab.readOnly && (collab.synced || collab.status === 'off');
+  const stateRef = useRef(state);
+  const commit = useCallback((next: EditorState) => {
+    stateRef.current = next;
+    setState(next);
+  }, []);
+  const sharedRef = useRef(shared);
+  const editableRef = useRef(editable);
+  useEffect(() => {
+    sharedRef.current = shared;
+    editableRef.current = editable;
+  }, [shared, editable]);
+
+  // Every change of the document, this editor's or another's, is read back into the state.
+  useEffect(() => {
+    const onUpdate = () => {
+      if (isSeeded(doc)) commit(withDraft(stateRef.current, doc));
+    };
+    doc.on('update', onUpdate);
+    return () => doc.off('update', onUpdate);
+  }, [doc, commit]);
+  // The empty-doc handshake: after the first sync, the first editor writes the REST draft.
+  useEffect(() => {
+    if (!collab.synced || !initial) return;
+    if (!collab.readOnly) seedPackageDoc(doc, initial);
+    if (isSeeded(doc)) commit(withDraft(stateRef.current, doc));
+  }, [collab.synced, collab.readOnly, doc, initial, commit]);
+
+  /** Runs an action: the reducer decides, the document gets the difference with this editor's origin. */
+  const dispatch = useCallback(
+    (action: EditorAction) => {
+      const prev = stateRef.current;
+      const local = action.type === 'requestSave' || action.type === 'confirmRemoval';
+      if (!local && !editableRef.current && action.type !== 'saved') return;
+      if (action.type === 'saved' && sharedRef.current) {
+        // The draft in the document is what was saved (or newer, if someone edited meanwhile).
+        markPackageSaved(doc, action.pkg, readSession()?.email ?? '', Date.now(), origin);
+        commit(withDraft({ ...prev, requestedSave: false, pendingRemoval: null }, doc));
+        return;
+      }
+      const next = editorReducer(prev, action);
+      if (next === prev) return;
+      commit(next);
+      if (sharedRef.current) writePackageDraft(doc, next, origin);
+    },
+    [doc, origin, commit],
+  );
+
+  // Per-user undo: only this editor's transactions are on its stack.
+  // Made and destroyed by one effect (a memoised manager destroyed by an effect's cleanup would stay
+  // destroyed when React runs the effects again, as StrictMode does).
+  const [undoManager, setUndoManager] = useState<UndoManager | null>(null);
+  useEffect(() => {
+    const manager = createPackageUndoManager(doc, origin);
+    setUndoManager(manager);
+    return () => {
+      manager.destroy();
+      setUndoManager(null);
+    };
+  }, [doc, origin]);
+  const [undoable, setUndoable] = useState({ undo: false, redo: false });
+  useEffect(() => {
+    if (!undoManager) return;
+    const update = () => setUndoable({ undo: undoManager.canUndo(), redo: undoManager.canRedo() });
+    update();
+    undoManager.on('stack-item-added', update);
+    undoManager.on('stack-item-popped', update);
+    undoManager.on('stack-cleared', update);
+    return () => {
+      undoManager.off('stack-item-added', update);
+      undoManager.off('stack-item-popped', update);
+      undoManager.off('stack-cleared', update);
+    };
+  }, [undoManager]);
+  // Ctrl+Z / Ctrl+Shift+Z (Ctrl+Y) outside text boxes, whose own undo stays the browser's.
+  useEffect(() => {
+    if (!shared || !undoManager) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (!(e.ctrlKey || e.metaKey) || e.altKey) return;
+      const target = e.target as HTMLElement | null;
+      if (target?.closest('input, textarea, [contenteditable="true"]')) return;
+      const key = e.key.toLowerCase();
+      if (key === 'z' && !e.shiftKey) undoManager.undo();
+      else if ((key === 'z' && e.shiftKey) || key === 'y') undoManager.redo();
+      else return;
+      e.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [shared, undoManager]);
 
   // The unsaved flag as the blocker reads it. Actions that leave on purpose (after a save, a discard, a
   // delete) clear it first, so their own navigation is not blocked.
@@ -88,8 +201,44 @@ export function PackageEditor({ initial, publisherId }: PackageEditorProps) {
   const pending = state.pendingRemoval;
 
   return (
-    <div className="hc-pe" data-testid="package-editor" data-unsaved={state.unsaved}>
-      <div className="hc-pe__columns">
+    <div
+      className={collab.status === 'off' ? 'hc-pe' : 'hc-pe hc-pe--collab'}
+      data-testid="package-editor"
+      data-unsaved={state.unsaved}
+      data-collab={collab.status}
+    >
+      {collab.status !== 'off' && (
+        <PresenceBar
+          status={collab.status}
+          peers={collab.peers}
+          readOnly={collab.readOnly}
+          testId="pe-collab"
+        >
+          <Button
+            type="button"
+            icon="pi pi-undo"
+            label="Undo"
+            text
+            size="small"
+            disabled={!shared || !undoable.undo}
+            onClick={() => undoManager?.undo()}
+            data-testid="pe-undo"
+          />
+          <Button
+            type="button"
+            icon="pi pi-refresh"
+            label="Redo"
+            text
+            size="small"
+            disabled={!shared || !undoable.redo}
+            onClick={() => undoManager?.redo()}
+            data-testid="pe-redo"
+          />
+        </PresenceBar>
+      )}
+      {/* A disabled fieldset turns every control off while the editor may not edit (view only, or
+          before the first sync). */}
+      <fieldset className="hc-pe__columns hc-pe__fieldset" disabled={!editable}>
         <AvailableColumn
           isInPackage={(id) => inPackage.has(id)}
           full={addError(state) !== null}
@@ -101,6 +250,9 @@ export function PackageEditor({ initial, publisherId }: PackageEditorProps) {
         <PackageColumn
           highlights={state.highlights}
           packageType={state.packageType}
+          readOnly={!editable}
+          peers={collab.peers}
+          onSelect={collab.select}
           drag={drag}
           onDragChange={setDrag}
           onAdd={add}
@@ -109,7 +261,7 @@ export function PackageEditor({ initial, publisherId }: PackageEditorProps) {
           onRename={(id, title) => dispatch({ type: 'rename', id, title })}
         />
         <SavePanel state={state} dispatch={dispatch} publisherId={publisherId} allowLeave={allowLeave} />
-      </div>
+      </fieldset>
 
       <EditorDialog
         visible={pending !== null}

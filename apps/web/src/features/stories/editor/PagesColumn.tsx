@@ -7,11 +7,16 @@ import { Menu } from 'primereact/menu';
 import type { MenuItem } from 'primereact/menuitem';
 import { Tag } from 'primereact/tag';
 import { InlineEditableTitle } from '../../../components/InlineEditableTitle.tsx';
+import { PeerMarks, peerRingStyle } from '../../../components/PeerMarks.tsx';
+import { selectorsOf } from '../../../lib/collab/presence.ts';
+import type { Peer } from '../../../lib/collab/presence.ts';
 import type { StoryPage } from '../api/types.ts';
 import type { PageKind } from './storyEditorState.ts';
 
 interface PagesColumnProps {
   pages: StoryPage[];
+  /** The other editors (co-editing): the page each has open is marked in their colour. */
+  peers: Peer[];
   offer: { menu: false } | { menu: true; videoDisabled: boolean };
   /** The page open in the form, highlighted. */
   activeId?: number;
@@ -112,13 +117,20 @@ export function PagesColumn(props: PagesColumnProps) {
               const thumb = page.image ?? page.poster ?? page.thumbnail;
               const editable =
                 page.object_type === 'image' || (page.object_type === 'video' && props.canChangeVideo);
+              const selectedBy = selectorsOf(props.peers, page.id);
               return (
                 <li
                   key={page.id}
-                  className={page.id === activeId ? 'hc-se-card is-active' : 'hc-se-card'}
+                  className={[
+                    'hc-se-card',
+                    page.id === activeId ? 'is-active' : '',
+                    selectedBy.length > 0 ? 'hc-peer-selected' : '',
+                  ].join(' ')}
+                  style={peerRingStyle(selectedBy)}
                   data-testid="se-page"
                   data-page-id={page.id}
                 >
+                  <PeerMarks peers={selectedBy} testId={`se-page-peers-${page.id}`} />
                   <span className="hc-se-pos" title={`Index ${page.index}`}>
                     {i + 1}
                   </span>

@@ -3,12 +3,17 @@
 // the calls and their toasts (6.5 s), the dialogs and the leave-page prompt; the columns only render.
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useBlocker } from 'react-router';
+import type { UndoManager } from 'yjs';
 import { useQueryClient } from '@tanstack/react-query';
+import { Button } from 'primereact/button';
+import { collabDocName } from '@hc/shared/api/collab';
 import { STORY_PREVIEW_AUTOPLAY_MS } from '@hc/shared/constants';
 import { messages } from '@hc/shared/messages';
 import { ApiError } from '../../../lib/api.ts';
 import { copyText } from '../../../lib/clipboard.ts';
 import { readSession } from '../../../lib/session.ts';
+import { useCollabDoc } from '../../../lib/collab/useCollabDoc.ts';
+import { PresenceBar } from '../../../components/PresenceBar.tsx';
 import { LOGIN_PATH } from '../../../app/navigation.ts';
 import { useAppConfig } from '../../../app/config.tsx';
 import { getStory } from '../api/get-story.ts';
@@ -32,7 +37,16 @@ import {
   storyEditorReducer,
   validatePageForm,
 } from './storyEditorState.ts';
-import type { PageForm } from './storyEditorState.ts';
+import type { PageForm, StoryEditorAction, StoryEditorState } from './storyEditorState.ts';
+import {
+  clearPageDraft,
+  createStoryUndoManager,
+  hasPageDraft,
+  markStoryChanged,
+  readStoryMark,
+  withSharedForm,
+  writePageDraft,
+} from './storyDoc.ts';
 import { awaitsAutoplay, initialPreviewState, previewReducer } from './previewState.ts';
 import { PagesColumn } from './PagesColumn.tsx';
 import { PageFormColumn } from './PageFormColumn.tsx';
@@ -53,13 +67,112 @@ export function StoryEditor({ initial }: { initial: Story }) {
   const { user } = useAppConfig();
   const queryClient = useQueryClient();
   const [toastElement, toast] = useStoryToast();
-  const [state, dispatch] = useReducer(storyEditorReducer, initial, initialEditorState);
+  const [state, setState] = useState<StoryEditorState>(() => initialEditorState(initial));
+
+  // ---- co-editing (issue 7 §4): the open forms of existing pages are shared in story:{id}; a page call
+  // or a publish marks the story changed and the other editors fetch it again (storyDoc.ts).
+  const collab = useCollabDoc(collabDocName.story(initial.id));
+  const { doc, origin } = collab;
+  const shared = collab.synced && !collab.readOnly;
+  const editable = !collab.readOnly && (collab.synced || collab.status === 'off');
+  const stateRef = useRef(state);
+  const commit = useCallback((next: StoryEditorState) => {
+    stateRef.current = next;
+    setState(next);
+  }, []);
+  const sharedRef = useRef(shared);
+  useEffect(() => {
+    sharedRef.current = shared;
+  }, [shared]);
+
+  /** Runs an action: the reducer decides; a changed field of an existing page goes into the document. */
+  const dispatch = useCallback(
+    (action: StoryEditorAction) => {
+      let next = storyEditorReducer(stateRef.current, action);
+      if (sharedRef.current) {
+        if (action.type === 'editPage') next = withSharedForm(next, doc);
+        else if ((action.type === 'change' || action.type === 'setField') && next.form && next.formBase) {
+          writePageDraft(doc, next.form, next.formBase, origin);
+        }
+      }
+      commit(next);
+    },
+    [doc, origin, commit],
+  );
+  /** Tells the other editors the story changed (they fetch it again). */
+  const announce = useCallback(
+    (fresh: Story) => {
+      if (sharedRef.current)
+        markStoryChanged(doc, fresh.updated_at, readSession()?.email ?? '', Date.now(), origin);
+    },
+    [doc, origin],
+  );
+
+  // Another editor changed the story (a page call or a publish): fetch it, and reopen the page this
+  // editor has open as now saved, unless someone still has changes on it.
+  const lastMark = useRef(readStoryMark(doc)?.changedAt ?? 0);
+  const refetchForOthers = useCallback(async () => {
+    const fresh = await getStory(initial.id).catch(() => null);
+    if (!fresh) return;
+    const current = stateRef.current;
+    let next = storyEditorReducer(current, { type: 'load', story: fresh });
+    const openId = current.form?.id;
+    if (openId !== undefined && !hasPageDraft(doc, openId)) {
+      const page = fresh.pages.find((p) => p.id === openId);
+      next = page
+        ? storyEditorReducer(next, { type: 'editPage', page })
+        : storyEditorReducer(next, { type: 'close' });
+    }
+    commit(next);
+  }, [doc, initial.id, commit]);
+  useEffect(() => {
+    const onUpdate = () => {
+      commit(withSharedForm(stateRef.current, doc));
+      const mark = readStoryMark(doc);
+      if (mark && mark.changedAt !== lastMark.current) {
+        lastMark.current = mark.changedAt;
+        if (mark.updatedAt !== stateRef.current.story.updated_at) void refetchForOthers();
+      }
+    };
+    doc.on('update', onUpdate);
+    return () => doc.off('update', onUpdate);
+  }, [doc, commit, refetchForOthers]);
+
+  // Per-user undo of the shared forms.
+  // Made and destroyed by one effect (a memoised manager destroyed by an effect's cleanup would stay
+  // destroyed when React runs the effects again, as StrictMode does).
+  const [undoManager, setUndoManager] = useState<UndoManager | null>(null);
+  useEffect(() => {
+    const manager = createStoryUndoManager(doc, origin);
+    setUndoManager(manager);
+    return () => {
+      manager.destroy();
+      setUndoManager(null);
+    };
+  }, [doc, origin]);
+  const [undoable, setUndoable] = useState({ undo: false, redo: false });
+  useEffect(() => {
+    if (!undoManager) return;
+    const update = () => setUndoable({ undo: undoManager.canUndo(), redo: undoManager.canRedo() });
+    update();
+    undoManager.on('stack-item-added', update);
+    undoManager.on('stack-item-popped', update);
+    undoManager.on('stack-cleared', update);
+    return () => {
+      undoManager.off('stack-item-added', update);
+      undoManager.off('stack-item-popped', update);
+      undoManager.off('stack-cleared', update);
+    };
+  }, [undoManager]);
   const [preview, previewDispatch] = useReducer(previewReducer, initialPreviewState);
   const [previewSource, setPreviewSource] = useState<'saved' | 'draft'>('saved');
   const [busy, setBusy] = useState<'preview' | 'publish' | 'page' | null>(null);
   const [dialog, setDialog] = useState<StoryDialogRequest | null>(null);
   const { story, form } = state;
   const pages = orderedPages(story.pages);
+  // The page open in the form is this editor's selection (the others mark it).
+  const { select } = collab;
+  useEffect(() => select(form?.id ?? null), [select, form?.id]);
 
   // ---- preview: request → html → 2.5 s → playing (spec 001 §2.5)
   const requestRef = useRef(0);
@@ -119,6 +232,7 @@ export function StoryEditor({ initial }: { initial: Story }) {
     try {
       const fresh = await getStory(story.id);
       dispatch({ type: 'load', story: fresh });
+      announce(fresh);
       return fresh;
     } catch {
       return null;
@@ -156,6 +270,7 @@ export function StoryEditor({ initial }: { initial: Story }) {
             removePage(page.id)
               .then(async () => {
                 toast.success(messages.storyPageDeleted);
+                if (sharedRef.current) clearPageDraft(doc, page.id, origin);
                 if (form?.id === page.id) dispatch({ type: 'close' });
                 await reload();
                 replaySaved();
@@ -215,6 +330,8 @@ export function StoryEditor({ initial }: { initial: Story }) {
           onClick: () => {
             setDialog(null);
             unsavedRef.current = false;
+            // The page's changes are shared: discarding them discards them for every editor.
+            if (sharedRef.current && form?.id !== undefined) clearPageDraft(doc, form.id, origin);
             dispatch({ type: 'close' });
           },
         },
@@ -302,7 +419,9 @@ export function StoryEditor({ initial }: { initial: Story }) {
         });
         toast.success(messages.storyPublished);
         const fresh = (await getStory(story.id).catch(() => null)) ?? published.story;
+        if (sharedRef.current && form?.id !== undefined) clearPageDraft(doc, form.id, origin);
         dispatch({ type: 'close', story: fresh });
+        announce(fresh);
         void runPreview(() => Promise.resolve({ html: published.html }), 'saved');
       } catch {
         toast.error(messages.storyPublishFailed);
@@ -357,11 +476,48 @@ export function StoryEditor({ initial }: { initial: Story }) {
   const blocked = blocker.state === 'blocked';
 
   return (
-    <div className="hc-se" data-testid="story-editor" data-mode={state.mode} data-unsaved={state.unsaved}>
+    <div
+      className={collab.status === 'off' ? 'hc-se' : 'hc-se hc-se--collab'}
+      data-testid="story-editor"
+      data-mode={state.mode}
+      data-unsaved={state.unsaved}
+      data-collab={collab.status}
+    >
       {toastElement}
-      <div className="hc-se__columns">
+      {collab.status !== 'off' && (
+        <PresenceBar
+          status={collab.status}
+          peers={collab.peers}
+          readOnly={collab.readOnly}
+          testId="se-collab"
+        >
+          <Button
+            type="button"
+            icon="pi pi-undo"
+            label="Undo"
+            text
+            size="small"
+            disabled={!shared || !undoable.undo}
+            onClick={() => undoManager?.undo()}
+            data-testid="se-undo"
+          />
+          <Button
+            type="button"
+            icon="pi pi-refresh"
+            label="Redo"
+            text
+            size="small"
+            disabled={!shared || !undoable.redo}
+            onClick={() => undoManager?.redo()}
+            data-testid="se-redo"
+          />
+        </PresenceBar>
+      )}
+      {/* Every control is off while the editor may not edit (view only, or before the first sync). */}
+      <fieldset className="hc-se__columns hc-se__fieldset" disabled={!editable}>
         <PagesColumn
           pages={pages}
+          peers={collab.peers}
           offer={offer}
           activeId={form?.id}
           busy={busy !== null}
@@ -409,7 +565,7 @@ export function StoryEditor({ initial }: { initial: Story }) {
           onCopyLink={() => void copyLink(story.link)}
           onCopyThumbnail={() => void copyLink(story.thumbnail)}
         />
-      </div>
+      </fieldset>
 
       <StoryDialog request={dialog} />
       <StoryDialog
