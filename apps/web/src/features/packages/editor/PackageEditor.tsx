@@ -3,8 +3,6 @@
 // leave-page prompt and the 'Highlight removed' dialog; the columns only render and report.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useBlocker } from 'react-router';
-import type { UndoManager } from 'yjs';
-import { Button } from 'primereact/button';
 import type { Highlight } from '@hc/shared/api/highlights';
 import type { Package } from '@hc/shared/api/packages';
 import { collabDocName } from '@hc/shared/api/collab';
@@ -14,6 +12,8 @@ import { LOGIN_PATH } from '../../../app/navigation.ts';
 import { readSession } from '../../../lib/session.ts';
 import { useCollabDoc } from '../../../lib/collab/useCollabDoc.ts';
 import { PresenceBar } from '../../../components/PresenceBar.tsx';
+import { UndoRedoButtons } from '../../../components/UndoRedoButtons.tsx';
+import { useSharedUndo } from '../../../lib/collab/useSharedUndo.ts';
 import {
   addError,
   editorHighlightFrom,
@@ -114,47 +114,7 @@ export function PackageEditor({ initial, publisherId }: PackageEditorProps) {
   );
 
   // Per-user undo: only this editor's transactions are on its stack.
-  // Made and destroyed by one effect (a memoised manager destroyed by an effect's cleanup would stay
-  // destroyed when React runs the effects again, as StrictMode does).
-  const [undoManager, setUndoManager] = useState<UndoManager | null>(null);
-  useEffect(() => {
-    const manager = createPackageUndoManager(doc, origin);
-    setUndoManager(manager);
-    return () => {
-      manager.destroy();
-      setUndoManager(null);
-    };
-  }, [doc, origin]);
-  const [undoable, setUndoable] = useState({ undo: false, redo: false });
-  useEffect(() => {
-    if (!undoManager) return;
-    const update = () => setUndoable({ undo: undoManager.canUndo(), redo: undoManager.canRedo() });
-    update();
-    undoManager.on('stack-item-added', update);
-    undoManager.on('stack-item-popped', update);
-    undoManager.on('stack-cleared', update);
-    return () => {
-      undoManager.off('stack-item-added', update);
-      undoManager.off('stack-item-popped', update);
-      undoManager.off('stack-cleared', update);
-    };
-  }, [undoManager]);
-  // Ctrl+Z / Ctrl+Shift+Z (Ctrl+Y) outside text boxes, whose own undo stays the browser's.
-  useEffect(() => {
-    if (!shared || !undoManager) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (!(e.ctrlKey || e.metaKey) || e.altKey) return;
-      const target = e.target as HTMLElement | null;
-      if (target?.closest('input, textarea, [contenteditable="true"]')) return;
-      const key = e.key.toLowerCase();
-      if (key === 'z' && !e.shiftKey) undoManager.undo();
-      else if ((key === 'z' && e.shiftKey) || key === 'y') undoManager.redo();
-      else return;
-      e.preventDefault();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [shared, undoManager]);
+  const undo = useSharedUndo(doc, origin, createPackageUndoManager, shared);
 
   // The unsaved flag as the blocker reads it. Actions that leave on purpose (after a save, a discard, a
   // delete) clear it first, so their own navigation is not blocked.
@@ -214,26 +174,7 @@ export function PackageEditor({ initial, publisherId }: PackageEditorProps) {
           readOnly={collab.readOnly}
           testId="pe-collab"
         >
-          <Button
-            type="button"
-            icon="pi pi-undo"
-            label="Undo"
-            text
-            size="small"
-            disabled={!shared || !undoable.undo}
-            onClick={() => undoManager?.undo()}
-            data-testid="pe-undo"
-          />
-          <Button
-            type="button"
-            icon="pi pi-refresh"
-            label="Redo"
-            text
-            size="small"
-            disabled={!shared || !undoable.redo}
-            onClick={() => undoManager?.redo()}
-            data-testid="pe-redo"
-          />
+          <UndoRedoButtons undo={undo} testIdPrefix="pe" />
         </PresenceBar>
       )}
       {/* A disabled fieldset turns every control off while the editor may not edit (view only, or

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import type { Package } from '@hc/shared/api/packages';
 import { editorReducer, editorStateFromPackage } from './editorState.ts';
-import type { EditorAction, EditorHighlight, EditorState } from './editorState.ts';
+import type { EditorAction, EditorState } from './editorState.ts';
+import { hl, pkg } from './editorFixtures.ts';
 import {
   createPackageUndoManager,
   isSeeded,
@@ -13,48 +14,6 @@ import {
   withDraft,
   writePackageDraft,
 } from './packageDoc.ts';
-
-const hl = (id: number): EditorHighlight => ({
-  id,
-  title: `Title ${id}`,
-  originalTitle: `Title ${id}`,
-  thumbnail: `/media/${id}.jpg`,
-  video_url: `/media/${id}`,
-  duration: 10,
-  category: 'news',
-  titleChanged: false,
-});
-
-const pkg = (overrides: Partial<Package> = {}): Package => ({
-  embed_id: 'abc123',
-  name: 'Morning news',
-  alias: 'morning-news',
-  package_type: 'user',
-  category: 'news',
-  status: 'Active',
-  highlights: [1, 2, 3].map((id) => ({
-    id,
-    title: `Title ${id}`,
-    original_title: `Title ${id}`,
-    thumbnail: `/media/${id}.jpg`,
-    video_url: `/media/${id}`,
-    duration: 10,
-    category: 'news',
-  })),
-  sequence: '1,2,3',
-  max_ads: 100,
-  tvInvalidHlts: [],
-  created_at: 1_700_000_000,
-  updated_at: 1_700_000_100,
-  num_videos: 3,
-  duration: 30,
-  package_clicks: 0,
-  package_impressions: 0,
-  package_ctr: null,
-  package_iab_impressions: 0,
-  package_iab_ctr: null,
-  ...overrides,
-});
 
 /** One editor: its document, its origin, its undo, and its state read back from the document. */
 class Editor {

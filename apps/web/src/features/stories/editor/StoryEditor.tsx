@@ -3,9 +3,7 @@
 // the calls and their toasts (6.5 s), the dialogs and the leave-page prompt; the columns only render.
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useBlocker } from 'react-router';
-import type { UndoManager } from 'yjs';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button } from 'primereact/button';
 import { collabDocName } from '@hc/shared/api/collab';
 import { STORY_PREVIEW_AUTOPLAY_MS } from '@hc/shared/constants';
 import { messages } from '@hc/shared/messages';
@@ -14,6 +12,8 @@ import { copyText } from '../../../lib/clipboard.ts';
 import { readSession } from '../../../lib/session.ts';
 import { useCollabDoc } from '../../../lib/collab/useCollabDoc.ts';
 import { PresenceBar } from '../../../components/PresenceBar.tsx';
+import { UndoRedoButtons } from '../../../components/UndoRedoButtons.tsx';
+import { useSharedUndo } from '../../../lib/collab/useSharedUndo.ts';
 import { LOGIN_PATH } from '../../../app/navigation.ts';
 import { useAppConfig } from '../../../app/config.tsx';
 import { getStory } from '../api/get-story.ts';
@@ -139,31 +139,7 @@ export function StoryEditor({ initial }: { initial: Story }) {
   }, [doc, commit, refetchForOthers]);
 
   // Per-user undo of the shared forms.
-  // Made and destroyed by one effect (a memoised manager destroyed by an effect's cleanup would stay
-  // destroyed when React runs the effects again, as StrictMode does).
-  const [undoManager, setUndoManager] = useState<UndoManager | null>(null);
-  useEffect(() => {
-    const manager = createStoryUndoManager(doc, origin);
-    setUndoManager(manager);
-    return () => {
-      manager.destroy();
-      setUndoManager(null);
-    };
-  }, [doc, origin]);
-  const [undoable, setUndoable] = useState({ undo: false, redo: false });
-  useEffect(() => {
-    if (!undoManager) return;
-    const update = () => setUndoable({ undo: undoManager.canUndo(), redo: undoManager.canRedo() });
-    update();
-    undoManager.on('stack-item-added', update);
-    undoManager.on('stack-item-popped', update);
-    undoManager.on('stack-cleared', update);
-    return () => {
-      undoManager.off('stack-item-added', update);
-      undoManager.off('stack-item-popped', update);
-      undoManager.off('stack-cleared', update);
-    };
-  }, [undoManager]);
+  const undo = useSharedUndo(doc, origin, createStoryUndoManager, shared);
   const [preview, previewDispatch] = useReducer(previewReducer, initialPreviewState);
   const [previewSource, setPreviewSource] = useState<'saved' | 'draft'>('saved');
   const [busy, setBusy] = useState<'preview' | 'publish' | 'page' | null>(null);
@@ -491,26 +467,7 @@ export function StoryEditor({ initial }: { initial: Story }) {
           readOnly={collab.readOnly}
           testId="se-collab"
         >
-          <Button
-            type="button"
-            icon="pi pi-undo"
-            label="Undo"
-            text
-            size="small"
-            disabled={!shared || !undoable.undo}
-            onClick={() => undoManager?.undo()}
-            data-testid="se-undo"
-          />
-          <Button
-            type="button"
-            icon="pi pi-refresh"
-            label="Redo"
-            text
-            size="small"
-            disabled={!shared || !undoable.redo}
-            onClick={() => undoManager?.redo()}
-            data-testid="se-redo"
-          />
+          <UndoRedoButtons undo={undo} testIdPrefix="se" />
         </PresenceBar>
       )}
       {/* Every control is off while the editor may not edit (view only, or before the first sync). */}
