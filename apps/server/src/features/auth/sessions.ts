@@ -1,6 +1,6 @@
 // Sessions: created at login or publisher switch, resolved on every call, ended at logout, password
 // change or user removal. Idle and absolute expiry are both enforced in the lookup query.
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@hc/db/client';
 import { schema } from '@hc/db/schema';
 import type { Role } from '@hc/shared/constants';
@@ -49,10 +49,8 @@ export class SessionService {
     return token;
   }
 
-  /** The caller behind an e-mail and token, or null when the session is missing, expired or not theirs. */
-  async resolve(email: string, token: string): Promise<AuthContext | null> {
-    const tokenPublisherId = publisherIdOfToken(token);
-    if (tokenPublisherId === null || token.length > 200 || email.length > 254) return null;
+  /** The session matching `match` while it holds (not expired, not idle), with its user and roles. */
+  private async findLive(match: SQL) {
     const idleCutoff = sql`now() - make_interval(mins => ${this.policy.idleMinutes})`;
     const [row] = await this.db
       .select({
@@ -74,17 +72,18 @@ export class SessionService {
           eq(userPublisherRoles.publisherId, sessions.publisherId),
         ),
       )
-      .where(
-        and(
-          eq(sessions.tokenHash, hashToken(token)),
-          gt(sessions.expiresAt, sql`now()`),
-          gt(sessions.lastSeenAt, idleCutoff),
-        ),
-      )
+      .where(and(match, gt(sessions.expiresAt, sql`now()`), gt(sessions.lastSeenAt, idleCutoff)))
       .limit(1);
-    if (!row || row.email !== email.trim().toLowerCase() || row.publisherId !== tokenPublisherId) return null;
     // A user whose access to this publisher was withdrawn loses the session with it.
-    if (!row.isAdmin && row.roles === null) return null;
+    return row && (row.isAdmin || row.roles !== null) ? row : undefined;
+  }
+
+  /** The caller behind an e-mail and token, or null when the session is missing, expired or not theirs. */
+  async resolve(email: string, token: string): Promise<AuthContext | null> {
+    const tokenPublisherId = publisherIdOfToken(token);
+    if (tokenPublisherId === null || token.length > 200 || email.length > 254) return null;
+    const row = await this.findLive(eq(sessions.tokenHash, hashToken(token)));
+    if (!row || row.email !== email.trim().toLowerCase() || row.publisherId !== tokenPublisherId) return null;
     if (Date.now() - row.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
       await this.db
         .update(sessions)
@@ -105,31 +104,11 @@ export class SessionService {
   }
 
   /**
-   * Whether a session resolved earlier still holds, by the same rules as resolve (not ended, not expired,
-   * not idle, access to its publisher kept), for channels that keep no token (the co-editing sockets).
+   * Whether a session resolved earlier still holds, by the same rules as resolve, for channels that keep
+   * no token (the co-editing sockets).
    */
   async isLive(sessionId: number): Promise<boolean> {
-    const idleCutoff = sql`now() - make_interval(mins => ${this.policy.idleMinutes})`;
-    const [row] = await this.db
-      .select({ isAdmin: users.isAdmin, roles: userPublisherRoles.roles })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .leftJoin(
-        userPublisherRoles,
-        and(
-          eq(userPublisherRoles.userId, sessions.userId),
-          eq(userPublisherRoles.publisherId, sessions.publisherId),
-        ),
-      )
-      .where(
-        and(
-          eq(sessions.id, sessionId),
-          gt(sessions.expiresAt, sql`now()`),
-          gt(sessions.lastSeenAt, idleCutoff),
-        ),
-      )
-      .limit(1);
-    return row !== undefined && (row.isAdmin || row.roles !== null);
+    return (await this.findLive(eq(sessions.id, sessionId))) !== undefined;
   }
 
   async end(sessionId: number): Promise<void> {
