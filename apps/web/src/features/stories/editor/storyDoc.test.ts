@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import type { Story, StoryPage } from '../api/types.ts';
+import type { Story } from '../api/types.ts';
 import { initialEditorState, storyEditorReducer } from './storyEditorState.ts';
 import type { StoryEditorAction, StoryEditorState } from './storyEditorState.ts';
 import {
@@ -13,28 +13,7 @@ import {
   withSharedForm,
   writePageDraft,
 } from './storyDoc.ts';
-
-const page = (over: Partial<StoryPage> = {}): StoryPage => ({
-  id: 1,
-  index: 0,
-  ordinal: 0,
-  object_id: 10,
-  object_type: 'image',
-  story_id: 5,
-  apv_story_id: 5,
-  title: 'First',
-  subtitle: 'Sub',
-  image: 'http://h/media/a.jpg',
-  poster: null,
-  thumbnail: null,
-  layout: 1,
-  blurb: 0,
-  duration: 8,
-  active: true,
-  video_url: null,
-  metadata: { duration: 8, template_options: { layout: 1, blurb: 0 } },
-  ...over,
-});
+import { page } from './storyFixtures.ts';
 
 const story: Story = {
   id: 5,

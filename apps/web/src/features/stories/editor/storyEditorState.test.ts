@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '@hc/shared/messages';
-import type { Story, StoryFormField, StoryPage } from '../api/types.ts';
+import type { Story, StoryFormField } from '../api/types.ts';
 import {
   canChangeVideoPages,
   draftPages,
@@ -16,6 +16,7 @@ import {
   storyEditorReducer,
   validatePageForm,
 } from './storyEditorState.ts';
+import { page } from './storyFixtures.ts';
 
 const field = (over: Partial<StoryFormField> = {}): StoryFormField => ({
   name: 'apv_batter_full_name',
@@ -23,28 +24,6 @@ const field = (over: Partial<StoryFormField> = {}): StoryFormField => ({
   input_type: 'string',
   is_mandatory: true,
   max_chars: 40,
-  ...over,
-});
-
-const page = (over: Partial<StoryPage> = {}): StoryPage => ({
-  id: 1,
-  index: 0,
-  ordinal: 0,
-  object_id: 10,
-  object_type: 'image',
-  story_id: 5,
-  apv_story_id: 5,
-  title: 'First',
-  subtitle: 'Sub',
-  image: 'http://h/media/a.jpg',
-  poster: null,
-  thumbnail: null,
-  layout: 1,
-  blurb: 0,
-  duration: 8,
-  active: true,
-  video_url: null,
-  metadata: { duration: 8, template_options: { layout: 1, blurb: 0 } },
   ...over,
 });
 
