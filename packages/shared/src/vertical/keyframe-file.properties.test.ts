@@ -11,7 +11,9 @@ import {
 } from './keyframe-file.ts';
 import { keyframeFileArbitrary } from './test-arbitraries.ts';
 
-const RUNS = { numRuns: 200 };
+// A failure found late could shrink for minutes inside one synchronous call, where no test timeout fires:
+// the time limit bounds the search and the shrinking (a failure found is still reported).
+const RUNS = { numRuns: 200, interruptAfterTimeLimit: 30_000 };
 /** Hundreds of generated files per property: seconds on a loaded CI machine, not the default 5 s. */
 const PROPERTY_TIMEOUT_MS = 60_000;
 

@@ -243,7 +243,9 @@ function outputWindowSize(file: KeyframeFile, wantedHeight: number): { width: nu
   const aspect = file.output_vertical_width / file.output_vertical_height;
   const W = file.input_width;
   const H = file.input_height;
-  let height = clamp(Math.round(wantedHeight), 1, H);
+  // Rounded up: a window rounded down would be up to half a pixel times the aspect too narrow for the
+  // objects it must hold.
+  let height = clamp(Math.ceil(wantedHeight - 1e-9), 1, H);
   let width = Math.round(height * aspect);
   if (width > W) {
     // Only an output wider than the source's shape gets here: then the width is the limit.
