@@ -112,6 +112,18 @@ describe('sessions that end while connected', () => {
     expect(ended).toEqual([{ reason: 'expired' }]);
   });
 
+  it('the periodic re-check does not count as use: an open tab still lets the session idle out', async () => {
+    const user = await buildUser(t.ctx.db, { publisherId: pubA });
+    const session = await login(t.app, user.email, user.password);
+    track(await connectAs(url, session));
+    const fiveMinutesAgo = new Date(Date.now() - 5 * 60_000);
+    const ofUser = eq(schema.sessions.userId, user.id);
+    await t.ctx.db.update(schema.sessions).set({ lastSeenAt: fiveMinutesAgo }).where(ofUser);
+    await new Promise((resolve) => setTimeout(resolve, 1_000)); // three re-checks at 300 ms
+    const [row] = await t.ctx.db.select().from(schema.sessions).where(ofUser);
+    expect(row?.lastSeenAt.getTime()).toBe(fiveMinutesAgo.getTime());
+  });
+
   it('withdrawing the user’s access to the publisher drops the socket', async () => {
     const user = await buildUser(t.ctx.db, { publisherId: pubA });
     const session = await login(t.app, user.email, user.password);

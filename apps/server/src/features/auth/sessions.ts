@@ -79,12 +79,17 @@ export class SessionService {
   }
 
   /** The caller behind an e-mail and token, or null when the session is missing, expired or not theirs. */
-  async resolve(email: string, token: string): Promise<AuthContext | null> {
+  async resolve(
+    email: string,
+    token: string,
+    // A background re-check (an open live channel) is no use of the session: it must not keep it from idling.
+    { touch = true }: { touch?: boolean } = {},
+  ): Promise<AuthContext | null> {
     const tokenPublisherId = publisherIdOfToken(token);
     if (tokenPublisherId === null || token.length > 200 || email.length > 254) return null;
     const row = await this.findLive(eq(sessions.tokenHash, hashToken(token)));
     if (!row || row.email !== email.trim().toLowerCase() || row.publisherId !== tokenPublisherId) return null;
-    if (Date.now() - row.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
+    if (touch && Date.now() - row.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
       await this.db
         .update(sessions)
         .set({ lastSeenAt: sql`now()` })

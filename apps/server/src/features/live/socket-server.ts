@@ -80,8 +80,9 @@ export async function registerLiveChannel(
   // place, so closing the app right after start never leaves them rejected with nobody listening.
   await Promise.all([pubClient.ping(), subClient.ping()]);
 
-  const authorise = async (credentials: LiveHandshakeAuth) => {
-    const auth = await ctx.sessions.resolve(credentials.email, credentials.token);
+  // The handshake is a use of the session; the periodic re-check is not (an open tab must still idle out).
+  const authorise = async (credentials: LiveHandshakeAuth, touch = true) => {
+    const auth = await ctx.sessions.resolve(credentials.email, credentials.token, { touch });
     return auth ? { auth, reviewScope: await counts.reviewScope(auth) } : null;
   };
 
@@ -110,7 +111,7 @@ export async function registerLiveChannel(
   // Sessions that ended while connected (expiry, idle, access withdrawn, a CLI password change).
   const recheck = async () => {
     for (const socket of io.of('/').sockets.values()) {
-      const checked = await authorise(socket.data.credentials).catch(() => undefined);
+      const checked = await authorise(socket.data.credentials, false).catch(() => undefined);
       if (checked === undefined) continue; // the database hiccuped: try again next round
       if (checked === null) {
         socket.emit('session_ended', { reason: 'expired' });
