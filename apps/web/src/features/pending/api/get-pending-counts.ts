@@ -2,11 +2,12 @@
 // verticalFullContent) and the user menu's total (tasksTotal) (spec 001 §3 "Pending counts"). The live
 // channel pushes new counts after every change that moves them; the spec's one-minute poll runs only
 // while the channel is down (and every query is refetched after it reconnects).
+import { useEffect, useRef } from 'react';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PendingCounts } from '@hc/shared/api/pending';
 import type { PendingKey } from '@hc/shared/routes';
 import { editorApi } from '../../../lib/api.ts';
-import { liveStatus, useLiveEvent } from '../../../lib/live.ts';
+import { liveStatus, useLiveEvent, useLiveStatus } from '../../../lib/live.ts';
 
 export const PENDING_COUNTS_REFETCH_MS = 60_000;
 
@@ -45,10 +46,23 @@ export const pendingCountsQueryOptions = () =>
 /** The pending counts of the signed-in user, as last pushed or fetched. */
 export const usePendingCounts = (enabled = true) => useQuery({ ...pendingCountsQueryOptions(), enabled });
 
-/** Writes every pushed count into the cache the badges read (mounted once by the shell). */
+/**
+ * Writes every pushed count into the cache the badges read (mounted once by the shell). When the channel
+ * drops, one fetch makes the query evaluate its interval again, so the minute poll starts while it is down.
+ */
 export function usePushedPendingCounts(): void {
   const queryClient = useQueryClient();
+  const { queryKey } = pendingCountsQueryOptions();
   useLiveEvent('pending_counts', (counts) =>
-    queryClient.setQueryData(pendingCountsQueryOptions().queryKey, normalizePendingCounts(counts)),
+    queryClient.setQueryData(queryKey, normalizePendingCounts(counts)),
   );
+  const status = useLiveStatus();
+  const wasConnected = useRef(false);
+  useEffect(() => {
+    if (status === 'connected') wasConnected.current = true;
+    else if (wasConnected.current) {
+      wasConnected.current = false;
+      void queryClient.refetchQueries({ queryKey: pendingCountsQueryOptions().queryKey });
+    }
+  }, [status, queryClient]);
 }
