@@ -270,5 +270,8 @@ export function withDraft(state: EditorState, doc: Y.Doc): EditorState {
 
 /** A per-user undo over the draft: only transactions with `origin` are tracked. */
 export function createPackageUndoManager(doc: Y.Doc, origin: unknown): Y.UndoManager {
-  return new Y.UndoManager(undoScope(doc), { trackedOrigins: new Set([origin]), captureTimeout: 400 });
+  // Every action is its own undo step: the editor's actions are discrete (add, remove, move, rename), and
+  // merging those made within a short time let one Undo revert several of them (a remove, a move and a
+  // rename done in quick succession came back together).
+  return new Y.UndoManager(undoScope(doc), { trackedOrigins: new Set([origin]), captureTimeout: 0 });
 }
