@@ -2,6 +2,7 @@
 import * as collab from './schema/collab.ts';
 import * as core from './schema/core.ts';
 import * as highlights from './schema/highlights.ts';
+import * as ingest from './schema/ingest.ts';
 import * as monetization from './schema/monetization.ts';
 import * as packages from './schema/packages.ts';
 import * as programs from './schema/programs.ts';
@@ -19,5 +20,6 @@ export const schema = {
   ...vertical,
   ...monetization,
   ...collab,
+  ...ingest,
 };
 export type Schema = typeof schema;

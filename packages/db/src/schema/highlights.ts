@@ -13,6 +13,7 @@ import {
   serial,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { publishers, users } from './core.ts';
 
@@ -49,8 +50,11 @@ export const articles = pgTable(
     lockHolderUserId: integer('lock_holder_user_id').references(() => users.id, { onDelete: 'set null' }),
     lockExpiresAt: timestamp('lock_expires_at', { withTimezone: true }),
     lockFence: bigint('lock_fence', { mode: 'number' }).notNull().default(0),
+    /** The pipeline's id of an ingested article (unique per publisher); null for others. */
+    externalId: text('external_id'),
   },
   (t) => [
+    uniqueIndex('articles_publisher_external_uq').on(t.publisherId, t.externalId),
     index('articles_publisher_review_idx').on(t.publisherId, t.reviewStatus, t.createdAt),
     index('articles_review_idx').on(t.reviewStatus, t.createdAt),
   ],
@@ -101,8 +105,11 @@ export const highlights = pgTable(
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`to_tsvector('english', coalesce(title, '') || ' ' || coalesce(category, ''))`,
     ),
+    /** The pipeline's id of an ingested highlight (unique per publisher); null for others. */
+    externalId: text('external_id'),
   },
   (t) => [
+    uniqueIndex('highlights_publisher_external_uq').on(t.publisherId, t.externalId),
     // One index per sortable column, led by the publisher so a page is an index range scan. Descending
     // with NULLS LAST: a descending sort shows unknown CTRs last, an ascending one (a backward scan)
     // treats them as the lowest values.

@@ -1,6 +1,17 @@
 // Live programs (streams) and the highlights cut from them (spec 001 §2.7-2.8, §3).
 import { sql } from 'drizzle-orm';
-import { bigint, customType, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  customType,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { highlights } from './highlights.ts';
 import { publishers } from './core.ts';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -23,8 +34,11 @@ export const programs = pgTable(
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`to_tsvector('simple', coalesce(program_name, ''))`,
     ),
+    /** The pipeline's id of an ingested program (unique per publisher); null for others. */
+    externalId: text('external_id'),
   },
   (t) => [
+    uniqueIndex('programs_publisher_external_uq').on(t.publisherId, t.externalId),
     index('programs_pub_start_idx').on(t.publisherId, t.startTime.desc(), t.id.desc()),
     // The list's other sorts (program name, program id) page by index range scans too.
     index('programs_pub_name_idx').on(t.publisherId, t.programName, t.id),
@@ -49,6 +63,13 @@ export const programHighlights = pgTable(
     videoPath: text('video_path').notNull(),
     thumbnailPath: text('thumbnail_path'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The APV highlight this segment is (ingested memberships); null for others. */
+    highlightId: bigint('highlight_id', { mode: 'number' }).references(() => highlights.id, {
+      onDelete: 'cascade',
+    }),
   },
-  (t) => [index('program_highlights_program_idx').on(t.programId, t.createdAt.desc(), t.hldId.desc())],
+  (t) => [
+    index('program_highlights_program_idx').on(t.programId, t.createdAt.desc(), t.hldId.desc()),
+    uniqueIndex('program_highlights_program_highlight_uq').on(t.programId, t.highlightId),
+  ],
 );

@@ -14,6 +14,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { publishers, users } from './core.ts';
 import { programs } from './programs.ts';
@@ -108,8 +109,11 @@ export const verticalTasks = pgTable(
     lockHolderUserId: integer('lock_holder_user_id').references(() => users.id, { onDelete: 'set null' }),
     lockExpiresAt: timestamp('lock_expires_at', { withTimezone: true }),
     lockFence: bigint('lock_fence', { mode: 'number' }).notNull().default(0),
+    /** The pipeline's id of an ingested task (unique per publisher); null for others. */
+    externalId: text('external_id'),
   },
   (t) => [
+    uniqueIndex('vertical_tasks_publisher_external_uq').on(t.publisherId, t.externalId),
     index('vertical_tasks_list_idx').on(
       t.publisherId,
       t.contentType,
@@ -154,8 +158,11 @@ export const verticalSuggestions = pgTable(
     verticalHighlightId: bigint('vertical_highlight_id', { mode: 'number' }),
     keyframeFileId: integer('keyframe_file_id').references(() => keyframeFiles.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The pipeline's id of an ingested suggestion (unique per task); null for others. */
+    externalId: text('external_id'),
   },
   (t) => [
+    uniqueIndex('vertical_suggestions_video_external_uq').on(t.videoId, t.externalId),
     index('vertical_suggestions_video_idx').on(t.videoId, t.id),
     index('vertical_suggestions_keyframe_idx').on(t.keyframeFileId),
   ],
