@@ -22,6 +22,19 @@ export type HighlightOrderBy = z.infer<typeof highlightOrderBySchema>;
 
 export const HIGHLIGHT_STATUS_FILTERS = ['all', 'active', 'deactivated'] as const;
 
+/**
+ * Keyset paging: an opaque cursor naming the last highlight of the page before. With a cursor the next
+ * page starts right after that highlight in the requested order (an index seek, as fast at row 500,000
+ * as at row 50); `page` still works for jumps. Not used by the relevance order.
+ */
+const CURSOR_PREFIX = 'h1.';
+export const encodeHighlightCursor = (afterId: number): string => `${CURSOR_PREFIX}${afterId.toString(36)}`;
+export const highlightCursorSchema = z
+  .string()
+  .regex(/^h1\.[0-9a-z]{1,11}$/, 'cursor is not one this server gave out')
+  .transform((cursor) => Number.parseInt(cursor.slice(CURSOR_PREFIX.length), 36))
+  .refine((id) => Number.isSafeInteger(id) && id > 0, 'cursor is not one this server gave out');
+
 export const highlightListQuerySchema = z.object({
   from_date: yyyymmddSchema.optional(),
   order_by: highlightOrderBySchema.default('date_desc'),
@@ -32,6 +45,8 @@ export const highlightListQuerySchema = z.object({
   tv_status: z.enum(['valid', 'invalid', 'all']).optional(),
   /** The screen's status filter: All, Active, Deactivated. */
   status: z.enum(HIGHLIGHT_STATUS_FILTERS).optional(),
+  /** next_cursor of the page before; when given, page is ignored. */
+  cursor: highlightCursorSchema.optional(),
 });
 export type HighlightListQuery = z.infer<typeof highlightListQuerySchema>;
 
@@ -75,6 +90,8 @@ export const highlightListSchema = z.object({
   /** Capped just above SEARCH_RESULT_LIMIT: a count over the limit means '1000+'. */
   count: z.number(),
   create_gif: z.boolean(),
+  /** The cursor of the next page; null on the last page and in relevance order. */
+  next_cursor: z.string().nullable().optional(),
 });
 export type HighlightList = z.infer<typeof highlightListSchema>;
 

@@ -1,10 +1,14 @@
 // Highlight list and search: one indexed query per page plus a capped count, always within the
 // caller's publisher.
-import { and, asc, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { queryRows, type Db } from '@hc/db/client';
 import { schema } from '@hc/db/schema';
-import type { HighlightListQuery, HighlightSortColumn } from '@hc/shared/api/highlights';
+import {
+  encodeHighlightCursor,
+  type HighlightListQuery,
+  type HighlightSortColumn,
+} from '@hc/shared/api/highlights';
 import { SEARCH_RESULT_LIMIT } from '@hc/shared/constants';
 
 const { highlights } = schema;
@@ -20,6 +24,27 @@ const SORT_COLUMNS: Record<HighlightSortColumn, AnyPgColumn> = {
 };
 const NULLABLE_SORTS = new Set<HighlightSortColumn>(['regular_ctr', 'ia_ctr']);
 
+/**
+ * ORDER BY for a sort. The indexes are (publisher_id, col DESC NULLS LAST, id DESC NULLS LAST), so the order
+ * names NULLS LAST going down and NULLS FIRST going up (a backward scan) on every key, id included: a plain
+ * `desc` means NULLS FIRST, does not match, and turns every page into a sort of the publisher's rows.
+ */
+function orderFor(column: HighlightSortColumn, direction: 'asc' | 'desc'): SQL[] {
+  const keys = [SORT_COLUMNS[column], highlights.id];
+  return keys.map((key) =>
+    direction === 'desc' ? sql`${key} desc nulls last` : sql`${key} asc nulls first`,
+  );
+}
+
+/** The SQL type of each sort column: a cursor's anchor value goes back to the database as text. */
+const SORT_TYPES: Record<HighlightSortColumn, SQL> = {
+  date: sql.raw('timestamptz'),
+  non_uniq_regular_clicks: sql.raw('bigint'),
+  regular_ctr: sql.raw('float8'),
+  non_uniq_ia__clicks: sql.raw('bigint'),
+  ia_ctr: sql.raw('float8'),
+};
+
 /** 'yyyymmdd' → the start of that UTC day. */
 const parseYyyymmdd = (s: string) =>
   new Date(Date.UTC(Number(s.slice(0, 4)), Number(s.slice(4, 6)) - 1, Number(s.slice(6, 8))));
@@ -28,6 +53,8 @@ export interface HighlightPage {
   rows: HighlightRow[];
   /** Capped at SEARCH_RESULT_LIMIT + 1: anything above the limit is reported as '1000+'. */
   count: number;
+  /** Where the next page starts (keyset paging); null on a short page and in relevance order. */
+  nextCursor: string | null;
 }
 
 export class HighlightRepository {
@@ -55,38 +82,110 @@ export class HighlightRepository {
     }
     const where = and(...filters);
 
-    let orderBy: SQL[];
-    if (query.order_by === 'desc') {
-      // Relevance: only meaningful with search text; without it, newest first.
-      orderBy = tsQuery
-        ? [sql`ts_rank(${highlights.searchVector}, ${tsQuery}) desc`, desc(highlights.id)]
-        : [desc(highlights.publishedAt), desc(highlights.id)];
-    } else {
-      const cut = query.order_by.lastIndexOf('_');
-      const column = query.order_by.slice(0, cut) as HighlightSortColumn;
-      const direction = query.order_by.slice(cut + 1);
-      const col = SORT_COLUMNS[column];
-      // Matches the (col DESC NULLS LAST, id DESC) indexes in both directions.
-      orderBy =
-        direction === 'desc'
-          ? [NULLABLE_SORTS.has(column) ? sql`${col} desc nulls last` : desc(col), desc(highlights.id)]
-          : [NULLABLE_SORTS.has(column) ? sql`${col} asc nulls first` : asc(col), asc(highlights.id)];
+    const count = async () => {
+      const [row] = await queryRows<{ n: number }>(
+        this.db,
+        sql`select count(*)::int as n from (select 1 from ${highlights} where ${where} limit ${SEARCH_RESULT_LIMIT + 1}) capped`,
+      );
+      return Number(row?.n ?? 0);
+    };
+
+    if (query.order_by === 'desc' && tsQuery) {
+      // Relevance: ranked over every match, so it pages by OFFSET and gives no cursor.
+      const [rows, n] = await Promise.all([
+        this.page(
+          where,
+          [sql`ts_rank(${highlights.searchVector}, ${tsQuery}) desc`, desc(highlights.id)],
+          query,
+        ),
+        count(),
+      ]);
+      return { rows, count: n, nextCursor: null };
     }
 
-    const [rows, countRows] = await Promise.all([
+    // Without search text 'desc' means newest first.
+    const [column, direction] =
+      query.order_by === 'desc'
+        ? (['date', 'desc'] as const)
+        : [
+            query.order_by.slice(0, query.order_by.lastIndexOf('_')) as HighlightSortColumn,
+            query.order_by.slice(query.order_by.lastIndexOf('_') + 1) as 'asc' | 'desc',
+          ];
+    const [rows, n] = await Promise.all([
+      query.cursor !== undefined
+        ? this.seek(publisherId, where, column, direction, query.cursor, query)
+        : this.page(where, orderFor(column, direction), query),
+      count(),
+    ]);
+    const last = rows.length === query.per ? rows[rows.length - 1] : undefined;
+    return { rows, count: n, nextCursor: last ? encodeHighlightCursor(last.id) : null };
+  }
+
+  /** One page by OFFSET: what page numbers jump to. */
+  private page(where: SQL | undefined, orderBy: SQL[], query: HighlightListQuery) {
+    return this.db
+      .select()
+      .from(highlights)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(query.per)
+      .offset((query.page - 1) * query.per);
+  }
+
+  /**
+   * The page after highlight `afterId` in (column, id) order: a row comparison the (publisher, column, id)
+   * index answers by a seek, however deep the page. An unknown cursor (another publisher's row, or one
+   * since deleted) falls back to the page number.
+   */
+  private async seek(
+    publisherId: number,
+    where: SQL | undefined,
+    column: HighlightSortColumn,
+    direction: 'asc' | 'desc',
+    afterId: number,
+    query: HighlightListQuery,
+  ): Promise<HighlightRow[]> {
+    const col = SORT_COLUMNS[column];
+    // The anchor's value travels as text (exact for timestamps and floats) and as a literal, so the
+    // planner sees how many rows lie beyond it.
+    const [anchor] = await queryRows<{ value: string | null }>(
+      this.db,
+      sql`select ${col}::text as value from ${highlights}
+          where ${highlights.publisherId} = ${publisherId} and ${highlights.id} = ${afterId}`,
+    );
+    if (!anchor) return this.page(where, orderFor(column, direction), query);
+    const anchorIsNull = anchor.value === null;
+    const anchorValue = sql`${anchor.value}::${SORT_TYPES[column]}`;
+    const run = (condition: SQL, orderBy: SQL[], limit: number) =>
       this.db
         .select()
         .from(highlights)
-        .where(where)
+        .where(and(where, condition))
         .orderBy(...orderBy)
-        .limit(query.per)
-        .offset((query.page - 1) * query.per),
-      queryRows<{ n: number }>(
-        this.db,
-        sql`select count(*)::int as n from (select 1 from ${highlights} where ${where} limit ${SEARCH_RESULT_LIMIT + 1}) capped`,
-      ),
-    ]);
-    return { rows, count: Number(countRows[0]?.n ?? 0) };
+        .limit(limit);
+    const byValue = orderFor(column, direction);
+    const byIdOnly = [
+      direction === 'desc' ? sql`${highlights.id} desc nulls last` : sql`${highlights.id} asc nulls first`,
+    ];
+    const idAfter = direction === 'desc' ? lt(highlights.id, afterId) : gt(highlights.id, afterId);
+    const valueAfter =
+      direction === 'desc'
+        ? sql`(${col}, ${highlights.id}) < (${anchorValue}, ${afterId})`
+        : sql`(${col}, ${highlights.id}) > (${anchorValue}, ${afterId})`;
+
+    if (!NULLABLE_SORTS.has(column)) return run(valueAfter, byValue, query.per);
+    // Unknown CTRs come last going down and first going up. A row comparison never matches NULL, so the
+    // two runs (values, then NULLs; or NULLs, then values) are read one after the other.
+    if (direction === 'desc') {
+      if (anchorIsNull) return run(and(isNull(col), idAfter)!, byIdOnly, query.per);
+      const rows = await run(valueAfter, byValue, query.per);
+      if (rows.length === query.per) return rows;
+      return [...rows, ...(await run(isNull(col), byIdOnly, query.per - rows.length))];
+    }
+    if (!anchorIsNull) return run(valueAfter, byValue, query.per);
+    const rows = await run(and(isNull(col), idAfter)!, byIdOnly, query.per);
+    if (rows.length === query.per) return rows;
+    return [...rows, ...(await run(isNotNull(col), byValue, query.per - rows.length))];
   }
 
   async findOne(publisherId: number, highlightId: number): Promise<HighlightRow | undefined> {

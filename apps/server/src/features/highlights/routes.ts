@@ -40,6 +40,7 @@ export async function highlightRoutes(app: FastifyInstance, { ctx, media }: Opti
         highlights: page.rows.map((row) => presentHighlight(row, media)),
         count: page.count,
         create_gif: createGif,
+        next_cursor: page.nextCursor,
       },
     };
   };

@@ -1,0 +1,130 @@
+// Keyset paging of the highlight list: walking next_cursor page by page gives exactly the rows of the
+// OFFSET listing, in every sort and direction, with ties and unknown (null) CTRs, under a filter.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encodeHighlightCursor, HIGHLIGHT_SORT_COLUMNS, type HighlightList } from '@hc/shared/api/highlights';
+import { authOf, login, startTestApp, type TestApp } from '../support/app.ts';
+import { buildArticle, buildHighlight, buildPublisher, buildUser } from '../support/factories.ts';
+
+let t: TestApp;
+let headers: Record<string, string>;
+let otherPublisherHighlightId: number;
+const ROWS = 23;
+
+const list = async (path: string, query: string) => {
+  const response = await t.app.inject({ method: 'GET', url: `/api/v1/editor/${path}?${query}`, headers });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data as HighlightList;
+};
+
+beforeAll(async () => {
+  t = await startTestApp();
+  const publisherId = (await buildPublisher(t.ctx.db)).id;
+  const user = await buildUser(t.ctx.db, { publisherId });
+  headers = authOf(await login(t.app, user.email, user.password));
+  const article = await buildArticle(t.ctx.db, publisherId);
+  const base = Date.UTC(2026, 0, 1);
+  for (let i = 0; i < ROWS; i++) {
+    await buildHighlight(t.ctx.db, publisherId, {
+      id: 3_000_000 + i,
+      articleId: article.id,
+      title: `Cursor walk ${i}`,
+      // Few distinct values: most rows tie with others on the sort column and are ordered by id.
+      publishedAt: new Date(base + (i % 4) * 3_600_000),
+      nonUniqRegularClicks: i % 5,
+      regularCtr: i % 3 === 0 ? null : (i % 4) / 100,
+      nonUniqIaClicks: (i * 7) % 6,
+      iaCtr: i % 4 === 1 ? null : (i % 3) / 10,
+      articleActive: i % 6 !== 5,
+    });
+  }
+  // Microseconds apart, which a JavaScript Date cannot hold: the cursor must not lose them.
+  await t.ctx.db.execute(
+    sql`update highlights set published_at = published_at + (id % 3) * interval '1 microsecond' where publisher_id = ${publisherId}`,
+  );
+  const other = await buildPublisher(t.ctx.db);
+  otherPublisherHighlightId = (await buildHighlight(t.ctx.db, other.id, { id: 3_900_000 })).id;
+});
+afterAll(() => t.close());
+
+const orders = HIGHLIGHT_SORT_COLUMNS.flatMap((c) => [`${c}_desc`, `${c}_asc`]);
+
+describe('highlights/index with a cursor', () => {
+  it.each(orders)('walks %s exactly as the OFFSET pages do', async (order) => {
+    for (const filter of ['', '&status=active']) {
+      const all = await list('highlights/index', `order_by=${order}&per=100${filter}`);
+      expect(all.highlights.length).toBeGreaterThan(15);
+      const walked: number[] = [];
+      let cursor: string | null | undefined;
+      let pages = 0;
+      do {
+        const page = await list(
+          'highlights/index',
+          `order_by=${order}&per=4${filter}${cursor ? `&cursor=${cursor}` : ''}`,
+        );
+        walked.push(...page.highlights.map((h) => h.highlight_id));
+        expect(page.count).toBe(all.count);
+        cursor = page.next_cursor;
+        pages++;
+      } while (cursor && pages < 20);
+      expect(walked).toEqual(all.highlights.map((h) => h.highlight_id));
+    }
+  });
+
+  it('ignores page when a cursor is given, and a full last page still ends with an empty one', async () => {
+    const first = await list('highlights/index', 'order_by=date_desc&per=10');
+    const second = await list(
+      'highlights/index',
+      `order_by=date_desc&per=10&page=7&cursor=${first.next_cursor}`,
+    );
+    const byOffset = await list('highlights/index', 'order_by=date_desc&per=10&page=2');
+    expect(second.highlights.map((h) => h.highlight_id)).toEqual(
+      byOffset.highlights.map((h) => h.highlight_id),
+    );
+    const lastId = (await list('highlights/index', 'order_by=date_desc&per=100')).highlights.at(
+      -1,
+    )!.highlight_id;
+    const after = await list(
+      'highlights/index',
+      `order_by=date_desc&per=10&cursor=${encodeHighlightCursor(lastId)}`,
+    );
+    expect(after.highlights).toEqual([]);
+    expect(after.next_cursor).toBeNull();
+  });
+
+  it("falls back to the page number for another publisher's highlight", async () => {
+    const cursor = encodeHighlightCursor(otherPublisherHighlightId);
+    const page = await list('highlights/index', `order_by=date_desc&per=5&page=2&cursor=${cursor}`);
+    const byOffset = await list('highlights/index', 'order_by=date_desc&per=5&page=2');
+    expect(page.highlights.map((h) => h.highlight_id)).toEqual(
+      byOffset.highlights.map((h) => h.highlight_id),
+    );
+  });
+
+  it('refuses a cursor it did not give out', async () => {
+    for (const cursor of ['abc', 'h1.', 'h1.-5', 'h1.zzzzzzzzzzzz']) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/editor/highlights/index?cursor=${encodeURIComponent(cursor)}`,
+        headers,
+      });
+      expect(response.statusCode, cursor).toBe(400);
+    }
+  });
+
+  it('search pages by cursor in a column order and gives none in relevance order', async () => {
+    const byDate = await list('highlights/search', 'q=cursor&order_by=date_asc&per=5');
+    expect(byDate.next_cursor).toEqual(expect.any(String));
+    const next = await list(
+      'highlights/search',
+      `q=cursor&order_by=date_asc&per=5&cursor=${byDate.next_cursor}`,
+    );
+    const byOffset = await list('highlights/search', 'q=cursor&order_by=date_asc&per=5&page=2');
+    expect(next.highlights.map((h) => h.highlight_id)).toEqual(
+      byOffset.highlights.map((h) => h.highlight_id),
+    );
+    const relevance = await list('highlights/search', 'q=cursor&order_by=desc&per=5');
+    expect(relevance.highlights).toHaveLength(5);
+    expect(relevance.next_cursor).toBeNull();
+  });
+});
