@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { INGEST_PREFIX } from '@hc/shared/api/ingest';
 import { CONSOLE_VERSION } from '@hc/shared/constants';
 import { messages } from '@hc/shared/messages';
 import type { AppContext } from './context.ts';
@@ -19,6 +20,7 @@ import {
 } from './features/collab/routes.ts';
 import { loginRoutes, sessionRoutes } from './features/auth/routes.ts';
 import { embedRoutes } from './features/embed/routes.ts';
+import { ingestRoutes } from './features/ingest/routes.ts';
 import { dashboardArticleRoutes, highlightRoutes } from './features/highlights/routes.ts';
 import { jobsDashboardRoutes } from './features/jobs-dashboard/routes.ts';
 import { lockRoutes } from './features/locks/routes.ts';
@@ -85,6 +87,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
         securitySchemes: {
           email: { type: 'apiKey', in: 'header', name: 'X-User-Email' },
           token: { type: 'apiKey', in: 'header', name: 'X-User-Token' },
+          // The ingest API (features/ingest): the pipeline's service token.
+          serviceToken: { type: 'http', scheme: 'bearer' },
         },
       },
       security: [{ email: [], token: [] }],
@@ -130,6 +134,10 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     },
     { prefix: '/api/v2/dashboard' },
   );
+
+  // The ingest API: the highlight pipeline feeds articles, highlights, programs and vertical tasks
+  // with a service token (never a user session).
+  await app.register(ingestRoutes, { prefix: INGEST_PREFIX, ctx });
 
   // The public embed: showreel data and player script for publishers' pages (no session, CORS *).
   await app.register(embedRoutes, {

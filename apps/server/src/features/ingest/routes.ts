@@ -1,0 +1,141 @@
+// The ingest API (/api/ingest/v1): the highlight pipeline's idempotent PUTs by external id and its
+// all-or-none batch, authenticated by a service token that feeds one publisher. docs/ingest.md.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { okEnvelope } from '@hc/shared/api/envelope';
+import {
+  externalIdParamsSchema,
+  ingestArticleSchema,
+  ingestBatchResultSchema,
+  ingestBatchSchema,
+  ingestHighlightSchema,
+  ingestProgramHighlightsSchema,
+  ingestProgramSchema,
+  ingestResultSchema,
+  ingestVerticalTaskSchema,
+} from '@hc/shared/api/ingest';
+import type { AppContext } from '../../context.ts';
+import { authenticateService, serviceCallerOf } from './auth.ts';
+import { IngestService } from './service.ts';
+import { ServiceTokenRepository } from './tokens.ts';
+
+/** OpenAPI: the ingest routes take the bearer service token instead of the editor headers. */
+const docs = (summary: string) => ({ tags: ['ingest'], summary, security: [{ serviceToken: [] }] });
+const resultEnvelope = { 200: okEnvelope(ingestResultSchema) };
+/** Keyframe files of long full videos, and batches of many items, exceed the app's 1 MB default. */
+const TASK_BODY_LIMIT = 8 * 1024 * 1024;
+const BATCH_BODY_LIMIT = 32 * 1024 * 1024;
+
+export async function ingestRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const service = new IngestService(ctx);
+  app.decorateRequest('service', null);
+  app.addHook('onRequest', authenticateService(new ServiceTokenRepository(ctx.db)));
+  const ok = <T>(data: T) => ({ success: true as const, data });
+
+  api.put(
+    '/articles/:external_id',
+    {
+      schema: {
+        ...docs('Create or update an article (needs_review puts a new one in the review queue)'),
+        params: externalIdParamsSchema,
+        body: ingestArticleSchema,
+        response: resultEnvelope,
+      },
+    },
+    async (request) =>
+      ok(
+        await service.article(serviceCallerOf(request).publisherId, request.params.external_id, request.body),
+      ),
+  );
+
+  api.put(
+    '/highlights/:external_id',
+    {
+      schema: {
+        ...docs('Create or update a highlight of an ingested article, with its metrics'),
+        params: externalIdParamsSchema,
+        body: ingestHighlightSchema,
+        response: resultEnvelope,
+      },
+    },
+    async (request) =>
+      ok(
+        await service.highlight(
+          serviceCallerOf(request).publisherId,
+          request.params.external_id,
+          request.body,
+        ),
+      ),
+  );
+
+  api.put(
+    '/programs/:external_id',
+    {
+      schema: {
+        ...docs('Create or update a live program'),
+        params: externalIdParamsSchema,
+        body: ingestProgramSchema,
+        response: resultEnvelope,
+      },
+    },
+    async (request) =>
+      ok(
+        await service.program(serviceCallerOf(request).publisherId, request.params.external_id, request.body),
+      ),
+  );
+
+  api.put(
+    '/programs/:external_id/highlights',
+    {
+      schema: {
+        ...docs("Set a program's ingested highlights (its segments)"),
+        params: externalIdParamsSchema,
+        body: ingestProgramHighlightsSchema,
+        response: resultEnvelope,
+      },
+    },
+    async (request) =>
+      ok(
+        await service.programHighlights(
+          serviceCallerOf(request).publisherId,
+          request.params.external_id,
+          request.body,
+        ),
+      ),
+  );
+
+  api.put(
+    '/vertical_tasks/:external_id',
+    {
+      bodyLimit: TASK_BODY_LIMIT,
+      schema: {
+        ...docs('Create or update a vertical task with its suggestions and their keyframe files'),
+        params: externalIdParamsSchema,
+        body: ingestVerticalTaskSchema,
+        response: resultEnvelope,
+      },
+    },
+    async (request) =>
+      ok(
+        await service.verticalTask(
+          serviceCallerOf(request).publisherId,
+          request.params.external_id,
+          request.body,
+        ),
+      ),
+  );
+
+  api.post(
+    '/batch',
+    {
+      bodyLimit: BATCH_BODY_LIMIT,
+      schema: {
+        ...docs('Many upserts in one transaction: all or none'),
+        body: ingestBatchSchema,
+        response: { 200: okEnvelope(ingestBatchResultSchema) },
+      },
+    },
+    async (request) => ok(await service.batch(serviceCallerOf(request).publisherId, request.body)),
+  );
+}
