@@ -29,6 +29,7 @@ import { monetizationRoutes } from './features/monetization/routes.ts';
 import { FolderMediaStore, MEDIA_URL_PREFIX } from './features/media/store.ts';
 import { packageRoutes } from './features/packages/routes.ts';
 import { pendingRoutes } from './features/pending/routes.ts';
+import { editorApiProxyRoutes } from './features/proxy/routes.ts';
 import { programRoutes } from './features/programs/routes.ts';
 import { publisherRoutes } from './features/publishers/routes.ts';
 import { publishersAdminRoutes } from './features/publishers-admin/routes.ts';
@@ -98,12 +99,15 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   const media = new FolderMediaStore(ctx.config.mediaDir);
-  const requireSession = authenticate(ctx.sessions);
+  const requireSession = authenticate(ctx.callers);
 
-  await app.register(loginRoutes, { prefix: '/api/v1/auth/editor', ctx });
+  // Proxy mode (D28): the editor API is the upstream's; only the collab tickets are answered here.
+  if (ctx.upstream) await app.register(editorApiProxyRoutes, { ctx, upstream: ctx.upstream });
+  if (!ctx.upstream) await app.register(loginRoutes, { prefix: '/api/v1/auth/editor', ctx });
   await app.register(
     async (editor) => {
       editor.addHook('onRequest', requireSession);
+      if (ctx.upstream) return editor.register(collabTicketRoutes, { ctx });
       await editor.register(sessionRoutes, { ctx });
       await editor.register(publisherRoutes, { ctx });
       await editor.register(highlightRoutes, { ctx, media });
@@ -128,6 +132,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   );
   await app.register(
     async (dashboard) => {
+      if (ctx.upstream) return;
       dashboard.addHook('onRequest', requireSession);
       await dashboard.register(dashboardArticleRoutes, { ctx });
       await dashboard.register(programRoutes, { ctx, media });
@@ -148,7 +153,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   });
 
   // Report workbook downloads: the short-lived random token in the link is the permission (new tab).
-  await app.register(workbookDownloadRoutes, { prefix: '/files/workbooks', ctx });
+  if (!ctx.upstream) await app.register(workbookDownloadRoutes, { prefix: '/files/workbooks', ctx });
 
   // The admin job dashboard (bull-board): its own cookie session check, admins only.
   await app.register(jobsDashboardRoutes, { ctx, jobsPrefix: options.jobsPrefix });
@@ -163,16 +168,18 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(publicStoryRoutes, { prefix: '/stories', ctx, media });
 
   // Published media (APVs are public content embedded on publishers' sites): range requests, no listing.
-  await app.register(fastifyStatic, {
-    root: ctx.config.mediaDir,
-    prefix: MEDIA_URL_PREFIX,
-    decorateReply: false,
-    index: false,
-    list: false,
-    maxAge: '1h',
-    // Embedded players on publishers' sites load these in anonymous CORS mode (no cookies).
-    setHeaders: (reply) => reply.header('access-control-allow-origin', '*'),
-  });
+  // In proxy mode the media are the upstream's (forwarded).
+  if (!ctx.upstream)
+    await app.register(fastifyStatic, {
+      root: ctx.config.mediaDir,
+      prefix: MEDIA_URL_PREFIX,
+      decorateReply: false,
+      index: false,
+      list: false,
+      maxAge: '1h',
+      // Embedded players on publishers' sites load these in anonymous CORS mode (no cookies).
+      setHeaders: (reply) => reply.header('access-control-allow-origin', '*'),
+    });
 
   const serveWeb = options.serveWeb === true;
   if (serveWeb) {

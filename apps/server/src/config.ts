@@ -22,6 +22,8 @@ const envSchema = z.object({
     .url()
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** Proxy mode: how long the upstream editor API may stay silent before a call is answered 504. */
+  EDITOR_API_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_TTL_HOURS: z.coerce
     .number()
@@ -62,6 +64,8 @@ export interface AppConfig {
   databaseUrl: string | undefined;
   redisUrl: string;
   editorApiUpstream: string | undefined;
+  /** Proxy mode: silence from the upstream longer than this is a 504. */
+  editorApiTimeoutMs: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   sessionTtlHours: number;
   sessionIdleMinutes: number;
@@ -93,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     editorApiUpstream: e.EDITOR_API_UPSTREAM,
+    editorApiTimeoutMs: e.EDITOR_API_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL,
     sessionTtlHours: e.SESSION_TTL_HOURS,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,

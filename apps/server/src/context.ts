@@ -1,11 +1,53 @@
 // What route plugins need: configuration, the database, Redis and the services built on them.
 import type { Redis } from 'ioredis';
 import type { Db } from '@hc/db/client';
+import type { CollabDocRef } from '@hc/shared/api/collab';
+import type { PendingCounts } from '@hc/shared/api/pending';
 import type { AppConfig } from './config.ts';
 import { AccountRepository } from './features/auth/accounts.ts';
 import { LoginRateLimiter } from './features/auth/login-rate-limit.ts';
-import { SessionService } from './features/auth/sessions.ts';
+import { SessionService, type AuthContext } from './features/auth/sessions.ts';
+import { CollabAccess } from './features/collab/access.ts';
 import { LivePublisher } from './features/live/publisher.ts';
+import { PendingCountsService } from './features/pending/counts.ts';
+import { UpstreamCallers } from './features/proxy/callers.ts';
+import { UpstreamCollabAccess } from './features/proxy/collab-access.ts';
+import { UpstreamPendingCounts } from './features/proxy/counts.ts';
+import { EditorApiUpstream } from './features/proxy/upstream.ts';
+import type { ReviewScope } from './features/review/repo.ts';
+
+/** The caller's e-mail and token as they sent them (a proxy asks the upstream in their name). */
+export interface CallerCredentials {
+  email: string;
+  token: string;
+}
+
+/**
+ * Who is calling, for the checks that run here whatever the mode (REST session hook, live channel, collab
+ * tickets and sockets, job dashboard): the local sessions, or the upstream editor API in proxy mode.
+ */
+export interface CallerResolver {
+  resolve(email: string, token: string, options?: { touch?: boolean }): Promise<AuthContext | null>;
+  /** Whether a session resolved earlier still holds (channels that keep no token). */
+  isLive(sessionId: number): Promise<boolean>;
+  /** Drops what is kept of a session that ended (proxy mode: a forwarded logout or publisher switch). */
+  forget?(credentials: CallerCredentials): Promise<void>;
+}
+
+/** A caller's pending counts, as GET pending_counts answers them (pushed by the live channel). */
+export interface PendingCountsSource {
+  reviewScope(caller: AuthContext): Promise<ReviewScope>;
+  forCaller(
+    caller: AuthContext,
+    scope: ReviewScope | undefined,
+    credentials: CallerCredentials,
+  ): Promise<PendingCounts>;
+}
+
+/** Whether a caller may co-edit a document, read-only or not (throws 403/404 like the REST calls). */
+export interface CollabAccessCheck {
+  readOnly(caller: AuthContext, doc: CollabDocRef, credentials: CallerCredentials): Promise<boolean>;
+}
 
 export interface AppContext {
   config: AppConfig;
@@ -16,19 +58,32 @@ export interface AppContext {
   loginLimiter: LoginRateLimiter;
   /** Pushes to browsers over the live channel (socket.io), from any process. */
   live: LivePublisher;
+  /** Proxy mode (EDITOR_API_UPSTREAM): the upstream editor calls are forwarded to; null otherwise. */
+  upstream: EditorApiUpstream | null;
+  callers: CallerResolver;
+  pendingCounts: PendingCountsSource;
+  collabAccess: CollabAccessCheck;
 }
 
 export function createContext(config: AppConfig, db: Db, redis: Redis): AppContext {
+  const sessions = new SessionService(db, {
+    ttlHours: config.sessionTtlHours,
+    idleMinutes: config.sessionIdleMinutes,
+  });
+  const upstream = config.editorApiUpstream
+    ? new EditorApiUpstream(config.editorApiUpstream, config.editorApiTimeoutMs)
+    : null;
   return {
     config,
     db,
     redis,
     accounts: new AccountRepository(db),
-    sessions: new SessionService(db, {
-      ttlHours: config.sessionTtlHours,
-      idleMinutes: config.sessionIdleMinutes,
-    }),
+    sessions,
     loginLimiter: new LoginRateLimiter(redis),
     live: new LivePublisher(redis),
+    upstream,
+    callers: upstream ? new UpstreamCallers(upstream, redis) : sessions,
+    pendingCounts: upstream ? new UpstreamPendingCounts(upstream) : new PendingCountsService(db),
+    collabAccess: upstream ? new UpstreamCollabAccess(upstream) : new CollabAccess(db),
   };
 }

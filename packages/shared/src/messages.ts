@@ -101,6 +101,10 @@ export const messages = {
   tooManyLoginAttempts: 'Too many login attempts. Please wait a few minutes and try again.',
   invalidRequest: 'The request is not valid.',
   packageStale: 'This package was changed by someone else. Reload it to see the latest version.',
+  // Proxy mode (EDITOR_API_UPSTREAM): the upstream editor API did not answer properly.
+  editorApiTimeout: 'The editor API did not answer in time. Please try again.',
+  editorApiUnreachable: 'The editor API cannot be reached. Please try again later.',
+  editorApiFailed: 'The editor API could not handle this request. Please try again later.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -2,7 +2,8 @@
 import type { FastifyRequest, preHandlerHookHandler } from 'fastify';
 import { AUTH_HEADERS } from '@hc/shared/api/auth-headers';
 import type { Role } from '@hc/shared/constants';
-import type { AuthContext, SessionService } from '../features/auth/sessions.ts';
+import type { AuthContext } from '../features/auth/sessions.ts';
+import type { CallerCredentials, CallerResolver } from '../context.ts';
 import { forbidden, unauthorized } from './errors.ts';
 
 declare module 'fastify' {
@@ -17,7 +18,7 @@ const header = (request: FastifyRequest, name: string): string | undefined => {
 };
 
 /** An onRequest hook: resolves the session or answers 401. */
-export function authenticate(sessions: SessionService) {
+export function authenticate(sessions: CallerResolver) {
   return async (request: FastifyRequest) => {
     const email = header(request, AUTH_HEADERS.email);
     const token = header(request, AUTH_HEADERS.token);
@@ -32,6 +33,14 @@ export function authenticate(sessions: SessionService) {
 export function callerOf(request: FastifyRequest): AuthContext {
   if (!request.auth) throw unauthorized();
   return request.auth;
+}
+
+/** The e-mail and token the caller sent, for a call made in their name (proxy mode); 401 without. */
+export function credentialsOf(request: FastifyRequest): CallerCredentials {
+  const email = header(request, AUTH_HEADERS.email);
+  const token = header(request, AUTH_HEADERS.token);
+  if (!email || !token) throw unauthorized();
+  return { email, token };
 }
 
 /** A preHandler letting through admins and holders of any of the roles (the server's check is "any of"). */

@@ -19,10 +19,9 @@ import {
   parseCollabDoc,
 } from '@hc/shared/api/collab';
 import type { AppContext } from '../../context.ts';
-import { callerOf } from '../../plugins/auth.ts';
+import { callerOf, credentialsOf } from '../../plugins/auth.ts';
 import { badRequest } from '../../plugins/errors.ts';
 import { isAllowedOrigin } from '../../plugins/origin.ts';
-import { CollabAccess } from './access.ts';
 import { CollabHub } from './hub.ts';
 import { CollabRelay } from './relay.ts';
 import { CollabStore } from './store.ts';
@@ -44,7 +43,7 @@ export interface CollabServerOptions {
 export async function collabTicketRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tickets = new CollabTickets(ctx.redis);
-  const access = new CollabAccess(ctx.db);
+  const access = ctx.collabAccess;
 
   api.post(
     '/collab/tickets',
@@ -53,7 +52,7 @@ export async function collabTicketRoutes(app: FastifyInstance, { ctx }: { ctx: A
       const caller = callerOf(request);
       const doc = parseCollabDoc(request.body.doc);
       if (!doc) throw badRequest(); // the schema already refused it
-      const readOnly = await access.readOnly(caller, doc);
+      const readOnly = await access.readOnly(caller, doc, credentialsOf(request));
       const { ticket, expiresAt } = await tickets.issue({
         sessionId: caller.sessionId,
         userId: caller.userId,
@@ -95,7 +94,7 @@ export async function collabSocketRoutes(
     idleMs: options.idleMs ?? 30_000,
     pingMs: options.pingMs ?? 15_000,
     sessionRecheckMs: options.sessionRecheckMs ?? 15_000,
-    isSessionLive: (sessionId) => ctx.sessions.isLive(sessionId),
+    isSessionLive: (sessionId) => ctx.callers.isLive(sessionId),
   });
   relay.onResubscribed = () => hub.resync();
   app.addHook('onClose', async () => {

@@ -57,7 +57,7 @@ export async function jobsDashboardRoutes(
   /** The admin behind a pair of credentials, or the error to answer with. */
   const adminOf = async (email: string | null, token: string | null) => {
     if (!email || !token) throw unauthorized();
-    const auth = await ctx.sessions.resolve(email, token);
+    const auth = await ctx.callers.resolve(email, token);
     if (!auth) throw unauthorized();
     if (!auth.isAdmin) throw forbidden();
     return auth;

@@ -22,7 +22,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { AuthContext } from '../auth/sessions.ts';
 import type { ReviewScope } from '../review/repo.ts';
-import { mayReview, mayVertical, PendingCountsService } from '../pending/counts.ts';
+import { mayReview, mayVertical } from '../pending/counts.ts';
 import { isAllowedOrigin } from '../../plugins/origin.ts';
 
 export const LIVE_PATH = '/socket.io';
@@ -65,7 +65,8 @@ export async function registerLiveChannel(
 ): Promise<void> {
   const pubClient = ctx.redis.duplicate();
   const subClient = ctx.redis.duplicate();
-  const counts = new PendingCountsService(ctx.db);
+  // Local or, in proxy mode, the upstream's (context.ts): the channel itself does not care which.
+  const counts = ctx.pendingCounts;
 
   const io: LiveServer = new Server(app.server, {
     path: LIVE_PATH,
@@ -82,7 +83,7 @@ export async function registerLiveChannel(
 
   // The handshake is a use of the session; the periodic re-check is not (an open tab must still idle out).
   const authorise = async (credentials: LiveHandshakeAuth, touch = true) => {
-    const auth = await ctx.sessions.resolve(credentials.email, credentials.token, { touch });
+    const auth = await ctx.callers.resolve(credentials.email, credentials.token, { touch });
     return auth ? { auth, reviewScope: await counts.reviewScope(auth) } : null;
   };
 
@@ -149,7 +150,7 @@ export async function registerLiveChannel(
       const key = `${auth.userId}:${auth.publisherId}:${auth.roles.join(',')}`;
       let pending = byCaller.get(key);
       if (!pending) {
-        pending = counts.forCaller(auth, reviewScope);
+        pending = counts.forCaller(auth, reviewScope, socket.data.credentials);
         byCaller.set(key, pending);
       }
       pushes.push(pending.then((value) => void socket.emit('pending_counts', value)));
