@@ -1,6 +1,7 @@
 // The ingest API (issue 10 part 4): service tokens from the operator CLI, bearer-only authentication,
 // idempotent upserts by external id for every kind, all-or-none batches, references, validation, the
 // pushed pending counts, and ingested vertical tasks opening through the editor's own routes.
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { schema } from '@hc/db/schema';
@@ -530,5 +531,23 @@ describe('OpenAPI', () => {
       { serviceToken: [] },
     ]);
     expect(doc.paths['/api/ingest/v1/batch']?.post).toBeDefined();
+  });
+});
+
+describe('docs/ingest.md', () => {
+  it("every curl example is accepted, in the document's order", async () => {
+    const doc = readFileSync(new URL('../../docs/ingest.md', import.meta.url), 'utf8');
+    const examples = [...doc.matchAll(/curl -X (PUT|POST) "\$HC([^"]+)".*? -d '([^']*)'/gs)];
+    expect(examples.length).toBeGreaterThanOrEqual(6);
+    const docToken = tokenOf(await tokensCli('create', '--name', 'docs', '--publisher', String(pubB)));
+    for (const [, method, path, body] of examples) {
+      const response = await t.app.inject({
+        method: method as 'PUT' | 'POST',
+        url: `/api/ingest/v1${path}`,
+        headers: { authorization: `Bearer ${docToken}`, 'content-type': 'application/json' },
+        payload: body!,
+      });
+      expect(response.statusCode, `${method} ${path}: ${response.body}`).toBe(200);
+    }
   });
 });

@@ -321,7 +321,7 @@ class Simulator {
     if (!ok) return;
     this.stats.verticalTasks++;
     this.log(
-      `vertical task ${externalId} (${fullVideo ? 'full video' : 'highlight'}): ${suggestions.length} suggestions`,
+      `vertical task ${externalId} (${fullVideo ? 'full video' : 'highlight'}): ${suggestions.length} suggestion${suggestions.length === 1 ? '' : 's'}`,
     );
   }
 }
