@@ -76,6 +76,8 @@ export function buildWebOnce() {
 export interface E2eServerOptions {
   /** Extra configuration, e.g. a short TASK_LOCK_SECONDS for a test of lease expiry. */
   env?: Record<string, string>;
+  /** Load the demo data set (default true); a console in proxy mode starts empty to show it holds nothing. */
+  seedDemo?: boolean;
 }
 
 export async function startE2eServer(options: E2eServerOptions = {}): Promise<E2eServer> {
@@ -92,7 +94,9 @@ export async function startE2eServer(options: E2eServerOptions = {}): Promise<E2
     PORT: '0',
     ...options.env,
   });
-  await seedDemo(database.handle.db, { mediaDir: config.mediaDir, hashPassword });
+  if (options.seedDemo !== false) {
+    await seedDemo(database.handle.db, { mediaDir: config.mediaDir, hashPassword });
+  }
   const runId = randomBytes(4).toString('hex');
   const redis = new Redis(redisUrl, { keyPrefix: `hc-e2e:${runId}:` });
   // The real workers (renders, archives, reports) on this run's own queues: jobs a browser starts finish.

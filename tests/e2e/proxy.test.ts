@@ -1,0 +1,81 @@
+// Proxy mode in a browser (issue 10 part 3, D28): the upstream is a full console with the demo data; the
+// console under test starts with an empty database and EDITOR_API_UPSTREAM pointing at it. Logging in,
+// the highlights list (with its thumbnails, the upstream's media) and the packages list all show the
+// upstream's data, live: a title changed in the upstream's database shows after a reload.
+import { randomBytes } from 'node:crypto';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { schema } from '@hc/db/schema';
+import { launchBrowser, loginAs, snap } from './support/browser.ts';
+import { HighlightsPage } from './support/pages/highlights-page.ts';
+import { PackagesListPage } from './support/pages/packages-list-page.ts';
+import { startE2eServer, type E2eServer } from './support/server.ts';
+
+let upstream: E2eServer;
+let proxy: E2eServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+const browserErrors: string[] = [];
+const marker = `Proxied ${randomBytes(3).toString('hex')}`;
+
+beforeAll(async () => {
+  upstream = await startE2eServer();
+  proxy = await startE2eServer({ env: { EDITOR_API_UPSTREAM: upstream.baseUrl }, seedDemo: false });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await proxy?.close();
+  await upstream?.close();
+});
+beforeEach(async () => {
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  context.setDefaultTimeout(15_000);
+  page = await context.newPage();
+  page.on('pageerror', (error) => browserErrors.push(`pageerror: ${error.message}`));
+});
+afterEach(async ({ task }) => {
+  if (task.result?.state === 'fail')
+    await snap(page, `FAILED-proxy-${task.name.slice(0, 40).replace(/\W+/g, '-')}`);
+  await context.close();
+});
+
+it('logs in through the console and shows the upstream’s highlights and packages', async () => {
+  const { db } = proxy.database.handle;
+  expect((await db.select({ n: count() }).from(schema.users))[0]?.n).toBe(0);
+
+  await loginAs(page, proxy.baseUrl, 'editor@demo.example');
+  const highlights = new HighlightsPage(page, proxy.baseUrl);
+  await highlights.goto('/highlights/web');
+  expect(await highlights.rows.count()).toBe(10);
+  // Thumbnails are the upstream's media, forwarded.
+  await expect.poll(() => highlights.thumbnailsLoaded()).toEqual(Array(10).fill(true));
+
+  // A change made upstream shows here after a reload: the list is the upstream's, not a copy.
+  const [firstId] = await highlights.rowIds();
+  const upstreamDb = upstream.database.handle.db;
+  await upstreamDb
+    .update(schema.highlights)
+    .set({ title: `${marker} highlight` })
+    .where(eq(schema.highlights.id, Number(firstId)));
+  await highlights.goto('/highlights/web');
+  await expect.poll(() => highlights.titles()).toContain(`${marker} highlight`);
+  await snap(page, 'proxy-highlights');
+
+  const packages = new PackagesListPage(page, proxy.baseUrl);
+  await packages.goto();
+  const [embedId] = await packages.rowIds();
+  await upstreamDb
+    .update(schema.packages)
+    .set({ name: `${marker} package` })
+    .where(eq(schema.packages.embedId, embedId!.trim()));
+  await packages.goto();
+  await expect(packages.titleButton(embedId!.trim()).innerText()).resolves.toBe(`${marker} package`);
+  await snap(page, 'proxy-packages');
+
+  // Nothing of it was written here.
+  expect((await db.select({ n: count() }).from(schema.sessions))[0]?.n).toBe(0);
+  expect(browserErrors).toEqual([]);
+});
