@@ -1,0 +1,215 @@
+// B1-B4: the highlight list and search through the real server, 1M highlights (550,000 of them in the
+// measured publisher).
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '@hc/db/client';
+import { HIGHLIGHT_SORT_COLUMNS } from '@hc/shared/api/highlights';
+import { fetchOnce, runLoad, summarize } from './load.ts';
+import type { BenchServer } from './processes.ts';
+import { ms, type BenchRow } from './results.ts';
+
+export interface ListBenchContext {
+  app: BenchServer;
+  startBare: () => Promise<BenchServer>;
+  headers: Record<string, string>;
+  db: Db;
+  publisherId: number;
+  log: (line: string) => void;
+  /** Scales every measuring window (BENCH_SECONDS_SCALE, e.g. 0.3 for a quick run). */
+  seconds: (s: number) => number;
+}
+
+const ORDERS = HIGHLIGHT_SORT_COLUMNS.flatMap((c) => [`${c}_desc`, `${c}_asc`]);
+const PER = 50;
+const DEEP_PAGE = 10_000;
+const yyyymmdd = (d: Date) => d.toISOString().slice(0, 10).replaceAll('-', '');
+const index = (query: string) => `/api/v1/editor/highlights/index?${query}`;
+const search = (query: string) => `/api/v1/editor/highlights/search?${query}`;
+
+export async function benchList(c: ListBenchContext): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  const yearAgo = yyyymmdd(new Date(Date.now() - 365 * 86_400_000));
+  const filters = [
+    'category=News',
+    'status=active',
+    'tv_status=valid',
+    `from_date=${yearAgo}`,
+    'status=deactivated',
+  ];
+
+  // B1: every sort column and direction, each with a filter, page 1, 32 clients.
+  c.log('B1 highlights/index, 10 orders × 5 filters, 50 rows, 32 clients');
+  const anySort = await runLoad({
+    port: c.app.port,
+    headers: c.headers,
+    paths: ORDERS.flatMap((o) => filters.map((f) => index(`order_by=${o}&${f}&per=${PER}&page=1`))),
+    concurrency: 32,
+    warmupMs: c.seconds(3) * 1000,
+    durationMs: c.seconds(15) * 1000,
+  });
+  rows.push({
+    id: 'B1',
+    figure: 'highlights/index p99, any sort + a filter, 50 rows, 32 clients',
+    value: ms(anySort.p99),
+    budget: '≤ 50 ms',
+    reference: `p50 ${ms(anySort.p50)}, ${anySort.rps.toFixed(0)} req/s`,
+    ratio: null,
+    pass: anySort.errors === 0 && anySort.p99 <= 50,
+    details: { ...anySort },
+  });
+
+  // B1 deep: page 10,000 (rows 499,951-500,000) by cursor against page 1, the OFFSET page beside it.
+  c.log('B1 page 10,000 by cursor vs page 1 vs OFFSET');
+  const deepFilter = 'tv_status=valid';
+  const cursors: string[] = [];
+  for (const order of ORDERS) {
+    const before = await fetchOnce(
+      c.app.port,
+      index(`order_by=${order}&${deepFilter}&per=${PER}&page=${DEEP_PAGE - 1}`),
+      c.headers,
+    );
+    const cursor = (JSON.parse(before.body.toString()) as { data: { next_cursor: string | null } }).data
+      .next_cursor;
+    if (!cursor) throw new Error(`no page ${DEEP_PAGE} for ${order}: the bench data set is too small`);
+    cursors.push(cursor);
+  }
+  const window = { port: c.app.port, headers: c.headers, concurrency: 32, warmupMs: c.seconds(2) * 1000 };
+  const page1 = await runLoad({
+    ...window,
+    paths: ORDERS.map((o) => index(`order_by=${o}&${deepFilter}&per=${PER}&page=1`)),
+    durationMs: c.seconds(10) * 1000,
+  });
+  const deepCursor = await runLoad({
+    ...window,
+    paths: ORDERS.map((o, i) => index(`order_by=${o}&${deepFilter}&per=${PER}&cursor=${cursors[i]}`)),
+    durationMs: c.seconds(10) * 1000,
+  });
+  const deepOffset = await runLoad({
+    ...window,
+    warmupMs: 0,
+    paths: ORDERS.map((o) => index(`order_by=${o}&${deepFilter}&per=${PER}&page=${DEEP_PAGE}`)),
+    durationMs: c.seconds(20) * 1000,
+    maxRequests: 160,
+  });
+  const deepRatio = deepCursor.p99 / page1.p99;
+  rows.push({
+    id: 'B1',
+    figure: 'page 10,000 by cursor p99 / page 1 p99 (32 clients)',
+    value: `${ms(deepCursor.p99)} / ${ms(page1.p99)}`,
+    budget: '≤ 1.5x',
+    reference: `OFFSET page 10,000 p99 ${ms(deepOffset.p99)}`,
+    ratio: deepRatio,
+    pass: deepCursor.errors === 0 && page1.errors === 0 && deepRatio <= 1.5,
+    details: { page1, deepCursor, deepOffset },
+  });
+
+  // B2: throughput of the route against a bare node:http server sending the same bytes.
+  c.log('B2 throughput against a bare node:http server');
+  const b2Path = index(`order_by=date_desc&per=${PER}&page=1`);
+  const captured = await fetchOnce(c.app.port, b2Path, c.headers);
+  const route = await runLoad({ ...window, paths: [b2Path], durationMs: c.seconds(10) * 1000 });
+  const bare = await c.startBare();
+  let bareRun;
+  try {
+    await bare.ask({
+      type: 'bare-body',
+      body: captured.body.toString('base64'),
+      contentType: 'application/json; charset=utf-8',
+    });
+    bareRun = await runLoad({
+      ...window,
+      port: bare.port,
+      paths: [b2Path],
+      durationMs: c.seconds(10) * 1000,
+    });
+  } finally {
+    await bare.stop();
+  }
+  const b2Ratio = route.rps / bareRun.rps;
+  rows.push({
+    id: 'B2',
+    figure: `highlights/index req/s (${(captured.body.length / 1024).toFixed(0)} KiB answer, 32 clients)`,
+    value: `${route.rps.toFixed(0)} req/s`,
+    budget: '≥ 70% of bare',
+    reference: `bare node:http ${bareRun.rps.toFixed(0)} req/s`,
+    ratio: b2Ratio,
+    pass: route.errors === 0 && b2Ratio >= 0.7,
+    details: { route, bare: bareRun, bytes: captured.body.length },
+  });
+
+  // B3: the list's count at 1M rows, one client, per=1 so the count dominates. The filter set includes
+  // one matching fewer than 1,001 rows, where the capped count reads every match.
+  c.log('B3 counts');
+  const monthAgo = yyyymmdd(new Date(Date.now() - 30 * 86_400_000));
+  const countFilters = [
+    '',
+    'category=News',
+    'status=deactivated',
+    `from_date=${yearAgo}&tv_status=invalid`,
+    `from_date=${monthAgo}&category=News&status=deactivated`,
+  ];
+  const countRun = await runLoad({
+    port: c.app.port,
+    headers: c.headers,
+    concurrency: 1,
+    paths: countFilters.map((f) => index(`per=1&${f}`)),
+    warmupMs: c.seconds(1) * 1000,
+    durationMs: c.seconds(8) * 1000,
+  });
+  const counts: Record<string, number> = {};
+  for (const f of countFilters) {
+    const res = await fetchOnce(c.app.port, index(`per=1&${f}`), c.headers);
+    counts[f || '(none)'] = (JSON.parse(res.body.toString()) as { data: { count: number } }).data.count;
+  }
+  const unbounded: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const t0 = performance.now();
+    await queryRows(c.db, sql`select count(*) from highlights where publisher_id = ${c.publisherId}`);
+    unbounded.push(performance.now() - t0);
+  }
+  const unboundedCount = summarize(unbounded, 1);
+  rows.push({
+    id: 'B3',
+    figure: 'highlights list count at 1M rows (capped at 1,001: the UI shows 1000+), p95 of the call',
+    value: ms(countRun.p95),
+    budget: '≤ 100 ms or capped',
+    reference: `unbounded COUNT(*) of 550k rows ${ms(unboundedCount.p50)}`,
+    ratio: null,
+    pass: countRun.errors === 0 && countRun.p95 <= 100 && Object.values(counts).every((n) => n <= 1001),
+    details: { countRun, counts, unboundedCountMs: unbounded },
+  });
+
+  // B4: search, top 50 by relevance, 4 clients; the same term in date order beside it.
+  for (const [label, term, budget] of [
+    ['selective term (≈110 matches)', 'kovac1234', 150],
+    ['term matching 12.5% of rows', 'football', 500],
+  ] as const) {
+    c.log(`B4 highlights/search ${term}`);
+    const searchWindow = {
+      port: c.app.port,
+      headers: c.headers,
+      concurrency: 4,
+      warmupMs: c.seconds(2) * 1000,
+    };
+    const relevance = await runLoad({
+      ...searchWindow,
+      paths: [search(`q=${term}&order_by=desc&per=${PER}`)],
+      durationMs: c.seconds(8) * 1000,
+    });
+    const byDate = await runLoad({
+      ...searchWindow,
+      paths: [search(`q=${term}&order_by=date_desc&per=${PER}`)],
+      durationMs: c.seconds(5) * 1000,
+    });
+    rows.push({
+      id: 'B4',
+      figure: `highlights/search p95, top 50 by relevance, ${label}, 4 clients`,
+      value: ms(relevance.p95),
+      budget: `≤ ${budget} ms`,
+      reference: `date order p95 ${ms(byDate.p95)}`,
+      ratio: null,
+      pass: relevance.errors === 0 && relevance.p95 <= budget,
+      details: { relevance, byDate },
+    });
+  }
+  return rows;
+}

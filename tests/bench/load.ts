@@ -1,0 +1,136 @@
+// A closed-loop HTTP load generator: `concurrency` keep-alive clients, each sending its next request as
+// soon as the last answer arrived, with exact percentiles over every measured request.
+import http from 'node:http';
+
+export interface LoadOptions {
+  port: number;
+  /** Request paths, taken in turn. */
+  paths: readonly string[];
+  headers?: Record<string, string>;
+  method?: string;
+  concurrency: number;
+  /** Stop after this long … */
+  durationMs?: number;
+  /** … or after this many requests (whichever comes first). */
+  maxRequests?: number;
+  /** Unmeasured requests first (connections open, plans cached, JIT warm). */
+  warmupMs?: number;
+  /** Status a request must answer with (default 200). */
+  expectStatus?: number;
+}
+
+export interface LoadResult {
+  requests: number;
+  errors: number;
+  firstError?: string;
+  seconds: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+}
+
+/** The q-quantile of sorted values (nearest rank). */
+export function quantile(sorted: readonly number[], q: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
+}
+
+export function summarize(latencies: number[], seconds: number, errors = 0, firstError?: string): LoadResult {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return {
+    requests: sorted.length,
+    errors,
+    ...(firstError ? { firstError } : {}),
+    seconds,
+    rps: sorted.length / seconds,
+    p50: quantile(sorted, 0.5),
+    p95: quantile(sorted, 0.95),
+    p99: quantile(sorted, 0.99),
+    max: sorted.at(-1) ?? Number.NaN,
+  };
+}
+
+export function request(
+  agent: http.Agent,
+  options: Pick<LoadOptions, 'port' | 'method' | 'headers'> & { body?: string },
+  path: string,
+): Promise<{ status: number; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const headers = options.body
+      ? {
+          ...options.headers,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(options.body),
+        }
+      : options.headers;
+    const req = http.request(
+      { host: '127.0.0.1', port: options.port, path, method: options.method ?? 'GET', headers, agent },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
+/** One request, for capturing a body or a cursor. */
+export async function fetchOnce(
+  port: number,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: Buffer }> {
+  const agent = new http.Agent({ keepAlive: false });
+  try {
+    return await request(agent, { port, headers }, path);
+  } finally {
+    agent.destroy();
+  }
+}
+
+export async function runLoad(options: LoadOptions): Promise<LoadResult> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: options.concurrency });
+  const expected = options.expectStatus ?? 200;
+  let next = 0;
+  const phase = async (ms: number, measure: boolean, limit: number) => {
+    const latencies: number[] = [];
+    let errors = 0;
+    let firstError: string | undefined;
+    let sent = 0;
+    const end = performance.now() + ms;
+    const started = performance.now();
+    const client = async () => {
+      while (performance.now() < end && sent < limit) {
+        sent++;
+        const path = options.paths[next++ % options.paths.length]!;
+        const t0 = performance.now();
+        try {
+          const res = await request(agent, options, path);
+          if (res.status !== expected) {
+            errors++;
+            firstError ??= `${res.status} ${path}: ${res.body.toString().slice(0, 200)}`;
+            continue;
+          }
+        } catch (error) {
+          errors++;
+          firstError ??= `${path}: ${(error as Error).message}`;
+          continue;
+        }
+        if (measure) latencies.push(performance.now() - t0);
+      }
+    };
+    await Promise.all(Array.from({ length: options.concurrency }, client));
+    return summarize(latencies, (performance.now() - started) / 1000, errors, firstError);
+  };
+  try {
+    if (options.warmupMs) await phase(options.warmupMs, false, Number.POSITIVE_INFINITY);
+    return await phase(options.durationMs ?? 60_000, true, options.maxRequests ?? Number.POSITIVE_INFINITY);
+  } finally {
+    agent.destroy();
+  }
+}

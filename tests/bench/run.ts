@@ -1,0 +1,173 @@
+// `npm run bench`: seeds the bench data set into a fresh PostgreSQL database (hc_bench), runs each
+// benchmark beside its reference, prints the table and writes bench-results.json at the repository root.
+// Not part of `npm test`. Environment:
+//   BENCH_HIGHLIGHTS      size of the data set (default 1,000,000)
+//   BENCH_ONLY            e.g. B1,B7: run only these (the others print as skipped)
+//   BENCH_REUSE=1         keep an already seeded hc_bench (development only; the table says so)
+//   BENCH_SECONDS_SCALE   scales every measuring window (default 1)
+import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { openDb, queryRows } from '@hc/db/client';
+import { BENCH_BIG_PUBLISHER_ID } from '@hc/db/seed/bench';
+import { hashPassword } from '../../apps/server/src/features/auth/passwords.ts';
+import { adminDatabaseUrl, databaseUrlFor, redisUrl } from '../support/services.ts';
+import { createBenchDatabase, type BenchDatabase } from './database.ts';
+import { benchList } from './list.ts';
+import { benchLocks } from './locks.ts';
+import { startBenchServer, type BenchServer } from './processes.ts';
+import { notMeasured, printTable, type BenchRow } from './results.ts';
+
+const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const highlights = Number(process.env.BENCH_HIGHLIGHTS ?? 1_000_000);
+const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim().toUpperCase());
+const reuse = process.env.BENCH_REUSE === '1';
+const scale = Number(process.env.BENCH_SECONDS_SCALE ?? 1);
+const seconds = (s: number) => Math.max(0.5, s * scale);
+const wanted = (id: string) => !only || only.includes(id);
+const prefix = `hc-bench-${randomBytes(4).toString('hex')}`;
+const PASSWORD = 'bench-password';
+const started = performance.now();
+const log = (line: string) =>
+  console.log(`[${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`);
+
+async function existingBench(name: string): Promise<BenchDatabase | null> {
+  const client = new pg.Client({ connectionString: adminDatabaseUrl });
+  await client.connect();
+  const found = await client.query('select 1 from pg_database where datname = $1', [name]);
+  await client.end();
+  if (found.rowCount === 0) return null;
+  const url = databaseUrlFor(name);
+  const handle = await openDb({ databaseUrl: url, poolSize: 4, onIdleError: () => undefined });
+  return { name, url, handle, drop: () => handle.close() };
+}
+
+/** One viewer of the big publisher and 50 reviewers (B7's racers), sharing one password hash. */
+async function createUsers(db: BenchDatabase['handle']['db']) {
+  const hash = await hashPassword(PASSWORD);
+  await db.execute(sql`delete from users where email like '%@bench.example'`);
+  await db.execute(sql`
+    with u as (
+      insert into users (email, password_hash, default_publisher_id)
+      select 'user' || k || '@bench.example', ${hash}, ${BENCH_BIG_PUBLISHER_ID} from generate_series(0, 50) k
+      returning id
+    )
+    insert into user_publisher_roles (user_id, publisher_id, roles)
+    select id, ${BENCH_BIG_PUBLISHER_ID}, '{switch_publisher,apv_article_admin}' from u`);
+}
+
+let loginId = 0;
+export async function loginAs(app: BenchServer, k: number): Promise<Record<string, string>> {
+  const id = ++loginId;
+  const answer = await app.ask<{ status: number; email: string; token: string }>({
+    type: 'login',
+    id,
+    email: `user${k}@bench.example`,
+    password: PASSWORD,
+    address: `10.77.${Math.floor(id / 250)}.${id % 250}`,
+  });
+  if (answer.status !== 200) throw new Error(`bench login failed: ${answer.status}`);
+  return { 'x-user-email': answer.email, 'x-user-token': answer.token };
+}
+
+async function cleanRedis() {
+  const redis = new Redis(redisUrl);
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+    if (keys.length) await redis.del(...keys);
+    cursor = next;
+  } while (cursor !== '0');
+  redis.disconnect();
+}
+
+async function main() {
+  const rows: BenchRow[] = [];
+  log(
+    `bench: ${highlights.toLocaleString('en-US')} highlights, ${os.cpus().length} cores, load ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
+  const big =
+    (reuse && (await existingBench('hc_bench'))) || (await createBenchDatabase('hc_bench', highlights, log));
+  const env = { BENCH_DATABASE_URL: big.url, BENCH_REDIS_URL: redisUrl, BENCH_PREFIX: prefix };
+  try {
+    await createUsers(big.handle.db);
+    const app = await startBenchServer('app', env);
+    try {
+      const headers = await loginAs(app, 0);
+      if (['B1', 'B2', 'B3', 'B4'].some(wanted)) {
+        const listRows = await benchList({
+          app,
+          startBare: () => startBenchServer('bare'),
+          headers,
+          db: big.handle.db,
+          publisherId: BENCH_BIG_PUBLISHER_ID,
+          log,
+          seconds,
+        });
+        rows.push(...listRows.filter((r) => wanted(r.id)));
+      }
+      if (wanted('B7')) {
+        log('B7 task locks: logging in 50 racers');
+        const racers = [];
+        for (let k = 1; k <= 50; k++) racers.push(await loginAs(app, k));
+        const [task] = await queryRows<{ video_id: number }>(
+          big.handle.db,
+          sql`select video_id from vertical_tasks where publisher_id = ${BENCH_BIG_PUBLISHER_ID} order by video_id limit 1`,
+        );
+        rows.push(
+          await benchLocks({
+            app,
+            racers,
+            videoId: Number(task!.video_id),
+            rounds: Math.max(20, Math.round(1000 * scale)),
+            log,
+          }),
+        );
+      }
+    } finally {
+      await app.stop();
+    }
+    const [size] = await queryRows<{ n: string }>(
+      big.handle.db,
+      sql`select pg_size_pretty(pg_database_size(current_database())) as n`,
+    );
+    log(`hc_bench size ${size?.n}`);
+  } finally {
+    if (!reuse) await big.drop();
+    else await big.handle.close();
+    await cleanRedis();
+  }
+
+  const later = 'a later session';
+  rows.push(
+    notMeasured('B6', '(issue 9 part 1, later)', '', later),
+    notMeasured('B8', '(issue 9 part 1, later)', '', later),
+    notMeasured('B11-B13', '(issue 9 part 1, later)', '', later),
+  );
+  const table = printTable(rows);
+  console.log(`\n${table}\n`);
+  const failed = rows.filter((r) => r.pass === false).map((r) => r.id);
+  const report = {
+    at: new Date().toISOString(),
+    highlights,
+    reused: reuse,
+    cores: os.cpus().length,
+    loadAverageAtEnd: os.loadavg(),
+    minutes: (performance.now() - started) / 60_000,
+    rows,
+  };
+  writeFileSync(path.join(root, 'bench-results.json'), `${JSON.stringify(report, null, 2)}\n`);
+  log(
+    `bench-results.json written; ${failed.length ? `over budget: ${failed.join(', ')}` : 'every measured budget held'}`,
+  );
+}
+
+await main();

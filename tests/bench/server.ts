@@ -1,0 +1,88 @@
+// A server process for the bench, started by run.ts with an IPC channel:
+//   BENCH_MODE=app   the real server (buildApp, logger off) on the bench database and its own Redis prefix;
+//                    answers {login} messages through the real login call (a distinct client address each,
+//                    so the per-address login limit does not refuse the 50 racers of B7).
+//   BENCH_MODE=bare  a bare node:http server answering every request with the body it is sent (B2's reference).
+import http from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Redis } from 'ioredis';
+import { openDb } from '@hc/db/client';
+import { buildApp } from '../../apps/server/src/app.ts';
+import { loadConfig } from '../../apps/server/src/config.ts';
+import { createContext } from '../../apps/server/src/context.ts';
+
+type Message =
+  | { type: 'login'; id: number; email: string; password: string; address: string }
+  | { type: 'bare-body'; body: string; contentType: string };
+
+const send = (message: unknown) => process.send?.(message);
+
+async function startApp() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'hc-bench-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DATABASE_URL: process.env.BENCH_DATABASE_URL!,
+    REDIS_URL: process.env.BENCH_REDIS_URL!,
+    LOG_LEVEL: 'silent',
+  });
+  const handle = await openDb({
+    databaseUrl: config.databaseUrl,
+    poolSize: 10,
+    onIdleError: () => undefined,
+  });
+  const redis = new Redis(process.env.BENCH_REDIS_URL!, { keyPrefix: `${process.env.BENCH_PREFIX}:` });
+  const ctx = createContext(config, handle.db, redis);
+  const app = await buildApp(ctx, { logger: false, jobsPrefix: process.env.BENCH_PREFIX });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  process.on('message', async (message: Message) => {
+    if (message.type !== 'login') return;
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/editor/login',
+      payload: { email: message.email, password: message.password },
+      remoteAddress: message.address,
+    });
+    const data = response.json().data as { email: string; token: string } | undefined;
+    send({
+      type: 'login',
+      id: message.id,
+      status: response.statusCode,
+      email: data?.email,
+      token: data?.token,
+    });
+  });
+  process.on('SIGTERM', async () => {
+    await app.close();
+    redis.disconnect();
+    await handle.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    process.exit(0);
+  });
+  const address = app.server.address();
+  send({ type: 'ready', port: typeof address === 'object' && address ? address.port : 0 });
+}
+
+function startBare() {
+  let body = Buffer.alloc(0);
+  let contentType = 'application/json; charset=utf-8';
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': contentType, 'content-length': body.length });
+    res.end(body);
+  });
+  process.on('message', (message: Message) => {
+    if (message.type !== 'bare-body') return;
+    body = Buffer.from(message.body, 'base64');
+    contentType = message.contentType;
+    send({ type: 'bare-body' });
+  });
+  process.on('SIGTERM', () => server.close(() => process.exit(0)));
+  server.listen(0, '127.0.0.1', () => {
+    const address = server.address();
+    send({ type: 'ready', port: typeof address === 'object' && address ? address.port : 0 });
+  });
+}
+
+if (process.env.BENCH_MODE === 'bare') startBare();
+else await startApp();
