@@ -298,6 +298,51 @@ describe('articles and highlights', () => {
   });
 });
 
+describe('in the console', () => {
+  it('an article needing review opens in the review queue with its ingested auto highlights', async () => {
+    const { id: articleId } = okData(
+      await put(tokenA, 'articles/a-queue', article({ title: 'Queue article' })),
+    );
+    const best = okData(
+      await put(tokenA, 'highlights/h-queue-1', highlight('a-queue', { recommendation_score: 0.9 })),
+    );
+    okData(await put(tokenA, 'highlights/h-queue-2', highlight('a-queue', { recommendation_score: 0.2 })));
+    const editor = authOf(reviewerA);
+    const queue = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/editor/articles/pending_review?publisher=${pubA}&per=100`,
+      headers: editor,
+    });
+    expect(queue.statusCode, queue.body).toBe(200);
+    expect(JSON.stringify(queue.json().data)).toContain('Queue article');
+    const auto = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/editor/highlights/auto_highlights?article_id=${articleId}`,
+      headers: editor,
+    });
+    expect(auto.statusCode, auto.body).toBe(200);
+    const shown = auto.json().data.highlights as { highlight_id: number; video_url: string }[];
+    expect(shown[0]!.highlight_id).toBe(best.id);
+    expect(shown[0]!.video_url).toBe('/media/demo/clip-01');
+  });
+
+  it('two racing PUTs of one new external id make one row', async () => {
+    const body = article({ title: 'Raced' });
+    const answers = await Promise.all([
+      put(tokenA, 'articles/a-race', body),
+      put(tokenA, 'articles/a-race', body),
+    ]);
+    const data = answers.map(okData);
+    expect(data.map((d) => d.created).sort()).toEqual([false, true]);
+    expect(data[0]!.id).toBe(data[1]!.id);
+    const rows = await t.ctx.db
+      .select()
+      .from(schema.articles)
+      .where(and(eq(schema.articles.publisherId, pubA), eq(schema.articles.externalId, 'a-race')));
+    expect(rows).toHaveLength(1);
+  });
+});
+
 describe('programs and their highlights', () => {
   it('upserts a program and sets its membership by highlight external ids', async () => {
     const program = { name: 'Cup Final', channel: 'Sport 1', start_time: '2026-11-25T18:00:00Z' };
