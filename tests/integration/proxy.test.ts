@@ -14,7 +14,9 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ffmpegPath } from '@hc/db/seed/media';
 import { schema } from '@hc/db/schema';
+import { COLLAB_CLOSE } from '@hc/shared/api/collab';
 import type { PendingCounts } from '@hc/shared/api/pending';
+import { VERTICAL_BAD_QUALITY_REASONS } from '@hc/shared/constants';
 import { messages, embedNameInUse } from '@hc/shared/messages';
 import { authOf, login, startTestApp, type TestApp } from '../support/app.ts';
 import { openCollab, requestTicket } from '../support/collab-client.ts';
@@ -28,6 +30,8 @@ import {
 } from '../support/factories.ts';
 import { collect, connectAs, disconnection, listeningUrl, type LiveClient } from '../support/live-client.ts';
 import { withLock } from '../support/locks.ts';
+import { buildStory, buildStoryPage } from '../support/story-factories.ts';
+import { buildVerticalTask } from '../support/vertical-factories.ts';
 import { eventually } from '../support/retry.ts';
 
 type Session = ReturnType<typeof authOf>;
@@ -52,7 +56,7 @@ beforeAll(async () => {
   upstreamUrl = await listeningUrl(upstream.app);
   console_ = await startTestApp(
     { EDITOR_API_UPSTREAM: upstreamUrl, EDITOR_API_TIMEOUT_MS: String(TIMEOUT_MS) },
-    { live: { sessionRecheckMs: 300 } },
+    { live: { sessionRecheckMs: 300 }, collab: { sessionRecheckMs: 300 } },
   );
   consoleUrl = await listeningUrl(console_.app);
 
@@ -217,7 +221,12 @@ describe('an upstream that fails', () => {
   beforeAll(async () => {
     fake = http.createServer((request, response) => {
       hits.push(request.url ?? '');
-      if (request.url?.startsWith('/api/v1/editor/html')) {
+      if (request.url?.startsWith('/api/v1/editor/echo')) {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(
+          JSON.stringify({ success: true, data: { method: request.method, headers: request.headers } }),
+        );
+      } else if (request.url?.startsWith('/api/v1/editor/html')) {
         response.writeHead(502, { 'content-type': 'text/html' });
         response.end('<html><body><h1>502 Bad Gateway</h1></body></html>');
       } else if (request.url?.startsWith('/api/v1/editor/empty')) {
@@ -255,6 +264,37 @@ describe('an upstream that fails', () => {
     expect(empty.statusCode).toBe(503);
     expect(empty.json()).toEqual({ success: false, errors: [messages.editorApiFailed] });
     expect(hits).toContain('/api/v1/editor/html?x=1');
+  });
+
+  it('sends the caller’s headers less the hop-by-hop ones, and says who it forwards for', async () => {
+    const response = await fakeConsole.app.inject({
+      method: 'DELETE',
+      url: '/api/v1/editor/echo?fence=3',
+      headers: {
+        ...editor,
+        'x-lock-fence': '3',
+        range: 'bytes=0-9',
+        'x-request-id': 'req-proxy-1',
+        connection: 'keep-alive, x-hop',
+        'x-hop': 'dropped',
+        cookie: 'hc_jobs=secret',
+      },
+      remoteAddress: '10.9.8.7',
+    });
+    expect(response.statusCode).toBe(200);
+    const seen = response.json().data as { method: string; headers: Record<string, string> };
+    expect(seen.method).toBe('DELETE');
+    expect(seen.headers).toMatchObject({
+      'x-user-email': editor['x-user-email'],
+      'x-user-token': editor['x-user-token'],
+      'x-lock-fence': '3',
+      range: 'bytes=0-9',
+      'x-request-id': 'req-proxy-1',
+      'x-forwarded-for': '10.9.8.7',
+      'x-forwarded-proto': 'http',
+    });
+    expect(seen.headers).not.toHaveProperty('x-hop');
+    expect(seen.headers).not.toHaveProperty('cookie');
   });
 
   it('an upstream that never answers is a 504 within the configured time', async () => {
@@ -349,6 +389,41 @@ describe('the console’s own live channel and collab, with sessions made upstre
     );
   });
 
+  it('pushes the vertical counts that moved after a reject forwarded through the console', async () => {
+    const user = await buildUser(upstream.ctx.db, { publisherId, roles: ['switch_publisher'] });
+    const vertical = authOf(await login(console_.app, user.email, user.password));
+    const { videoId } = await buildVerticalTask(upstream.ctx.db, { publisherId });
+    const client = await connectAs(consoleUrl, vertical);
+    clients.push(client);
+    const pushed = collect(client, 'pending_counts');
+    const locks = collect(client, 'lock_changed');
+    const direct = async () =>
+      (
+        await upstream.app.inject({ method: 'GET', url: '/api/v1/editor/pending_counts', headers: vertical })
+      ).json().data as PendingCounts;
+    const before = await direct();
+    expect(before.verticalHighlight).toBeGreaterThanOrEqual(1);
+
+    const fenced = await withLock(console_.app, vertical, 'vertical_task', videoId);
+    const rejected = await console_.app.inject({
+      method: 'POST',
+      url: '/api/v1/editor/vertical_video/reject',
+      headers: fenced,
+      payload: { video_id: videoId, reason: [VERTICAL_BAD_QUALITY_REASONS[0]], content_type: 'highlight' },
+    });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    await eventually(() => expect(pushed.at(-1)?.verticalHighlight).toBe(before.verticalHighlight - 1));
+    expect(pushed.at(-1)).toEqual(await direct());
+    await eventually(() =>
+      expect(locks.at(-1)).toEqual({
+        kind: 'vertical_task',
+        id: videoId,
+        holder_email: null,
+        expires_at: null,
+      }),
+    );
+  });
+
   it('issues a collab ticket for an upstream package and syncs it; a package not there is 404', async () => {
     const highlights = await buildHighlights(upstream.ctx.db, publisherId, 3);
     const pkg = await buildPackage(upstream.ctx.db, publisherId, {
@@ -362,6 +437,39 @@ describe('the console’s own live channel and collab, with sessions made upstre
     expect(missing.statusCode).toBe(404);
     // Roles come from the upstream's user_info: a reviewer may not edit packages.
     expect((await requestTicket(console_.app, reviewer, doc)).statusCode).toBe(403);
+  });
+
+  it('closes a collab socket whose session ended upstream behind the console’s back', async () => {
+    const highlights = await buildHighlights(upstream.ctx.db, publisherId, 3);
+    const pkg = await buildPackage(upstream.ctx.db, publisherId, {
+      highlightIds: highlights.map((h) => h.id),
+    });
+    const user = await buildUser(upstream.ctx.db, { publisherId, roles: ['editorial_manager'] });
+    const session = authOf(await login(console_.app, user.email, user.password));
+    const client = await openCollab(console_.app, session, `package:${pkg.embedId}`);
+    // Straight to the upstream: the console never sees this logout.
+    const out = await upstream.app.inject({
+      method: 'POST',
+      url: '/api/v1/editor/auth/logout',
+      headers: session,
+    });
+    expect(out.statusCode).toBe(200);
+    await eventually(() => expect(client.closeCodes).toContain(COLLAB_CLOSE.sessionEnded));
+    client.destroy();
+  });
+
+  it('a story with a video page is read-only for a stamp manager without create_new_video_page', async () => {
+    const story = await buildStory(upstream.ctx.db, publisherId);
+    await buildStoryPage(upstream.ctx.db, story.id, { objectType: 'video', image: null });
+    const user = await buildUser(upstream.ctx.db, { publisherId, roles: ['stamp_manager'] });
+    const stampOnly = authOf(await login(console_.app, user.email, user.password));
+    const ticketOf = async (session: Session) => {
+      const response = await requestTicket(console_.app, session, `story:${story.id}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json().data as { read_only: boolean }).read_only;
+    };
+    expect(await ticketOf(stories)).toBe(false);
+    expect(await ticketOf(stampOnly)).toBe(true);
   });
 
   it('a logout forwarded through the console ends that session’s live socket', async () => {
