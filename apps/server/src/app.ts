@@ -26,6 +26,10 @@ import { jobsDashboardRoutes } from './features/jobs-dashboard/routes.ts';
 import { lockRoutes } from './features/locks/routes.ts';
 import { registerLiveChannel, type LiveChannelOptions } from './features/live/socket-server.ts';
 import { monetizationRoutes } from './features/monetization/routes.ts';
+import { requestLogOptions, serverLoggerOptions } from './features/ops/logging.ts';
+import { registerServerMetrics, ServerOps } from './features/ops/metrics.ts';
+import { registerRequestIds, requestIdOf } from './features/ops/request-id.ts';
+import { opsRoutes } from './features/ops/routes.ts';
 import { FolderMediaStore, MEDIA_URL_PREFIX } from './features/media/store.ts';
 import { packageRoutes } from './features/packages/routes.ts';
 import { pendingRoutes } from './features/pending/routes.ts';
@@ -67,13 +71,30 @@ export interface BuildAppOptions {
   collab?: CollabServerOptions;
   /** The live channel's timings (tests shorten them). */
   live?: LiveChannelOptions;
+  /**
+   * Metrics registry and shutdown state, made by main.ts so the embedded worker reports into the same
+   * registry and the signal handler can turn /healthz to 503; each app makes its own otherwise.
+   */
+  ops?: ServerOps;
 }
 
 export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? { level: ctx.config.logLevel },
+    logger:
+      options.logger === undefined || options.logger === true
+        ? serverLoggerOptions(ctx.config.logLevel)
+        : options.logger && serverLoggerOptions(options.logger.level),
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1024 * 1024,
+    genReqId: requestIdOf,
+    ...requestLogOptions(),
+  });
+  const ops = options.ops ?? new ServerOps();
+  registerRequestIds(app);
+  registerServerMetrics(app, ops, {
+    db: ctx.db,
+    redisUrl: ctx.config.redisUrl,
+    jobsPrefix: options.jobsPrefix,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -159,10 +180,13 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(jobsDashboardRoutes, { ctx, jobsPrefix: options.jobsPrefix });
 
   // The live channel (socket.io): pushed counts, lock changes, job progress.
-  await registerLiveChannel(app, ctx, options.live);
+  await registerLiveChannel(app, ctx, options.live, ops);
 
   // Co-editing of package and story drafts (y-websocket at /collab/:doc; its ticket is the permission).
-  await app.register(collabSocketRoutes, { ctx, options: options.collab });
+  await app.register(collabSocketRoutes, { ctx, options: options.collab, ops });
+
+  // Probes and metrics (no session): /healthz, /readyz, /metrics.
+  await app.register(opsRoutes, { ops, db: ctx.db, redis: ctx.redis, metricsToken: ctx.config.metricsToken });
 
   // Public AMP links of published stories (no session).
   await app.register(publicStoryRoutes, { prefix: '/stories', ctx, media });

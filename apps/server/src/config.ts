@@ -54,6 +54,33 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /** When set, GET /metrics needs `Authorization: Bearer <token>`. */
+  METRICS_TOKEN: z
+    .string()
+    .min(16, 'must be at least 16 characters')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** With DATABASE_URL: start a worker process beside the server (false when workers run on their own). */
+  RUN_WORKER: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  /** Load the demo data set into an empty database at start (never in a real deployment). */
+  SEED_DEMO: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  /** Serve the web app (built on first start when missing); false: API, live channels and media only. */
+  SERVE_WEB: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  /** BullMQ key prefix, so that two deployments (or test runs) can share one Redis. */
+  JOBS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_-]{1,64}$/, 'letters, digits, colons, dashes and underscores')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
 });
 
 export interface AppConfig {
@@ -73,6 +100,12 @@ export interface AppConfig {
   consoleOrigins: string[];
   /** How long a task lock lasts without a heartbeat. */
   taskLockSeconds: number;
+  metricsToken: string | undefined;
+  runWorker: boolean;
+  seedDemo: boolean;
+  serveWeb: boolean;
+  /** BullMQ key prefix (undefined: BullMQ's own, 'bull'). */
+  jobsPrefix: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -104,5 +137,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY,
     consoleOrigins: e.CONSOLE_ORIGINS,
     taskLockSeconds: e.TASK_LOCK_SECONDS,
+    metricsToken: e.METRICS_TOKEN,
+    runWorker: e.RUN_WORKER,
+    seedDemo: e.SEED_DEMO,
+    serveWeb: e.SERVE_WEB,
+    jobsPrefix: e.JOBS_PREFIX,
   };
 }

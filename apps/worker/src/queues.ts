@@ -4,6 +4,14 @@ import { createHash } from 'node:crypto';
 
 export { QUEUES, type QueueName } from '@hc/shared/queues';
 
+/**
+ * Added to the data of every job the server enqueues (infra/job-queue.ts): the id of the HTTP request
+ * that asked for it, which the worker's log lines of the job carry. Absent for scheduled jobs.
+ */
+export interface TracedJob {
+  requestId?: string;
+}
+
 export interface MaintenanceJobs {
   /** Deletes ended sessions and login attempts older than the retention. */
   'purge-expired-sessions': { loginAttemptRetentionDays: number };

@@ -2,7 +2,8 @@
 import type { FastifyInstance } from 'fastify';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { BULLMQ_CONNECTION_OPTIONS, type QueueName } from '@hc/worker/queues';
+import { BULLMQ_CONNECTION_OPTIONS, type QueueName, type TracedJob } from '@hc/worker/queues';
+import { currentRequestId } from '../features/ops/request-id.ts';
 
 /**
  * A queue's connection errors are logged, never thrown: BullMQ re-emits them as 'error' events, and an
@@ -34,6 +35,15 @@ export function jobQueue<Data, Result>(
       const connection = new Redis(redisUrl, BULLMQ_CONNECTION_OPTIONS);
       const queue = new Queue<Data, Result>(name, { connection, prefix });
       listenForQueueErrors(app, queue as Queue);
+      // Every job a request enqueues carries the request's id, so the worker's lines for it can be found
+      // from the request (and the other way round).
+      const add = queue.add.bind(queue);
+      queue.add = ((jobName, data, opts) => {
+        const requestId = currentRequestId();
+        const traced: TracedJob = requestId ? { requestId } : {};
+        // Job payloads are objects (queues.ts); the cast only widens the generic to say so.
+        return add(jobName, { ...(data as object), ...traced } as typeof data, opts);
+      }) as typeof queue.add;
       opened = { queue, connection };
     }
     return opened.queue;

@@ -25,6 +25,8 @@ export const COLLAB_CLOSE = {
   origin: 4403,
   /** The server could not persist an update: reconnect with a new ticket (the client's state resyncs). */
   storeFailed: 4500,
+  /** The server process is stopping (WebSocket 1012, service restart): every change is saved; reconnect. */
+  serverRestart: 1012,
 } as const;
 
 /** The reasons sent with the close codes (a WebSocket close reason is at most 123 bytes). */
@@ -33,6 +35,7 @@ export const collabCloseReasons = {
   sessionEnded: 'Your session ended.',
   origin: 'This page may not open the editor channel.',
   storeFailed: 'Your last change could not be saved on the server: reconnecting.',
+  serverRestart: 'The server is restarting: reconnecting.',
 } as const;
 
 const storyIdPattern = /^[1-9][0-9]{0,15}$/;

@@ -52,6 +52,11 @@ export interface ServerToClientEvents {
   job_progress: (event: JobProgressEvent) => void;
   /** Sent just before the server disconnects a socket whose session ended. */
   session_ended: (event: { reason: SessionEndedReason }) => void;
+  /**
+   * Sent just before a server process stops (a deploy, a restart): the server then closes the transport,
+   * so the client reconnects on its own, to another replica or to this one once it is back.
+   */
+  server_restarting: () => void;
 }
 
 /** Events between server processes (through the Redis adapter or emitter). */

@@ -22,6 +22,7 @@ import type { AppContext } from '../../context.ts';
 import { callerOf, credentialsOf } from '../../plugins/auth.ts';
 import { badRequest } from '../../plugins/errors.ts';
 import { isAllowedOrigin } from '../../plugins/origin.ts';
+import type { ServerOps } from '../ops/metrics.ts';
 import { CollabHub } from './hub.ts';
 import { CollabRelay } from './relay.ts';
 import { CollabStore } from './store.ts';
@@ -71,7 +72,7 @@ const isCollabUrl = (url: string | undefined) => url?.startsWith(`${COLLAB_PATH}
 /** The /collab/:doc endpoint; registered at the top level, outside the /api prefix. */
 export async function collabSocketRoutes(
   app: FastifyInstance,
-  { ctx, options = {} }: { ctx: AppContext; options?: CollabServerOptions },
+  { ctx, options = {}, ops }: { ctx: AppContext; options?: CollabServerOptions; ops?: ServerOps },
 ) {
   // Websockets split by path on one HTTP server: @fastify/websocket would otherwise route every upgrade
   // (socket.io's too) through Fastify and answer 404 to those that are not its own.
@@ -80,10 +81,6 @@ export async function collabSocketRoutes(
     if (isCollabUrl(request.url)) upgrades.emit('upgrade', request, socket, head);
   };
   app.server.on('upgrade', onUpgrade);
-  await app.register(fastifyWebsocket, {
-    // Only .on('upgrade') (and .emit for injectWS) is used of the server it listens to.
-    options: { server: upgrades as never, maxPayload: MAX_MESSAGE_BYTES },
-  });
 
   const tickets = new CollabTickets(ctx.redis);
   const store = new CollabStore(ctx.db, (doc, rowIndex, error) =>
@@ -97,9 +94,19 @@ export async function collabSocketRoutes(
     isSessionLive: (sessionId) => ctx.callers.isLive(sessionId),
   });
   relay.onResubscribed = () => hub.resync();
-  app.addHook('onClose', async () => {
-    app.server.off('upgrade', onUpgrade);
-    await hub.close();
+  if (ops) ops.collab = () => hub.stats();
+
+  await app.register(fastifyWebsocket, {
+    // Only .on('upgrade') (and .emit for injectWS) is used of the server it listens to.
+    options: { server: upgrades as never, maxPayload: MAX_MESSAGE_BYTES },
+    // At app close, before the HTTP server closes (it would wait for these upgraded sockets): instead of
+    // the plugin's default (close every socket at once, with no code), flush the documents, then close
+    // the sockets with 1012 (hub.close).
+    preClose: async function (this: FastifyInstance) {
+      app.server.off('upgrade', onUpgrade);
+      await hub.close();
+      await new Promise((resolve) => this.websocketServer.close(resolve));
+    },
   });
 
   const grants = new WeakMap<FastifyRequest, CollabGrant>();

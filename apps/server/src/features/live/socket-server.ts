@@ -21,6 +21,7 @@ import {
 } from '@hc/shared/live/events';
 import type { AppContext } from '../../context.ts';
 import type { AuthContext } from '../auth/sessions.ts';
+import type { ServerOps } from '../ops/metrics.ts';
 import type { ReviewScope } from '../review/repo.ts';
 import { mayReview, mayVertical } from '../pending/counts.ts';
 import { isAllowedOrigin } from '../../plugins/origin.ts';
@@ -28,6 +29,8 @@ import { isAllowedOrigin } from '../../plugins/origin.ts';
 export const LIVE_PATH = '/socket.io';
 const SESSION_RECHECK_MS = 15_000;
 const COUNTS_COALESCE_MS = 100;
+/** At shutdown, how long sockets get to receive the restart hint before their transports are cut. */
+const RESTART_HINT_MS = 1_000;
 
 interface SocketData {
   credentials: LiveHandshakeAuth;
@@ -62,6 +65,7 @@ export async function registerLiveChannel(
   app: FastifyInstance,
   ctx: AppContext,
   options: LiveChannelOptions = {},
+  ops?: ServerOps,
 ): Promise<void> {
   const pubClient = ctx.redis.duplicate();
   const subClient = ctx.redis.duplicate();
@@ -167,12 +171,34 @@ export async function registerLiveChannel(
     }, COUNTS_COALESCE_MS);
   });
 
-  // Before the HTTP server closes (it would wait for open WebSockets): end the live connections.
+  if (ops) ops.liveSockets = () => io.of('/').sockets.size;
+
+  // Before the HTTP server closes (it would wait for open WebSockets): end the live connections so that
+  // clients come back. A server-side disconnect would tell socket.io clients not to reconnect; a closed
+  // transport makes them reconnect (to another replica, or here once restarted), and the hint says why.
   app.addHook('preClose', async () => {
     clearInterval(recheckTimer);
     if (countsTimer) clearTimeout(countsTimer);
+    const open = [...io.of('/').sockets.values()];
+    // Local only: through the adapter it would reach every replica's clients.
+    io.local.emit('server_restarting');
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, RESTART_HINT_MS);
+      let left = open.length;
+      if (left === 0) resolve();
+      for (const socket of open) {
+        socket.conn.once('close', () => {
+          left -= 1;
+          if (left === 0) {
+            clearTimeout(timer);
+            resolve();
+          }
+        });
+        // Not discarding: the transport closes once the hint is written.
+        socket.conn.close();
+      }
+    });
     // Not io.close(): that also closes the HTTP server, which Fastify is closing itself.
-    io.disconnectSockets(true);
     io.engine.close();
   });
   app.addHook('onClose', async () => {
