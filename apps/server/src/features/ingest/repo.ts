@@ -28,14 +28,13 @@ const {
   keyframeFiles,
 } = schema;
 
+type ArticleRow = typeof articles.$inferSelect;
+type HighlightRow = typeof highlights.$inferSelect;
+
 export const unprocessable = (message: string) => new HttpError(422, [message]);
 
-const nextId = async (tx: Db): Promise<number> => {
-  const rows = (await tx.execute(sql`select nextval('ingest_id_seq')::bigint as id`)) as unknown as {
-    rows: { id: string | number }[];
-  };
-  return Number(rows.rows[0]!.id);
-};
+/** The id of a new article, highlight or vertical task, drawn inside its INSERT (one round trip). */
+const nextId = sql<number>`nextval('ingest_id_seq')`;
 
 /** clicks / impressions when both are known and impressions > 0; null (unknown) otherwise. */
 export function ctrOf(clicks: number, impressions: number): number | null {
@@ -47,10 +46,53 @@ export function ctrOf(clicks: number, impressions: number): number | null {
 const REAL_COLUMNS = new Set(['durationSeconds', 'sourceFps', 'startTime', 'endTime']);
 
 export class IngestRepository {
+  /** Articles met in this transaction by external id: a batch's highlights find theirs without a query. */
+  private readonly articleRefs = new Map<string, { id: number; createdAt: Date }>();
+
   constructor(
     private readonly tx: Db,
     private readonly publisherId: number,
   ) {}
+
+  private prefetchedArticles: Map<string, ArticleRow> | null = null;
+  private prefetchedHighlights: Map<string, HighlightRow> | null = null;
+
+  /**
+   * A batch's existing articles and highlights, row-locked in one query per kind instead of one per item;
+   * an external id missing here is new (a racing twin insert is still caught by the unique index).
+   */
+  async prefetch(articleIds: string[], highlightIds: string[]): Promise<void> {
+    if (articleIds.length > 0) {
+      const rows = await this.tx
+        .select()
+        .from(articles)
+        .where(and(eq(articles.publisherId, this.publisherId), inArray(articles.externalId, articleIds)))
+        .for('update');
+      this.prefetchedArticles = new Map(rows.map((r) => [r.externalId!, r]));
+    }
+    if (highlightIds.length > 0) {
+      const rows = await this.tx
+        .select()
+        .from(highlights)
+        .where(
+          and(eq(highlights.publisherId, this.publisherId), inArray(highlights.externalId, highlightIds)),
+        )
+        .for('update');
+      this.prefetchedHighlights = new Map(rows.map((r) => [r.externalId!, r]));
+    }
+  }
+
+  private async articleRef(externalId: string): Promise<{ id: number; createdAt: Date }> {
+    const known = this.articleRefs.get(externalId);
+    if (known) return known;
+    const [article] = await this.tx
+      .select({ id: articles.id, createdAt: articles.createdAt })
+      .from(articles)
+      .where(and(eq(articles.publisherId, this.publisherId), eq(articles.externalId, externalId)));
+    if (!article) throw unprocessable(ingestErrors.unknownArticle(externalId));
+    this.articleRefs.set(externalId, article);
+    return article;
+  }
 
   // ------------------------------------------------------------------ articles
 
@@ -67,13 +109,12 @@ export class IngestRepository {
         .from(articles)
         .where(and(eq(articles.publisherId, this.publisherId), eq(articles.externalId, externalId)))
         .for('update');
-    let [row] = await find();
+    let row = this.prefetchedArticles ? this.prefetchedArticles.get(externalId) : (await find())[0];
     if (!row) {
-      const id = await nextId(this.tx);
       const inserted = await this.tx
         .insert(articles)
         .values({
-          id,
+          id: nextId,
           publisherId: this.publisherId,
           externalId,
           ...desired,
@@ -82,25 +123,23 @@ export class IngestRepository {
           createdAt: body.created_at ?? new Date(),
         })
         .onConflictDoNothing({ target: [articles.publisherId, articles.externalId] })
-        .returning({ id: articles.id });
-      if (inserted[0]) return { id, created: true, changed: true };
+        .returning({ id: articles.id, createdAt: articles.createdAt });
+      if (inserted[0]) {
+        this.articleRefs.set(externalId, inserted[0]);
+        return { id: inserted[0].id, created: true, changed: true };
+      }
       [row] = await find(); // a concurrent twin created it first
     }
     const changes = changedColumns(row!, desired, REAL_COLUMNS);
     if (changes) await this.tx.update(articles).set(changes).where(eq(articles.id, row!.id));
+    this.articleRefs.set(externalId, { id: row!.id, createdAt: changes?.createdAt ?? row!.createdAt });
     return { id: row!.id, created: false, changed: changes !== null };
   }
 
   // ------------------------------------------------------------------ highlights
 
   async highlight(externalId: string, body: IngestHighlight): Promise<IngestResult> {
-    const [article] = await this.tx
-      .select({ id: articles.id, createdAt: articles.createdAt })
-      .from(articles)
-      .where(
-        and(eq(articles.publisherId, this.publisherId), eq(articles.externalId, body.article_external_id)),
-      );
-    if (!article) throw unprocessable(ingestErrors.unknownArticle(body.article_external_id));
+    const article = await this.articleRef(body.article_external_id);
     const m = body.metrics;
     const desired = {
       articleId: article.id,
@@ -132,15 +171,14 @@ export class IngestRepository {
         .from(highlights)
         .where(and(eq(highlights.publisherId, this.publisherId), eq(highlights.externalId, externalId)))
         .for('update');
-    let [row] = await find();
+    let row = this.prefetchedHighlights ? this.prefetchedHighlights.get(externalId) : (await find())[0];
     if (!row) {
-      const id = await nextId(this.tx);
       const inserted = await this.tx
         .insert(highlights)
-        .values({ id, publisherId: this.publisherId, externalId, ...desired })
+        .values({ id: nextId, publisherId: this.publisherId, externalId, ...desired })
         .onConflictDoNothing({ target: [highlights.publisherId, highlights.externalId] })
         .returning({ id: highlights.id });
-      if (inserted[0]) return { id, created: true, changed: true };
+      if (inserted[0]) return { id: inserted[0].id, created: true, changed: true };
       [row] = await find();
     }
     const changes = changedColumns(row!, desired, REAL_COLUMNS);
@@ -300,11 +338,10 @@ export class IngestRepository {
     let changed = false;
     let videoId: number;
     if (!row) {
-      videoId = await nextId(this.tx);
       const inserted = await this.tx
         .insert(verticalTasks)
         .values({
-          videoId,
+          videoId: nextId,
           publisherId: this.publisherId,
           externalId,
           status: 'review',
@@ -315,8 +352,10 @@ export class IngestRepository {
         })
         .onConflictDoNothing({ target: [verticalTasks.publisherId, verticalTasks.externalId] })
         .returning({ id: verticalTasks.videoId });
-      if (inserted[0]) created = changed = true;
-      else [row] = await find();
+      if (inserted[0]) {
+        videoId = inserted[0].id;
+        created = changed = true;
+      } else [row] = await find();
     }
     if (row) {
       videoId = row.videoId;

@@ -125,6 +125,10 @@ export class IngestService {
           program_highlights: [],
           vertical_tasks: [],
         };
+        await repo.prefetch(
+          batch.articles.map((a) => a.external_id),
+          batch.highlights.map((h) => h.external_id),
+        );
         for (const [i, { external_id, ...body }] of batch.articles.entries()) {
           const r = await inItem('articles', i, () => repo.article(external_id, body));
           result.articles.push({ external_id, ...r });
