@@ -1,4 +1,5 @@
 // `npm start`: migrate, seed on first start, build the web app if missing, serve everything on one port.
+// Shutdown (SIGTERM, SIGINT) is graceful and bounded: see `shutdown` below.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -10,8 +11,15 @@ import { buildApp, webDistDir } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createContext } from './context.ts';
 import { hashPassword } from './features/auth/passwords.ts';
+import { ServerOps } from './features/ops/metrics.ts';
 import { connectRedis } from './infra/redis.ts';
+import { logTo, workerLogger } from '@hc/worker/ops/logging';
 import { startWorkers, type RunningWorkers } from '@hc/worker/runtime';
+
+/** Everything from the signal to the exit, as an orchestrator allows before it kills (docker: 10 s). */
+const SHUTDOWN_BUDGET_MS = 10_000;
+/** Requests still running this long before the budget ends are cut, so the rest can close in time. */
+const HTTP_CUT_BEFORE_END_MS = 2_500;
 
 function fail(message: string): never {
   console.error(`\n${message}\n`);
@@ -37,36 +45,56 @@ async function main() {
   }
   const redis = await connectRedis(config.redisUrl).catch((error: Error) => fail(error.message));
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await migrate(db);
-  const { seeded } = await seedDemo(db.db, { mediaDir: config.mediaDir, hashPassword, log: console.log });
-  ensureWebBuild();
+  // Replicas starting together on an empty database take turns: one migrates and seeds, the others then
+  // find the work done.
+  const { seeded } = await db.exclusively(async () => {
+    await migrate(db);
+    if (!config.seedDemo) return { seeded: false };
+    return seedDemo(db.db, { mediaDir: config.mediaDir, hashPassword, log: console.log });
+  });
+  if (config.serveWeb) ensureWebBuild();
+
+  // One metrics registry for the process: the embedded worker's job durations go into it too.
+  const ops = new ServerOps();
 
   // Only one process can open an embedded database, so the worker runs in here; with PostgreSQL it is
-  // its own process, started alongside.
-  let workers: RunningWorkers;
-  if (db.kind === 'pglite') {
+  // its own process, started alongside unless RUN_WORKER=false (workers deployed on their own).
+  let workers: RunningWorkers | null = null;
+  let signalWorkers = () => undefined as void;
+  if (!config.runWorker) {
+    if (db.kind === 'pglite') console.warn('RUN_WORKER=false with the embedded database: no job will run.');
+  } else if (db.kind === 'pglite') {
     workers = await startWorkers({
       db: db.db,
       redisUrl: config.redisUrl,
       sessionIdleMinutes: config.sessionIdleMinutes,
       mediaDir: config.mediaDir,
-      log: (message, details) => console.log(message, details ?? ''),
+      prefix: config.jobsPrefix,
+      metrics: ops.registry,
+      log: logTo(workerLogger(config.logLevel)),
     });
   } else {
     const child = spawn(process.execPath, ['--import', 'tsx', workerEntry], { stdio: 'inherit' });
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     child.on('exit', (code) => {
       if (!closing) fail(`The worker process exited (code ${code}).`);
     });
+    // The child runs its own bounded shutdown (it drains its jobs): it is told at once, in parallel
+    // with the HTTP drain here, and waited for afterwards.
+    signalWorkers = () => void child.kill('SIGTERM');
     workers = {
-      close: () =>
-        new Promise((resolve) => {
-          child.once('exit', () => resolve());
-          child.kill('SIGTERM');
-        }),
+      close: async () => {
+        signalWorkers();
+        await exited;
+      },
     };
   }
 
-  const app = await buildApp(createContext(config, db.db, redis), { serveWeb: true });
+  const app = await buildApp(createContext(config, db.db, redis), {
+    serveWeb: config.serveWeb,
+    ops,
+    jobsPrefix: config.jobsPrefix,
+  });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -74,25 +102,51 @@ async function main() {
   console.log(`\nHighlights Console is running at ${url}`);
   console.log(`Database: ${db.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'}`);
   if (seeded) console.log('Demo data was loaded.');
-  console.log(`\nDemo accounts (password: ${DEMO_PASSWORD}):`);
-  for (const account of DEMO_ACCOUNTS) {
-    const roles = account.isAdmin ? 'admin' : account.roles.join(', ') || 'logged in only';
-    console.log(
-      `  ${account.email.padEnd(26)} publishers ${account.publisherIds.join(', ').padEnd(14)} ${roles}`,
-    );
+  if (config.seedDemo) {
+    console.log(`\nDemo accounts (password: ${DEMO_PASSWORD}):`);
+    for (const account of DEMO_ACCOUNTS) {
+      const roles = account.isAdmin ? 'admin' : account.roles.join(', ') || 'logged in only';
+      console.log(
+        `  ${account.email.padEnd(26)} publishers ${account.publisherIds.join(', ').padEnd(14)} ${roles}`,
+      );
+    }
   }
 
-  // Graceful shutdown in a fixed order: HTTP (and its sockets), workers, Redis, then the database.
+  // Graceful shutdown within SHUTDOWN_BUDGET_MS, in a fixed order:
+  // 1. /healthz and /readyz answer 503 (a load balancer stops sending); a worker child is told to stop;
+  // 2. app.close(): live sockets get `server_restarting` and their transports close (clients reconnect
+  //    elsewhere), co-edited documents are flushed to the database and their sockets closed with 1012,
+  //    new connections are refused and in-flight requests finish (cut if they outlast the budget);
+  // 3. the workers finish or give back their active jobs; 4. Redis; 5. the database.
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    const started = Date.now();
+    const elapsed = () => Date.now() - started;
     app.log.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => process.exit(1), 10_000);
-    timer.unref();
+    setTimeout(() => {
+      app.log.error({ elapsedMs: elapsed() }, 'shutdown did not finish in time');
+      process.exit(1);
+    }, SHUTDOWN_BUDGET_MS).unref();
+    ops.draining = true;
+    signalWorkers();
+    // A keep-alive connection whose request finished after the close began would hold the server open
+    // until its idle timeout; close such connections as they become idle.
+    const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
+    const cut = setTimeout(() => {
+      app.log.warn({ elapsedMs: elapsed() }, 'requests still running: connections cut');
+      app.server.closeAllConnections();
+    }, SHUTDOWN_BUDGET_MS - HTTP_CUT_BEFORE_END_MS);
     await app.close();
-    await workers.close();
+    clearInterval(sweep);
+    clearTimeout(cut);
+    app.log.info({ elapsedMs: elapsed() }, 'http closed');
+    // Whatever budget is left, less a margin for Redis and the database, is the jobs' drain time.
+    await workers?.close({ drainMs: Math.max(0, SHUTDOWN_BUDGET_MS - elapsed() - 1_500) });
+    app.log.info({ elapsedMs: elapsed() }, 'workers closed');
     await redis.quit().catch(() => undefined);
     await db.close();
+    app.log.info({ elapsedMs: elapsed() }, 'shut down');
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

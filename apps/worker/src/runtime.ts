@@ -1,14 +1,18 @@
 // Starts the BullMQ workers of every queue, schedules the repeatable jobs, and closes them in order.
 // In embedded mode (PGlite) this runs inside the server process; otherwise in its own (main.ts).
-import { Queue, Worker } from 'bullmq';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Queue, Worker, type Job, type Processor } from 'bullmq';
 import { Redis } from 'ioredis';
+import type { Registry } from 'prom-client';
 import type { Db } from '@hc/db/client';
 import { jobProgressReporter } from './live/job-progress.ts';
 import { maintenanceProcessor } from './processors/maintenance.ts';
 import { monetizationWorkers, type MonetizationWorkerOptions } from './processors/monetization-workers.ts';
 import { storyHighlightsZipProcessor } from './processors/story-highlights-zip.ts';
 import { verticalRenderProcessor } from './processors/vertical-render.ts';
-import { BULLMQ_CONNECTION_OPTIONS, QUEUES, STORY_ARCHIVE_RETENTION_DAYS } from './queues.ts';
+import { observeJobDurations } from './ops/metrics.ts';
+import { BULLMQ_CONNECTION_OPTIONS, QUEUES, STORY_ARCHIVE_RETENTION_DAYS, type TracedJob } from './queues.ts';
 
 export interface WorkerDeps {
   db: Db;
@@ -31,15 +35,48 @@ export interface WorkerDeps {
    * live/job-progress.ts); none in production, tests use their suite's.
    */
   liveKeyPrefix?: string | undefined;
+  /** Where the job duration histogram goes (the worker's own registry, or the embedding server's). */
+  metrics?: Registry;
+}
+
+export interface CloseOptions {
+  /**
+   * How long active jobs may run on before they are given back: each is moved back to waiting (another
+   * worker, or this one after the restart, runs it again; jobs are idempotent). Unset: wait for them.
+   */
+  drainMs?: number;
 }
 
 export interface RunningWorkers {
-  close(): Promise<void>;
+  close(options?: CloseOptions): Promise<void>;
 }
+
+/** The job whose processor is running: its log lines carry these fields. */
+interface JobFields {
+  queue: string;
+  jobId: string | undefined;
+  requestId: string | undefined;
+}
+
+const jobFieldsOf = (queue: string, job: Job | undefined): JobFields => ({
+  queue,
+  jobId: job?.id,
+  requestId: (job?.data as TracedJob | undefined)?.requestId,
+});
 
 const HOURLY = { every: 60 * 60 * 1000 };
 
-export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
+export async function startWorkers(workerDeps: WorkerDeps): Promise<RunningWorkers> {
+  // Lines logged while a job runs (by its processor too) name the job and the request that queued it.
+  const jobScope = new AsyncLocalStorage<JobFields>();
+  const deps: WorkerDeps = {
+    ...workerDeps,
+    log: (message, details) => workerDeps.log(message, { ...jobScope.getStore(), ...details }),
+  };
+  const traced =
+    <Data, Result>(queue: string, processor: Processor<Data, Result>): Processor<Data, Result> =>
+    (job, token, signal) =>
+      jobScope.run(jobFieldsOf(queue, job), () => processor(job, token, signal));
   const connection = new Redis(deps.redisUrl, BULLMQ_CONNECTION_OPTIONS);
   const maintenance = new Queue(QUEUES.maintenance, { connection, prefix: deps.prefix });
   // A scheduler upsert is idempotent: every process may call it at start without duplicating the job.
@@ -64,11 +101,14 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
   const workers: Worker[] = [
     new Worker(
       QUEUES.maintenance,
-      maintenanceProcessor({
-        db: deps.db,
-        sessionIdleMinutes: deps.sessionIdleMinutes,
-        mediaDir: deps.mediaDir,
-      }),
+      traced(
+        QUEUES.maintenance,
+        maintenanceProcessor({
+          db: deps.db,
+          sessionIdleMinutes: deps.sessionIdleMinutes,
+          mediaDir: deps.mediaDir,
+        }),
+      ),
       {
         connection,
         prefix: deps.prefix,
@@ -80,11 +120,14 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
     workers.push(
       new Worker(
         QUEUES.storyHighlightsZip,
-        storyHighlightsZipProcessor({
-          db: deps.db,
-          mediaDir: deps.mediaDir,
-          delayPerFileMs: deps.storyZip?.delayPerFileMs,
-        }),
+        traced(
+          QUEUES.storyHighlightsZip,
+          storyHighlightsZipProcessor({
+            db: deps.db,
+            mediaDir: deps.mediaDir,
+            delayPerFileMs: deps.storyZip?.delayPerFileMs,
+          }),
+        ),
         {
           connection,
           prefix: deps.prefix,
@@ -99,7 +142,10 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
       // One render per process: ffmpeg already uses every core.
       new Worker(
         QUEUES.verticalRender,
-        verticalRenderProcessor({ db: deps.db, mediaDir: deps.mediaDir, log: deps.log }),
+        traced(
+          QUEUES.verticalRender,
+          verticalRenderProcessor({ db: deps.db, mediaDir: deps.mediaDir, log: deps.log }),
+        ),
         {
           connection,
           prefix: deps.prefix,
@@ -118,17 +164,57 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
     liveKeyPrefix: deps.liveKeyPrefix,
     log: deps.log,
   });
+  if (deps.metrics) observeJobDurations(deps.metrics, workers);
+  // The jobs running here, so that a shutdown past its drain time can give them back.
+  const active = new Map<string, Job>();
+  const activeKey = (worker: Worker, job: Job) => `${worker.name}:${job.id}`;
   for (const worker of workers) {
     progress.watch(worker);
-    worker.on('failed', (job, error) =>
-      deps.log('job failed', { queue: worker.name, job: job?.name, error: error.message }),
-    );
+    worker.on('active', (job) => {
+      active.set(activeKey(worker, job), job);
+      deps.log('job started', {
+        ...jobFieldsOf(worker.name, job),
+        name: job.name,
+        attempt: job.attemptsMade + 1,
+      });
+    });
+    worker.on('completed', (job) => {
+      active.delete(activeKey(worker, job));
+      const ms = job.finishedOn && job.processedOn ? job.finishedOn - job.processedOn : undefined;
+      deps.log('job completed', { ...jobFieldsOf(worker.name, job), name: job.name, durationMs: ms });
+    });
+    worker.on('failed', (job, error) => {
+      if (job) active.delete(activeKey(worker, job));
+      deps.log('job failed', { ...jobFieldsOf(worker.name, job), name: job?.name, error: error.message });
+    });
     worker.on('error', (error) => deps.log('worker error', { queue: worker.name, error: error.message }));
   }
   return {
-    async close() {
-      // Let active jobs finish, then stop scheduling, then drop the connection.
-      await Promise.all(workers.map((w) => w.close()));
+    async close(options: CloseOptions = {}) {
+      // Take no new job; let the active ones finish, within the drain time when one is given.
+      const paused = Promise.all(workers.map((w) => w.pause()));
+      const drained =
+        options.drainMs === undefined
+          ? await paused.then(() => true)
+          : await Promise.race([paused.then(() => true), sleep(options.drainMs).then(() => false)]);
+      if (!drained) {
+        // Past the drain time: give the rest back to the queue at once (not after their locks lapse),
+        // so they are retried rather than lost; their processors' late results are refused by BullMQ.
+        await Promise.all(
+          [...active.values()].map(async (job) => {
+            try {
+              await job.moveToWait(job.token);
+              deps.log('job given back at shutdown', jobFieldsOf(job.queueName, job));
+            } catch (error) {
+              deps.log('job could not be given back', {
+                ...jobFieldsOf(job.queueName, job),
+                error: (error as Error).message,
+              });
+            }
+          }),
+        );
+      }
+      await Promise.all(workers.map((w) => w.close(!drained)));
       await maintenance.close();
       await connection.quit().catch(() => undefined);
     },

@@ -12,7 +12,15 @@ export interface DbHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /**
+   * Runs `work` while holding the deployment's start-up lock: a PostgreSQL advisory lock, so that replicas
+   * starting together on an empty database migrate and seed one after the other. PGlite has one process.
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
 }
+
+/** The advisory lock key of start-up work (migrate, seed): any fixed bigint, the same in every process. */
+export const STARTUP_LOCK_KEY = 724_311_905;
 
 export interface OpenDbOptions {
   /** postgres://... ; when unset the embedded PGlite database under dataDir is used. */
@@ -39,7 +47,21 @@ export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
     // listener that would crash the process. The pool replaces the connection on the next query.
     pool.on('error', (error) => (options.onIdleError ?? defaultIdleError)(error));
     const db = drizzle(pool, { schema }) as unknown as Db;
-    return { db, kind: 'postgres', close: () => pool.end() };
+    const exclusively = async <T>(work: () => Promise<T>): Promise<T> => {
+      // A session lock on one connection held for the whole work (which uses other pool connections).
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+        try {
+          return await work();
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]);
+        }
+      } finally {
+        client.release();
+      }
+    };
+    return { db, kind: 'postgres', close: () => pool.end(), exclusively };
   }
   const dataDir = options.dataDir ?? './data';
   const dir = path.join(dataDir, 'pglite');
@@ -48,7 +70,7 @@ export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
   const { drizzle } = await import('drizzle-orm/pglite');
   const client = await PGlite.create(dir);
   const db = drizzle(client, { schema }) as unknown as Db;
-  return { db, kind: 'pglite', close: () => client.close() };
+  return { db, kind: 'pglite', close: () => client.close(), exclusively: (work) => work() };
 }
 
 /** Applies the committed SQL migrations; safe to call at every start. */
