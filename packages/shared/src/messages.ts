@@ -105,6 +105,13 @@ export const messages = {
   editorApiTimeout: 'The editor API did not answer in time. Please try again.',
   editorApiUnreachable: 'The editor API cannot be reached. Please try again later.',
   editorApiFailed: 'The editor API could not handle this request. Please try again later.',
+  // The ingest API (issue 10 part 4): what the highlight pipeline is told (docs/ingest.md).
+  ingestTokenRequired: 'A valid service token is required: send Authorization: Bearer <token>.',
+  ingestExternalId:
+    'must be 1 to 128 letters, digits, ".", "_", ":" or "-", starting with a letter or a digit',
+  ingestMediaRemote:
+    'must be a media-store path such as demo/clip-01.mp4 (or its /media/ URL): the console serves, embeds and renders media from its store and never fetches remote files',
+  ingestMediaPath: 'must be a relative media-store path without "..", "//" or a leading "/"',
 } as const;
 
 export type MessageKey = keyof typeof messages;
@@ -133,3 +140,16 @@ export const productSwitchConfirm = (on: boolean, product: 'APVs' | 'Editors', p
 /** 'Invalid input. Please enter an integer between X and Y.' */
 export const gridCellInvalid = (min: number, max: number): string =>
   `Invalid input. Please enter an integer between ${min} and ${max}.`;
+
+/** Ingest: a reference to a row the pipeline has not sent (yet). */
+export const ingestUnknownReference = (
+  kind: 'article' | 'highlight' | 'program',
+  externalId: string,
+): string => `Unknown ${kind} "${externalId}": ingest the ${kind} first.`;
+
+/** Ingest: an external id listed twice in one list. */
+export const ingestDuplicateExternalId = (externalId: string): string =>
+  `"${externalId}" is listed more than once.`;
+
+/** Ingest: a batch over its limit. */
+export const ingestBatchTooLarge = (max: number): string => `A batch holds at most ${max} items.`;

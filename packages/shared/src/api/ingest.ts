@@ -4,6 +4,12 @@
 import { z } from 'zod';
 import { VERTICAL_CONTENT_TYPES } from '../constants.ts';
 import { MEDIA_URL_PREFIX } from '../media-url.ts';
+import {
+  ingestBatchTooLarge,
+  ingestDuplicateExternalId,
+  ingestUnknownReference,
+  messages,
+} from '../messages.ts';
 import { KEYFRAME_FILE_LIMITS } from '../vertical/keyframe-file.ts';
 
 export const INGEST_PREFIX = '/api/ingest/v1';
@@ -17,18 +23,17 @@ export const INGEST_BATCH_MAX_ITEMS = 500;
 export const INGEST_MAX_SUGGESTIONS = 20;
 export const INGEST_MAX_PROGRAM_HIGHLIGHTS = 1000;
 
-/** The refusals of the ingest API (401, 400, 422). */
+/** The refusals of the ingest API (401, 400, 422); the wording lives in the message catalogue. */
 export const ingestErrors = {
-  tokenRequired: 'A valid service token is required: send Authorization: Bearer <token>.',
-  externalId: 'must be 1 to 128 letters, digits, ".", "_", ":" or "-", starting with a letter or a digit',
-  mediaRemote:
-    'must be a media-store path such as demo/clip-01.mp4 (or its /media/ URL): the console serves, embeds and renders media from its store and never fetches remote files',
-  mediaPath: 'must be a relative media-store path without "..", "//" or a leading "/"',
-  unknownArticle: (externalId: string) => `Unknown article "${externalId}": ingest the article first.`,
-  unknownHighlight: (externalId: string) => `Unknown highlight "${externalId}": ingest the highlight first.`,
-  unknownProgram: (externalId: string) => `Unknown program "${externalId}": ingest the program first.`,
-  duplicateExternalId: (externalId: string) => `"${externalId}" is listed more than once.`,
-  batchTooLarge: (max: number) => `A batch holds at most ${max} items.`,
+  tokenRequired: messages.ingestTokenRequired,
+  externalId: messages.ingestExternalId,
+  mediaRemote: messages.ingestMediaRemote,
+  mediaPath: messages.ingestMediaPath,
+  unknownArticle: (externalId: string) => ingestUnknownReference('article', externalId),
+  unknownHighlight: (externalId: string) => ingestUnknownReference('highlight', externalId),
+  unknownProgram: (externalId: string) => ingestUnknownReference('program', externalId),
+  duplicateExternalId: ingestDuplicateExternalId,
+  batchTooLarge: ingestBatchTooLarge,
   /** A 422 of one item of a batch names where it is. */
   inItem: (kind: string, index: number, message: string) => `${kind}.${index}: ${message}`,
 } as const;
