@@ -126,6 +126,10 @@ export const verticalTasks = pgTable(
     // A program's segment tables, and Vertical View's program list (programs holding tasks of a status
     // within the look-back).
     index('vertical_tasks_program_status_created_idx').on(t.programId, t.status, t.createdAt),
+    // The metrics' count of held locks (features/ops): only leased rows are in it.
+    index('vertical_tasks_lock_expires_idx')
+      .on(t.lockExpiresAt)
+      .where(sql`${t.lockExpiresAt} is not null`),
     check('vertical_tasks_content_type_ck', sql`${t.contentType} in ('highlight', 'full_video')`),
     check('vertical_tasks_status_ck', sql`${t.status} in ('review', 'ready', 'rejected')`),
   ],

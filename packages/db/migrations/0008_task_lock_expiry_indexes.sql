@@ -1,0 +1,2 @@
+CREATE INDEX "articles_lock_expires_idx" ON "articles" USING btree ("lock_expires_at") WHERE "articles"."lock_expires_at" is not null;--> statement-breakpoint
+CREATE INDEX "vertical_tasks_lock_expires_idx" ON "vertical_tasks" USING btree ("lock_expires_at") WHERE "vertical_tasks"."lock_expires_at" is not null;
