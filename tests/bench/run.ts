@@ -5,6 +5,7 @@
 //   BENCH_ONLY            e.g. B1,B7: run only these (the others print as skipped)
 //   BENCH_REUSE=1         keep an already seeded hc_bench (development only; the table says so)
 //   BENCH_SECONDS_SCALE   scales every measuring window (default 1)
+//   BENCH_PGLITE_HIGHLIGHTS  size of B5's data set on both sides (default 100,000)
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -20,6 +21,9 @@ import { adminDatabaseUrl, databaseUrlFor, redisUrl } from '../support/services.
 import { createBenchDatabase, type BenchDatabase } from './database.ts';
 import { benchList } from './list.ts';
 import { benchLocks } from './locks.ts';
+import { benchPglite } from './pglite.ts';
+import { benchQueue } from './queue.ts';
+import { benchRender } from './render.ts';
 import { startBenchServer, type BenchServer } from './processes.ts';
 import { notMeasured, printTable, type BenchRow } from './results.ts';
 
@@ -145,6 +149,30 @@ async function main() {
     else await big.handle.close();
     await cleanRedis();
   }
+
+  if (wanted('B5')) {
+    log('B5 PGlite against PostgreSQL');
+    rows.push(
+      await benchPglite(
+        Number(process.env.BENCH_PGLITE_HIGHLIGHTS ?? 100_000),
+        Math.max(3, Math.round(20 * scale)),
+        log,
+      ),
+    );
+  }
+
+  if (wanted('B9')) {
+    rows.push(await benchQueue(redisUrl, prefix, log));
+    rows.push(
+      notMeasured(
+        'B9',
+        'report jobs over 1,000 publishers stream within 256 MB',
+        '≤ 256 MB',
+        'needs a 1,000-publisher report fixture: a later session',
+      ),
+    );
+  }
+  if (wanted('B10')) rows.push(await benchRender(log));
 
   const later = 'a later session';
   rows.push(

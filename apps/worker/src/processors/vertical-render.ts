@@ -30,8 +30,11 @@ export interface VerticalRenderDeps {
 export type VerticalRenderResult =
   { rendered: true; path: string; durationSeconds: number } | { rendered: false; skipped: string };
 
-/** H.264 for the web: fast preset (renders wait in a queue), constant quality, moov atom first. */
-const VIDEO_CODEC = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20', '-pix_fmt', 'yuv420p'];
+/**
+ * H.264 for the web: fast preset (renders wait in a queue), constant quality, moov atom first. Exported for
+ * the bench, whose reference crop-and-scale command encodes with the same settings.
+ */
+export const VIDEO_CODEC = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20', '-pix_fmt', 'yuv420p'];
 const AUDIO_CODEC = ['-c:a', 'aac', '-b:a', '128k'];
 /** render_error is shown in the review list: keep it short. */
 const MAX_ERROR_LENGTH = 200;
