@@ -18,6 +18,7 @@ import { COLLAB_CLOSE } from '@hc/shared/api/collab';
 import type { PendingCounts } from '@hc/shared/api/pending';
 import { VERTICAL_BAD_QUALITY_REASONS } from '@hc/shared/constants';
 import { messages, embedNameInUse } from '@hc/shared/messages';
+import { AMP_CONTENT_SECURITY_POLICY } from '../../apps/server/src/features/stories/public.ts';
 import { authOf, login, startTestApp, type TestApp } from '../support/app.ts';
 import { openCollab, requestTicket } from '../support/collab-client.ts';
 import {
@@ -508,6 +509,30 @@ describe('media of the upstream', () => {
       headers: { 'if-none-match': etag },
     });
     expect(again.statusCode).toBe(304);
+  });
+});
+
+describe('public pages of the upstream’s data', () => {
+  it('serve the embed data with its CORS headers and a published story with its AMP policy', async () => {
+    const highlights = await buildHighlights(upstream.ctx.db, publisherId, 3);
+    const pkg = await buildPackage(upstream.ctx.db, publisherId, {
+      highlightIds: highlights.map((h) => h.id),
+    });
+    const embed = await console_.app.inject({
+      method: 'GET',
+      url: `/embed/v1/packages/${pkg.embedId}?account=${publisherId}`,
+    });
+    expect(embed.statusCode, embed.body).toBe(200);
+    expect(embed.json()).toMatchObject({ embed_id: pkg.embedId, highlights: expect.any(Array) });
+    expect(embed.headers['access-control-allow-origin']).toBe('*');
+    expect(embed.headers['cross-origin-resource-policy']).toBe('cross-origin');
+
+    const story = await buildStory(upstream.ctx.db, publisherId, { state: 'published' });
+    await buildStoryPage(upstream.ctx.db, story.id);
+    const page = await console_.app.inject({ method: 'GET', url: `/stories/${story.id}.html` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<html');
+    expect(page.headers['content-security-policy']).toBe(AMP_CONTENT_SECURITY_POLICY);
   });
 });
 

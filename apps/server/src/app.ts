@@ -166,12 +166,14 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(ingestRoutes, { prefix: INGEST_PREFIX, ctx });
 
   // The public embed: showreel data and player script for publishers' pages (no session, CORS *).
-  await app.register(embedRoutes, {
-    prefix: '/embed',
-    ctx,
-    media,
-    scriptDir: options.embedScriptDir ?? path.join(webDistDir, 'embed'),
-  });
+  // In proxy mode this and the public story pages are the upstream's (forwarded, D28).
+  if (!ctx.upstream)
+    await app.register(embedRoutes, {
+      prefix: '/embed',
+      ctx,
+      media,
+      scriptDir: options.embedScriptDir ?? path.join(webDistDir, 'embed'),
+    });
 
   // Report workbook downloads: the short-lived random token in the link is the permission (new tab).
   if (!ctx.upstream) await app.register(workbookDownloadRoutes, { prefix: '/files/workbooks', ctx });
@@ -189,7 +191,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(opsRoutes, { ops, db: ctx.db, redis: ctx.redis, metricsToken: ctx.config.metricsToken });
 
   // Public AMP links of published stories (no session).
-  await app.register(publicStoryRoutes, { prefix: '/stories', ctx, media });
+  if (!ctx.upstream) await app.register(publicStoryRoutes, { prefix: '/stories', ctx, media });
 
   // Published media (APVs are public content embedded on publishers' sites): range requests, no listing.
   // In proxy mode the media are the upstream's (forwarded).

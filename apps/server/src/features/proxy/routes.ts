@@ -16,8 +16,9 @@ import { proxySessionId } from './callers.ts';
 import { isJsonResponse, parseJson, readLimited, UpstreamError, type EditorApiUpstream } from './upstream.ts';
 
 /**
- * What is forwarded: the editor API's three prefixes, and the files the upstream made and links to by
- * path (media of its highlights, report workbooks): this console holds none of them in proxy mode.
+ * What is forwarded: the editor API's three prefixes, and what serves the upstream's data by path: its
+ * media, report workbooks, the public embed (publishers' pages) and public story pages. In proxy mode
+ * this console's database and media folder hold none of it.
  */
 export const FORWARDED_PREFIXES = [
   '/api/v1/auth/editor',
@@ -25,6 +26,21 @@ export const FORWARDED_PREFIXES = [
   '/api/v2/dashboard',
   '/media',
   '/files/workbooks',
+  '/embed',
+  '/stories',
+] as const;
+
+/**
+ * Headers the upstream sets for what it serves (an AMP page's policy, the embed's CORS, caching) that
+ * this app's own hooks would otherwise overwrite: the upstream's value wins when it sent one.
+ */
+const UPSTREAM_WINS = [
+  'content-security-policy',
+  'x-frame-options',
+  'referrer-policy',
+  'cache-control',
+  'cross-origin-resource-policy',
+  'access-control-allow-origin',
 ] as const;
 
 // RFC 9110 §7.6.1 connection-specific headers, and what this hop sets itself.
@@ -103,6 +119,17 @@ export async function editorApiProxyRoutes(
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
   app.addHook('onClose', () => upstream.close());
 
+  // Runs after the app-wide security headers hook (a child context's hooks come after its parent's).
+  const passedThrough = new WeakMap<FastifyRequest, OutgoingHttpHeaders>();
+  app.addHook('onSend', async (request, reply) => {
+    const headers = passedThrough.get(request);
+    if (!headers) return;
+    for (const name of UPSTREAM_WINS) {
+      const value = headers[name];
+      if (value !== undefined) reply.header(name, value);
+    }
+  });
+
   /** After a forwarded call succeeded: what this console's live channel must tell its browsers. */
   async function applyEffect(request: FastifyRequest, effect: ForwardEffect, answer: unknown) {
     const credentials = credentialsOf(request);
@@ -151,6 +178,7 @@ export async function editorApiProxyRoutes(
 
     const status = response.statusCode ?? 502;
     const headers = responseHeadersOf(response);
+    passedThrough.set(request, headers);
     if (status >= 400) {
       const text = await readLimited(response, ERROR_BODY_LIMIT);
       const body = isJsonResponse(response.headers) ? parseJson(text) : undefined;
