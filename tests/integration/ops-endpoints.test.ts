@@ -176,7 +176,7 @@ describe('request ids', () => {
     expect(response.statusCode).toBe(202);
     const jobId = (response.json() as { data: { job_id: string } }).data.job_id;
     const job = await queue.getJob(jobId);
-    expect(job?.data).toMatchObject({ storyId, requestId: 'zip-request-0001' });
+    expect(job?.data).toMatchObject({ storyId, httpRequestId: 'zip-request-0001' });
   });
 });
 

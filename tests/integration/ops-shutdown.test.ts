@@ -283,7 +283,7 @@ describe('worker shutdown', () => {
     const connection = new Redis(redisUrl, BULLMQ_CONNECTION_OPTIONS);
     const queue = new Queue<VerticalRenderJob>(QUEUES.verticalRender, { connection, prefix });
     try {
-      await queue.add('render', { ...job, requestId: 'render-request-1' } as VerticalRenderJob, {
+      await queue.add('render', { ...job, httpRequestId: 'render-request-1' } as VerticalRenderJob, {
         ...VERTICAL_RENDER_JOB_OPTIONS,
         jobId,
       });

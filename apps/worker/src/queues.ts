@@ -6,10 +6,11 @@ export { QUEUES, type QueueName } from '@hc/shared/queues';
 
 /**
  * Added to the data of every job the server enqueues (infra/job-queue.ts): the id of the HTTP request
- * that asked for it, which the worker's log lines of the job carry. Absent for scheduled jobs.
+ * that asked for it, which the worker's log lines of the job carry as `requestId`. Absent for scheduled
+ * jobs. Not named requestId in the data: report jobs already have that field (their spreadsheets row).
  */
 export interface TracedJob {
-  requestId?: string;
+  httpRequestId?: string;
 }
 
 export interface MaintenanceJobs {

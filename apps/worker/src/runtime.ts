@@ -61,7 +61,7 @@ interface JobFields {
 const jobFieldsOf = (queue: string, job: Job | undefined): JobFields => ({
   queue,
   jobId: job?.id,
-  requestId: (job?.data as TracedJob | undefined)?.requestId,
+  requestId: (job?.data as TracedJob | undefined)?.httpRequestId,
 });
 
 const HOURLY = { every: 60 * 60 * 1000 };

@@ -40,7 +40,7 @@ export function jobQueue<Data, Result>(
       const add = queue.add.bind(queue);
       queue.add = ((jobName, data, opts) => {
         const requestId = currentRequestId();
-        const traced: TracedJob = requestId ? { requestId } : {};
+        const traced: TracedJob = requestId ? { httpRequestId: requestId } : {};
         // Job payloads are objects (queues.ts); the cast only widens the generic to say so.
         return add(jobName, { ...(data as object), ...traced } as typeof data, opts);
       }) as typeof queue.add;
