@@ -126,7 +126,8 @@ beforeAll(async () => {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'info',
   };
-  const serverEnv = { ...shared, RUN_WORKER: 'false', SEED_DEMO: 'false' };
+  // The web build is not what this is about (and two servers would build it at once when it is missing).
+  const serverEnv = { ...shared, RUN_WORKER: 'false', SEED_DEMO: 'false', SERVE_WEB: 'false' };
   // A killed worker's job is found stalled within seconds instead of a minute (lock 3 s, checked every 1 s).
   const workerEnv = { ...shared, WORKER_LOCK_DURATION_MS: '3000', WORKER_STALLED_INTERVAL_MS: '1000' };
   // The processes start (seconds each) while the rows are made.

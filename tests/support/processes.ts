@@ -3,9 +3,7 @@
 // clients in a deployment: a load balancer that sends a new connection to the first backend that
 // accepts it, and a co-editing socket that fetches a fresh ticket for every connection (as the web does).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, connect, type Server, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
@@ -103,19 +101,6 @@ async function waitForOk(app: AppProcess, url: string, timeoutMs: number): Promi
   }
 }
 
-/**
- * The server's start builds apps/web when its build is missing; two servers would build it at once,
- * for minutes. The web build is not what these tests are about: without one, `npm` is a stand-in that
- * does nothing, so the servers serve the API and the live channels only.
- */
-function pathWithoutWebBuild(): string {
-  const basePath = process.env.PATH ?? '';
-  if (existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) return basePath;
-  const bin = mkdtempSync(path.join(tmpdir(), 'hc-no-web-build-'));
-  writeFileSync(path.join(bin, 'npm'), '#!/bin/sh\nexit 0\n', { mode: 0o755 });
-  return `${bin}${path.delimiter}${basePath}`;
-}
-
 export interface ServerProcess extends AppProcess {
   port: number;
   url: string;
@@ -127,7 +112,6 @@ export async function startServerProcess(name: string, env: Record<string, strin
   const app = spawnApp(name, SERVER_ENTRY, {
     HOST: '127.0.0.1',
     PORT: String(port),
-    PATH: pathWithoutWebBuild(),
     ...env,
   });
   const url = `http://127.0.0.1:${port}`;
