@@ -107,6 +107,8 @@ describe('deploy/nginx.conf', () => {
     const locations = nginx.split(/\n\s*location /).slice(1);
     for (const block of locations) expect(block.split('}')[0]).not.toContain('proxy_set_header');
     expect(services.lb!.volumes).toContain('./deploy/nginx.conf:/etc/nginx/conf.d/default.conf:ro');
+    // Metrics stay on the internal network.
+    expect(nginx).toMatch(/location = \/metrics \{\s*return 404;/);
   });
 });
 

@@ -128,8 +128,8 @@ beforeAll(async () => {
   };
   // The web build is not what this is about (and two servers would build it at once when it is missing).
   const serverEnv = { ...shared, RUN_WORKER: 'false', SEED_DEMO: 'false', SERVE_WEB: 'false' };
-  // A killed worker's job is found stalled within seconds instead of a minute (lock 3 s, checked every 1 s).
-  const workerEnv = { ...shared, WORKER_LOCK_DURATION_MS: '3000', WORKER_STALLED_INTERVAL_MS: '1000' };
+  // A killed worker's job is found stalled within seconds instead of a minute (lock 5 s, checked every 1 s).
+  const workerEnv = { ...shared, WORKER_LOCK_DURATION_MS: '5000', WORKER_STALLED_INTERVAL_MS: '1000' };
   // The processes start (seconds each) while the rows are made.
   const starting = Promise.allSettled([
     startServerProcess('server A', serverEnv),
@@ -511,8 +511,8 @@ describe('a server process killed mid-session', () => {
     const restBeforeKill = acknowledgedRest.filter((a) => a.at <= killedAt).map((a) => a.id);
 
     // Every client of A reconnects (through the proxy, to B): the live channel, the co-editor, REST.
-    await eventually(() => expect(liveConnects).toBe(2), 15_000);
-    await eventually(() => expect(editorOnA.connections).toBe(2), 15_000);
+    await eventually(() => expect(liveConnects).toBeGreaterThanOrEqual(2), 15_000);
+    await eventually(() => expect(editorOnA.connections).toBeGreaterThanOrEqual(2), 15_000);
     await synced(editorOnA);
     await eventually(() => expect(acknowledgedRest.some((a) => a.at > killedAt)).toBe(true), 15_000);
     stop = true;
