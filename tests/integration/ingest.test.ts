@@ -537,6 +537,27 @@ describe('batch', () => {
   });
 });
 
+describe('concurrent batches', () => {
+  it('two batches naming the same rows in opposite orders both succeed (no deadlock)', async () => {
+    const programs = Array.from({ length: 40 }, (_, i) => ({
+      external_id: `dl-${String(i).padStart(2, '0')}`,
+      name: `Program ${i}`,
+      channel: 'C',
+      start_time: '2026-11-25T10:00:00Z',
+    }));
+    expect((await batch(tokenA, { programs })).statusCode).toBe(200);
+    for (let round = 0; round < 3; round++) {
+      const forward = programs.map((p) => ({ ...p, name: `${p.name} forward ${round}` }));
+      const backward = [...programs].reverse().map((p) => ({ ...p, name: `${p.name} backward ${round}` }));
+      const answers = await Promise.all([
+        batch(tokenA, { programs: forward }),
+        batch(tokenA, { programs: backward }),
+      ]);
+      for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
+    }
+  });
+});
+
 describe('live counts', () => {
   it("a reviewer's live channel sees pending counts rise after an ingested article and task", async () => {
     const url = await listeningUrl(t.app);

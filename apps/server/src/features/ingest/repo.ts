@@ -58,27 +58,57 @@ export class IngestRepository {
   private prefetchedHighlights: Map<string, HighlightRow> | null = null;
 
   /**
-   * A batch's existing articles and highlights, row-locked in one query per kind instead of one per item;
-   * an external id missing here is new (a racing twin insert is still caught by the unique index).
+   * Row-locks a batch's existing rows up front, one query per kind, each in external-id order: two batches
+   * naming the same rows in different orders then queue instead of deadlocking, and articles and
+   * highlights are not looked up again per item (an external id missing here is new; a racing twin
+   * insert is still caught by the unique index).
    */
-  async prefetch(articleIds: string[], highlightIds: string[]): Promise<void> {
-    if (articleIds.length > 0) {
+  async prefetch(ids: {
+    articles: string[];
+    highlights: string[];
+    programs: string[];
+    verticalTasks: string[];
+  }) {
+    if (ids.articles.length > 0) {
       const rows = await this.tx
         .select()
         .from(articles)
-        .where(and(eq(articles.publisherId, this.publisherId), inArray(articles.externalId, articleIds)))
+        .where(and(eq(articles.publisherId, this.publisherId), inArray(articles.externalId, ids.articles)))
+        .orderBy(articles.externalId)
         .for('update');
       this.prefetchedArticles = new Map(rows.map((r) => [r.externalId!, r]));
     }
-    if (highlightIds.length > 0) {
+    if (ids.highlights.length > 0) {
       const rows = await this.tx
         .select()
         .from(highlights)
         .where(
-          and(eq(highlights.publisherId, this.publisherId), inArray(highlights.externalId, highlightIds)),
+          and(eq(highlights.publisherId, this.publisherId), inArray(highlights.externalId, ids.highlights)),
         )
+        .orderBy(highlights.externalId)
         .for('update');
       this.prefetchedHighlights = new Map(rows.map((r) => [r.externalId!, r]));
+    }
+    if (ids.programs.length > 0) {
+      await this.tx
+        .select({ id: programs.id })
+        .from(programs)
+        .where(and(eq(programs.publisherId, this.publisherId), inArray(programs.externalId, ids.programs)))
+        .orderBy(programs.externalId)
+        .for('update');
+    }
+    if (ids.verticalTasks.length > 0) {
+      await this.tx
+        .select({ id: verticalTasks.videoId })
+        .from(verticalTasks)
+        .where(
+          and(
+            eq(verticalTasks.publisherId, this.publisherId),
+            inArray(verticalTasks.externalId, ids.verticalTasks),
+          ),
+        )
+        .orderBy(verticalTasks.externalId)
+        .for('update');
     }
   }
 

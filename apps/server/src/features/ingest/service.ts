@@ -46,6 +46,29 @@ export function checkedKeyframes(body: IngestVerticalTask): KeyframeFileData[] {
   return body.suggestions.map((s) => s.keyframe as KeyframeFileData);
 }
 
+/** PostgreSQL's deadlock_detected: two batches locked the same rows in opposite orders. */
+const DEADLOCK = '40P01';
+const DEADLOCK_ATTEMPTS = 3;
+
+const isDeadlock = (error: unknown): boolean => {
+  // drizzle wraps the driver's error; the SQLSTATE is on it or on its cause.
+  const e = error as { code?: unknown; cause?: { code?: unknown } } | null;
+  return e?.code === DEADLOCK || e?.cause?.code === DEADLOCK;
+};
+
+/** A transaction PostgreSQL chose as a deadlock's victim rolled back whole, so it is run again. */
+async function retryOnDeadlock<T>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (!isDeadlock(error) || attempt >= DEADLOCK_ATTEMPTS) throw error;
+      // A random pause, so the two sides do not meet again in step.
+      await new Promise((resolve) => setTimeout(resolve, attempt * (20 + Math.random() * 80)));
+    }
+  }
+}
+
 /** Runs `work` for one item of a batch; its 422 names the item. */
 async function inItem<T>(kind: string, index: number, work: () => Promise<T>): Promise<T> {
   try {
@@ -70,7 +93,9 @@ export class IngestService {
     work: (repo: IngestRepository) => Promise<T>,
     wrote: (result: T) => boolean,
   ): Promise<T> {
-    const result = await this.ctx.db.transaction((tx) => work(new IngestRepository(tx, publisherId)));
+    const result = await retryOnDeadlock(() =>
+      this.ctx.db.transaction((tx) => work(new IngestRepository(tx, publisherId))),
+    );
     if (wrote(result)) this.ctx.live.countsChanged([publisherId]);
     return result;
   }
@@ -125,10 +150,15 @@ export class IngestService {
           program_highlights: [],
           vertical_tasks: [],
         };
-        await repo.prefetch(
-          batch.articles.map((a) => a.external_id),
-          batch.highlights.map((h) => h.external_id),
-        );
+        await repo.prefetch({
+          articles: batch.articles.map((a) => a.external_id),
+          highlights: batch.highlights.map((h) => h.external_id),
+          programs: [
+            ...batch.programs.map((p) => p.external_id),
+            ...batch.program_highlights.map((p) => p.program_external_id),
+          ],
+          verticalTasks: batch.vertical_tasks.map((v) => v.external_id),
+        });
         for (const [i, { external_id, ...body }] of batch.articles.entries()) {
           const r = await inItem('articles', i, () => repo.article(external_id, body));
           result.articles.push({ external_id, ...r });
