@@ -227,6 +227,9 @@ describe('an upstream that fails', () => {
         response.end(
           JSON.stringify({ success: true, data: { method: request.method, headers: request.headers } }),
         );
+      } else if (request.url?.startsWith('/api/v1/editor/limited')) {
+        response.writeHead(429, { 'content-type': 'application/json; charset=utf-8', 'retry-after': '60' });
+        response.end(JSON.stringify({ success: false, errors: [messages.tooManyLoginAttempts] }));
       } else if (request.url?.startsWith('/api/v1/editor/html')) {
         response.writeHead(502, { 'content-type': 'text/html' });
         response.end('<html><body><h1>502 Bad Gateway</h1></body></html>');
@@ -265,6 +268,15 @@ describe('an upstream that fails', () => {
     expect(empty.statusCode).toBe(503);
     expect(empty.json()).toEqual({ success: false, errors: [messages.editorApiFailed] });
     expect(hits).toContain('/api/v1/editor/html?x=1');
+    // An envelope passes as it is, with the headers that go with it.
+    const limited = await fakeConsole.app.inject({
+      method: 'POST',
+      url: '/api/v1/editor/limited',
+      headers: editor,
+    });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBe('60');
+    expect(limited.json()).toEqual({ success: false, errors: [messages.tooManyLoginAttempts] });
   });
 
   it('sends the caller’s headers less the hop-by-hop ones, and says who it forwards for', async () => {

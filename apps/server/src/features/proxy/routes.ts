@@ -186,7 +186,17 @@ export async function editorApiProxyRoutes(
       if (!envelope.success) {
         request.log.warn({ status }, 'editor API upstream answered an error without the envelope');
       }
-      return reply.status(status).send(envelope.success ? envelope.data : failed(messages.editorApiFailed));
+      // Its headers still count (Retry-After of a 429, caching); the body is the one sent from here.
+      const {
+        'content-length': _length,
+        'content-type': _type,
+        'content-encoding': _encoding,
+        ...kept
+      } = headers;
+      return reply
+        .status(status)
+        .headers(kept)
+        .send(envelope.success ? envelope.data : failed(messages.editorApiFailed));
     }
 
     if (effect && status >= 200 && status < 300) {
