@@ -294,7 +294,14 @@ describe('story-highlights-zip job', () => {
         active: 0,
         completed: 1,
       });
-      expect(Object.keys(job.data).sort()).toEqual(['publisherId', 'storyId', 'userId', 'version']);
+      // Ids only, and the id of the request that asked (issue 10 part 5: logs follow it into the worker).
+      expect(Object.keys(job.data).sort()).toEqual([
+        'httpRequestId',
+        'publisherId',
+        'storyId',
+        'userId',
+        'version',
+      ]);
     } finally {
       await queue.close();
       connection.disconnect();
