@@ -57,7 +57,12 @@ beforeAll(async () => {
   upstreamUrl = await listeningUrl(upstream.app);
   console_ = await startTestApp(
     { EDITOR_API_UPSTREAM: upstreamUrl, EDITOR_API_TIMEOUT_MS: String(TIMEOUT_MS) },
-    { live: { sessionRecheckMs: 300 }, collab: { sessionRecheckMs: 300 } },
+    {
+      live: { sessionRecheckMs: 300 },
+      collab: { sessionRecheckMs: 300 },
+      // Never within this suite: pushed counts below must come from the forwarded actions themselves.
+      proxy: { countsRefreshMs: 600_000 },
+    },
   );
   consoleUrl = await listeningUrl(console_.app);
 
@@ -435,6 +440,26 @@ describe('the console’s own live channel and collab, with sessions made upstre
         expires_at: null,
       }),
     );
+  });
+
+  it('brings counts that moved upstream behind its back (another console, the pipeline) by asking again', async () => {
+    const refreshing = await startTestApp(
+      { EDITOR_API_UPSTREAM: upstreamUrl },
+      { proxy: { countsRefreshMs: 300 } },
+    );
+    try {
+      const client = await connectAs(await listeningUrl(refreshing.app), reviewer);
+      clients.push(client);
+      const pushed = collect(client, 'pending_counts');
+      const before = (
+        await upstream.app.inject({ method: 'GET', url: '/api/v1/editor/pending_counts', headers: reviewer })
+      ).json().data as PendingCounts;
+      // Queued straight into the upstream's database: nobody announces it.
+      await buildArticle(upstream.ctx.db, publisherId, { reviewStatus: 'pending' });
+      await eventually(() => expect(pushed.at(-1)?.autoHighlightReview).toBe(before.autoHighlightReview + 1));
+    } finally {
+      await refreshing.close();
+    }
   });
 
   it('issues a collab ticket for an upstream package and syncs it; a package not there is 404', async () => {

@@ -33,7 +33,7 @@ import { opsRoutes } from './features/ops/routes.ts';
 import { FolderMediaStore, MEDIA_URL_PREFIX } from './features/media/store.ts';
 import { packageRoutes } from './features/packages/routes.ts';
 import { pendingRoutes } from './features/pending/routes.ts';
-import { editorApiProxyRoutes } from './features/proxy/routes.ts';
+import { editorApiProxyRoutes, type ProxyOptions } from './features/proxy/routes.ts';
 import { programRoutes } from './features/programs/routes.ts';
 import { publisherRoutes } from './features/publishers/routes.ts';
 import { publishersAdminRoutes } from './features/publishers-admin/routes.ts';
@@ -71,6 +71,8 @@ export interface BuildAppOptions {
   collab?: CollabServerOptions;
   /** The live channel's timings (tests shorten them). */
   live?: LiveChannelOptions;
+  /** Proxy mode's timings (tests shorten them). */
+  proxy?: ProxyOptions;
   /**
    * Metrics registry and shutdown state, made by main.ts so the embedded worker reports into the same
    * registry and the signal handler can turn /healthz to 503; each app makes its own otherwise.
@@ -123,7 +125,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   const requireSession = authenticate(ctx.callers);
 
   // Proxy mode (D28): the editor API is the upstream's; only the collab tickets are answered here.
-  if (ctx.upstream) await app.register(editorApiProxyRoutes, { ctx, upstream: ctx.upstream });
+  if (ctx.upstream)
+    await app.register(editorApiProxyRoutes, { ctx, upstream: ctx.upstream, options: options.proxy });
   if (!ctx.upstream) await app.register(loginRoutes, { prefix: '/api/v1/auth/editor', ctx });
   await app.register(
     async (editor) => {

@@ -32,6 +32,8 @@ export interface CallerResolver {
   isLive(sessionId: number): Promise<boolean>;
   /** Drops what is kept of a session that ended (proxy mode: a forwarded logout or publisher switch). */
   forget?(credentials: CallerCredentials): Promise<void>;
+  /** Publishers of the sessions checked within `ms` (proxy mode: whose counts may move upstream unseen). */
+  recentPublisherIds?(ms: number): number[];
 }
 
 /** A caller's pending counts, as GET pending_counts answers them (pushed by the live channel). */

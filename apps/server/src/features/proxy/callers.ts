@@ -100,6 +100,13 @@ export class UpstreamCallers implements CallerResolver {
     return (await this.redis.exists(this.liveMark(sessionId))) === 1;
   }
 
+  recentPublisherIds(ms: number): number[] {
+    const since = Date.now() - ms;
+    const ids = new Set<number>();
+    for (const { auth, at } of this.cache.values()) if (at >= since) ids.add(auth.publisherId);
+    return [...ids];
+  }
+
   /** The session ended (a refusal, a forwarded logout or publisher switch): drop what is kept of it. */
   async forget(credentials: UpstreamCredentials): Promise<void> {
     const sessionId = proxySessionId(credentials);

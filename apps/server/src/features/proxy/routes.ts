@@ -107,17 +107,36 @@ const ERROR_BODY_LIMIT = 256 * 1024;
 /** The answers effects read (locks, approve/reject/submit) are small JSON. */
 const EFFECT_BODY_LIMIT = 1024 * 1024;
 
+export interface ProxyOptions {
+  /**
+   * How often the pending counts of the sessions in use here are asked again (default 30 s). Changes made
+   * upstream by anyone else (other consoles, the ingest pipeline) are not announced to this console; the
+   * browsers' own poll is off while their live channel is up, so this is what brings those changes.
+   */
+  countsRefreshMs?: number | undefined;
+}
+
 const failed = (message: string) => ({ success: false as const, errors: [message] });
 
 export async function editorApiProxyRoutes(
   app: FastifyInstance,
-  { ctx, upstream }: { ctx: AppContext; upstream: EditorApiUpstream },
+  { ctx, upstream, options = {} }: { ctx: AppContext; upstream: EditorApiUpstream; options?: ProxyOptions },
 ) {
   // Bodies are not parsed here: the stream goes to the upstream as it arrives, so the app's 1 MiB JSON
   // limit does not cut uploads (the upstream applies its own limits).
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
-  app.addHook('onClose', () => upstream.close());
+  const refreshMs = options.countsRefreshMs ?? 30_000;
+  const countsRefresh = setInterval(() => {
+    // Sessions checked recently (the live channel re-checks its sockets every 15 s) are the ones in use.
+    const publisherIds = ctx.callers.recentPublisherIds?.(Math.max(refreshMs * 2, 60_000)) ?? [];
+    ctx.live.countsChanged(publisherIds);
+  }, refreshMs);
+  countsRefresh.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(countsRefresh);
+    upstream.close();
+  });
 
   // Runs after the app-wide security headers hook (a child context's hooks come after its parent's).
   const passedThrough = new WeakMap<FastifyRequest, OutgoingHttpHeaders>();
