@@ -461,10 +461,9 @@ describe('jobs across two workers', () => {
 describe('a server process killed mid-session', () => {
   it('moves its clients to the other server after reconnecting, and loses no acknowledged edit', async () => {
     const { editor1, reviewer1 } = sessions;
-    // editor1's live channel through "A".
+    // editor1's live channel through "A", starting on long-polling as the browser does.
     const live: LiveClient = io(viaA.url, {
       path: '/socket.io',
-      transports: ['websocket'],
       reconnectionDelay: 100,
       reconnectionDelayMax: 500,
       forceNew: true,
