@@ -226,6 +226,13 @@ describe('server shutdown', () => {
     live.close();
     expect(code, server.output()).toBe(0);
     expect(at - signalled).toBeLessThan(10_000);
+    // About the slow request's second here; a reconnecting client left hanging by the closing server (an
+    // upgrade nobody answers, ended by engine.io after 5 s) would show as 5 s or more.
+    const done = server
+      .output()
+      .split('\n')
+      .find((line) => line.includes('"msg":"shut down"'));
+    expect((JSON.parse(done!) as { elapsedMs: number }).elapsedMs).toBeLessThan(5_000);
 
     expect(hints).toEqual(['server_restarting']);
     // A transport close (not 'io server disconnect'): the client tries to reconnect by itself.

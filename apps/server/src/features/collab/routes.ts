@@ -77,10 +77,18 @@ export async function collabSocketRoutes(
   // Websockets split by path on one HTTP server: @fastify/websocket would otherwise route every upgrade
   // (socket.io's too) through Fastify and answer 404 to those that are not its own.
   const upgrades = new EventEmitter();
+  let closing = false;
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-    if (isCollabUrl(request.url)) upgrades.emit('upgrade', request, socket, head);
+    if (!isCollabUrl(request.url)) return;
+    // Closing: refused at once, so the editor reconnects elsewhere (left alone, the upgrade would hang until
+    // engine.io's destroyUpgradeTimeout and hold the closing HTTP server open that long).
+    if (closing) return void socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\n\r\n');
+    upgrades.emit('upgrade', request, socket, head);
   };
   app.server.on('upgrade', onUpgrade);
+  app.addHook('onClose', async () => {
+    app.server.off('upgrade', onUpgrade);
+  });
 
   const tickets = new CollabTickets(ctx.redis);
   const store = new CollabStore(ctx.db, (doc, rowIndex, error) =>
@@ -103,7 +111,7 @@ export async function collabSocketRoutes(
     // the plugin's default (close every socket at once, with no code), flush the documents, then close
     // the sockets with 1012 (hub.close).
     preClose: async function (this: FastifyInstance) {
-      app.server.off('upgrade', onUpgrade);
+      closing = true;
       await hub.close();
       await new Promise((resolve) => this.websocketServer.close(resolve));
     },

@@ -72,6 +72,9 @@ export async function registerLiveChannel(
   // Local or, in proxy mode, the upstream's (context.ts): the channel itself does not care which.
   const counts = ctx.pendingCounts;
 
+  // Set at app close: a client reconnecting to this process meanwhile is refused at once, so it tries
+  // again (through the load balancer, elsewhere) instead of holding the closing HTTP server open.
+  let closing = false;
   const io: LiveServer = new Server(app.server, {
     path: LIVE_PATH,
     serveClient: false,
@@ -79,7 +82,8 @@ export async function registerLiveChannel(
     // ticket in Redis first, so allow it more than the default second on a loaded machine.
     destroyUpgradeTimeout: 5_000,
     adapter: createAdapter(pubClient, subClient, { key: liveChannelKey(ctx.redis.options.keyPrefix) }),
-    allowRequest: (request, callback) => callback(null, isAllowedOrigin(request, ctx.config.consoleOrigins)),
+    allowRequest: (request, callback) =>
+      callback(null, !closing && isAllowedOrigin(request, ctx.config.consoleOrigins)),
   });
   // The adapter subscribes as it is built; a reply to a later command means those subscriptions are in
   // place, so closing the app right after start never leaves them rejected with nobody listening.
@@ -177,6 +181,7 @@ export async function registerLiveChannel(
   // clients come back. A server-side disconnect would tell socket.io clients not to reconnect; a closed
   // transport makes them reconnect (to another replica, or here once restarted), and the hint says why.
   app.addHook('preClose', async () => {
+    closing = true;
     clearInterval(recheckTimer);
     if (countsTimer) clearTimeout(countsTimer);
     const open = [...io.of('/').sockets.values()];
