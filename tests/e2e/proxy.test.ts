@@ -42,7 +42,7 @@ afterEach(async ({ task }) => {
   await context.close();
 });
 
-it('logs in through the console and shows the upstream’s highlights and packages', async () => {
+it('logs in through the console and shows the upstream’s highlights, thumbnails and changes', async () => {
   const { db } = proxy.database.handle;
   expect((await db.select({ n: count() }).from(schema.users))[0]?.n).toBe(0);
 
@@ -63,7 +63,12 @@ it('logs in through the console and shows the upstream’s highlights and packag
   await highlights.goto('/highlights/web');
   await expect.poll(() => highlights.titles()).toContain(`${marker} highlight`);
   await snap(page, 'proxy-highlights');
+  expect(browserErrors).toEqual([]);
+});
 
+it('shows the upstream’s packages, and keeps nothing of the session here', async () => {
+  await loginAs(page, proxy.baseUrl, 'editor@demo.example');
+  const upstreamDb = upstream.database.handle.db;
   const packages = new PackagesListPage(page, proxy.baseUrl);
   await packages.goto();
   const [embedId] = await packages.rowIds();
@@ -76,6 +81,7 @@ it('logs in through the console and shows the upstream’s highlights and packag
   await snap(page, 'proxy-packages');
 
   // Nothing of it was written here.
+  const { db } = proxy.database.handle;
   expect((await db.select({ n: count() }).from(schema.sessions))[0]?.n).toBe(0);
   expect(browserErrors).toEqual([]);
 });
