@@ -432,7 +432,11 @@ describe('jobs across two workers', () => {
       expect(status.state).toBe('active');
       expect(status.progress).toBeGreaterThan(0);
     }, 20_000);
-    const holder = workers.find((w) => startedBy(w).includes(jobId))!;
+    const holder = await eventually(() => {
+      const found = workers.find((w) => startedBy(w).includes(jobId));
+      if (!found) throw new Error(`no worker logged the start of ${jobId}`);
+      return found;
+    });
     const other = workers.find((w) => w !== holder)!;
     await killHard(holder);
     expect(await archivesOf(jobId)).toEqual([]);
