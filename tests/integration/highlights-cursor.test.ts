@@ -90,6 +90,9 @@ describe('highlights/index with a cursor', () => {
     );
     expect(after.highlights).toEqual([]);
     expect(after.next_cursor).toBeNull();
+    // Past the end no row carries the count and the setting: they are read on their own.
+    expect(after.count).toBe(ROWS);
+    expect(after.create_gif).toBe(false);
   });
 
   it("falls back to the page number for another publisher's highlight", async () => {

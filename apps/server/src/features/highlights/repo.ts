@@ -1,4 +1,4 @@
-// Highlight list and search: one indexed query per page plus a capped count, always within the
+// Highlight list and search: one indexed query per page carrying a capped count, always within the
 // caller's publisher.
 import { and, desc, eq, gt, gte, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -55,7 +55,15 @@ export interface HighlightPage {
   count: number;
   /** Where the next page starts (keyset paging); null on a short page and in relevance order. */
   nextCursor: string | null;
+  /** The publisher's create_gif setting. */
+  createGif: boolean;
 }
+
+interface PageExtras {
+  total: SQL.Aliased<number> | SQL<number>;
+  createGif: SQL<boolean>;
+}
+type PageRow = { highlight: HighlightRow; total: number; createGif: boolean };
 
 export class HighlightRepository {
   constructor(private readonly db: Db) {}
@@ -82,25 +90,28 @@ export class HighlightRepository {
     }
     const where = and(...filters);
 
-    const count = async () => {
-      const [row] = await queryRows<{ n: number }>(
-        this.db,
-        sql`select count(*)::int as n from (select 1 from ${highlights} where ${where} limit ${SEARCH_RESULT_LIMIT + 1}) capped`,
-      );
-      return Number(row?.n ?? 0);
+    // The capped count and the create_gif setting ride along with the page as uncorrelated subqueries
+    // (computed once): one round trip per page instead of three.
+    const extras = {
+      total: sql<number>`(select count(*)::int from (select 1 from ${highlights} where ${where} limit ${SEARCH_RESULT_LIMIT + 1}) capped)`,
+      createGif: sql<boolean>`coalesce((select ${schema.settings.value} = 'true' from ${schema.settings}
+        where ${schema.settings.publisherId} = ${publisherId} and ${schema.settings.key} = 'create_gif'), false)`,
+    };
+    const finish = async (found: PageRow[], cursorable: boolean): Promise<HighlightPage> => {
+      const rows = found.map((r) => r.highlight);
+      const last = cursorable && rows.length === query.per ? rows[rows.length - 1] : undefined;
+      const nextCursor = last ? encodeHighlightCursor(last.id) : null;
+      const first = found[0];
+      if (first) return { rows, count: Number(first.total), createGif: first.createGif, nextCursor };
+      // Past the last page: no row carried the extras.
+      const [extra] = await this.db.select(extras).from(sql`(select 1) one`);
+      return { rows, count: Number(extra?.total ?? 0), createGif: extra?.createGif ?? false, nextCursor };
     };
 
     if (query.order_by === 'desc' && tsQuery) {
       // Relevance: ranked over every match, so it pages by OFFSET and gives no cursor.
-      const [rows, n] = await Promise.all([
-        this.page(
-          where,
-          [sql`ts_rank(${highlights.searchVector}, ${tsQuery}) desc`, desc(highlights.id)],
-          query,
-        ),
-        count(),
-      ]);
-      return { rows, count: n, nextCursor: null };
+      const relevance = [sql`ts_rank(${highlights.searchVector}, ${tsQuery}) desc`, desc(highlights.id)];
+      return finish(await this.page(where, relevance, query, extras), false);
     }
 
     // Without search text 'desc' means newest first.
@@ -111,20 +122,17 @@ export class HighlightRepository {
             query.order_by.slice(0, query.order_by.lastIndexOf('_')) as HighlightSortColumn,
             query.order_by.slice(query.order_by.lastIndexOf('_') + 1) as 'asc' | 'desc',
           ];
-    const [rows, n] = await Promise.all([
+    const found =
       query.cursor !== undefined
-        ? this.seek(publisherId, where, column, direction, query.cursor, query)
-        : this.page(where, orderFor(column, direction), query),
-      count(),
-    ]);
-    const last = rows.length === query.per ? rows[rows.length - 1] : undefined;
-    return { rows, count: n, nextCursor: last ? encodeHighlightCursor(last.id) : null };
+        ? await this.seek(publisherId, where, column, direction, query.cursor, query, extras)
+        : await this.page(where, orderFor(column, direction), query, extras);
+    return finish(found, true);
   }
 
   /** One page by OFFSET: what page numbers jump to. */
-  private page(where: SQL | undefined, orderBy: SQL[], query: HighlightListQuery) {
+  private page(where: SQL | undefined, orderBy: SQL[], query: HighlightListQuery, extras: PageExtras) {
     return this.db
-      .select()
+      .select({ highlight: highlights, ...extras })
       .from(highlights)
       .where(where)
       .orderBy(...orderBy)
@@ -144,7 +152,8 @@ export class HighlightRepository {
     direction: 'asc' | 'desc',
     afterId: number,
     query: HighlightListQuery,
-  ): Promise<HighlightRow[]> {
+    extras: PageExtras,
+  ): Promise<PageRow[]> {
     const col = SORT_COLUMNS[column];
     // The anchor's value travels as text (exact for timestamps and floats) and as a literal, so the
     // planner sees how many rows lie beyond it.
@@ -153,20 +162,17 @@ export class HighlightRepository {
       sql`select ${col}::text as value from ${highlights}
           where ${highlights.publisherId} = ${publisherId} and ${highlights.id} = ${afterId}`,
     );
-    if (!anchor) return this.page(where, orderFor(column, direction), query);
+    if (!anchor) return this.page(where, orderFor(column, direction), query, extras);
     const anchorIsNull = anchor.value === null;
     const anchorValue = sql`${anchor.value}::${SORT_TYPES[column]}`;
     const run = (condition: SQL, orderBy: SQL[], limit: number) =>
       this.db
-        .select()
+        .select({ highlight: highlights, ...extras })
         .from(highlights)
         .where(and(where, condition))
         .orderBy(...orderBy)
         .limit(limit);
     const byValue = orderFor(column, direction);
-    const byIdOnly = [
-      direction === 'desc' ? sql`${highlights.id} desc nulls last` : sql`${highlights.id} asc nulls first`,
-    ];
     const idAfter = direction === 'desc' ? lt(highlights.id, afterId) : gt(highlights.id, afterId);
     const valueAfter =
       direction === 'desc'
@@ -175,15 +181,17 @@ export class HighlightRepository {
 
     if (!NULLABLE_SORTS.has(column)) return run(valueAfter, byValue, query.per);
     // Unknown CTRs come last going down and first going up. A row comparison never matches NULL, so the
-    // two runs (values, then NULLs; or NULLs, then values) are read one after the other.
+    // two runs (values, then NULLs; or NULLs, then values) are read one after the other. The NULL run is
+    // ordered by the column too (all NULL there): ordered by id alone it would not match the index and
+    // would sort every NULL row of the publisher.
     if (direction === 'desc') {
-      if (anchorIsNull) return run(and(isNull(col), idAfter)!, byIdOnly, query.per);
+      if (anchorIsNull) return run(and(isNull(col), idAfter)!, byValue, query.per);
       const rows = await run(valueAfter, byValue, query.per);
       if (rows.length === query.per) return rows;
-      return [...rows, ...(await run(isNull(col), byIdOnly, query.per - rows.length))];
+      return [...rows, ...(await run(isNull(col), byValue, query.per - rows.length))];
     }
     if (!anchorIsNull) return run(valueAfter, byValue, query.per);
-    const rows = await run(and(isNull(col), idAfter)!, byIdOnly, query.per);
+    const rows = await run(and(isNull(col), idAfter)!, byValue, query.per);
     if (rows.length === query.per) return rows;
     return [...rows, ...(await run(isNotNull(col), byValue, query.per - rows.length))];
   }
@@ -209,14 +217,5 @@ export class HighlightRepository {
       .where(and(eq(highlights.publisherId, publisherId), eq(highlights.articleId, articleId)))
       .returning({ articleActive: highlights.articleActive, iaArticleActive: highlights.iaArticleActive });
     return row;
-  }
-
-  /** Whether the publisher's highlights come with GIFs (a per-publisher setting). */
-  async createGif(publisherId: number): Promise<boolean> {
-    const [row] = await this.db
-      .select({ value: schema.settings.value })
-      .from(schema.settings)
-      .where(and(eq(schema.settings.publisherId, publisherId), eq(schema.settings.key, 'create_gif')));
-    return row?.value === 'true';
   }
 }

@@ -30,16 +30,13 @@ export async function highlightRoutes(app: FastifyInstance, { ctx, media }: Opti
   const repo = new HighlightRepository(ctx.db);
 
   const listResponse = async (publisherId: number, query: HighlightListQuery, search?: string) => {
-    const [page, createGif] = await Promise.all([
-      repo.list(publisherId, query, search),
-      repo.createGif(publisherId),
-    ]);
+    const page = await repo.list(publisherId, query, search);
     return {
       success: true as const,
       data: {
         highlights: page.rows.map((row) => presentHighlight(row, media)),
         count: page.count,
-        create_gif: createGif,
+        create_gif: page.createGif,
         next_cursor: page.nextCursor,
       },
     };
