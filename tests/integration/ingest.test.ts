@@ -1,20 +1,29 @@
 // The ingest API (issue 10 part 4): service tokens from the operator CLI, bearer-only authentication,
 // idempotent upserts by external id for every kind, all-or-none batches, references, validation, the
 // pushed pending counts, and ingested vertical tasks opening through the editor's own routes.
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { schema } from '@hc/db/schema';
 import type { PendingCounts } from '@hc/shared/api/pending';
 import { ingestErrors } from '@hc/shared/api/ingest';
+import { VERTICAL_BAD_QUALITY_REASONS } from '@hc/shared/constants';
+import { QUEUES } from '@hc/worker/queues';
 import { runTokensCommand, UsageError } from '../../apps/server/src/cli/service-tokens.ts';
 import { authOf, login, startTestApp, type TestApp } from '../support/app.ts';
 import { buildPublisher, buildUser } from '../support/factories.ts';
 import { collect, connectAs, listeningUrl, type LiveClient } from '../support/live-client.ts';
+import { withLock } from '../support/locks.ts';
 import { eventually } from '../support/retry.ts';
+import { redisUrl } from '../support/services.ts';
 import { keyframeFileFor, SOURCE } from '../support/vertical-factories.ts';
 
 let t: TestApp;
+/** Render jobs of this suite go to their own BullMQ key space (no worker takes them). */
+const jobsPrefix = `hc-test-ingest-${randomBytes(4).toString('hex')}`;
 let pubA: number;
 let pubB: number;
 let tokenA: string;
@@ -87,7 +96,7 @@ const task = (overrides: Body = {}) => ({
 });
 
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({}, { jobsPrefix });
   pubA = (await buildPublisher(t.ctx.db)).id;
   pubB = (await buildPublisher(t.ctx.db)).id;
   tokenA = tokenOf(await tokensCli('create', '--name', 'pipeline A', '--publisher', String(pubA)));
@@ -101,6 +110,9 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const s of sockets) s.close();
+  const queue = new Queue(QUEUES.verticalRender, { connection: new Redis(redisUrl), prefix: jobsPrefix });
+  await queue.obliterate({ force: true });
+  await queue.close();
   await t?.close();
 });
 
@@ -427,6 +439,49 @@ describe('vertical tasks', () => {
     });
     expect(row!.programId).not.toBeNull();
     expect(row!.highlightId).not.toBeNull();
+  });
+
+  it('a reviewer modifies an ingested suggestion: its source facts come from the ingest, nothing is probed', async () => {
+    // No source file exists in this suite's media folder: a task that had to be probed would be refused.
+    const { id: videoId } = okData(await put(tokenA, 'vertical_tasks/v-edit', task()));
+    const details = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/editor/vertical_task_details?video_id=${videoId}`,
+      headers: authOf(reviewerA),
+    });
+    const [suggestion] = (
+      details.json().data as { vertical_content_id: number; start_time: number }[]
+    ).filter((s) => s.start_time === 2);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/editor/vertical_video/update',
+      headers: await withLock(t.app, authOf(reviewerA), 'vertical_task', videoId),
+      payload: {
+        vertical_content_id: suggestion!.vertical_content_id,
+        content_type: 'highlight',
+        keyframe: keyframeFileFor(48, 239),
+        start_time: 2,
+        end_time: 10,
+        reason: [VERTICAL_BAD_QUALITY_REASONS[0]],
+        keyframe_version: 1,
+      },
+    });
+    expect(response.statusCode, response.body).toBe(202);
+    expect(response.json().data.task).toMatchObject({ video_id: videoId, render_state: 'queued' });
+
+    // While its render is queued, a changed ingest updates the task but leaves its suggestions alone.
+    const changed = task({
+      title: 'Cup final: goal 1 (renamed)',
+      suggestions: [
+        { external_id: 's1', start_time: 3, end_time: 10, active: true, keyframe: keyframeFileFor(72, 239) },
+      ],
+    });
+    expect(okData(await put(tokenA, 'vertical_tasks/v-edit', changed)).changed).toBe(true);
+    const [row] = await t.ctx.db
+      .select()
+      .from(schema.verticalSuggestions)
+      .where(eq(schema.verticalSuggestions.id, suggestion!.vertical_content_id));
+    expect(row!.startTime).toBe(2);
   });
 
   it('a repeat changes nothing (no updated_at bump); a changed keyframe file is a new version', async () => {
