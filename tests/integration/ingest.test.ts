@@ -15,7 +15,7 @@ import { QUEUES } from '@hc/worker/queues';
 import { runTokensCommand, UsageError } from '../../apps/server/src/cli/service-tokens.ts';
 import { authOf, login, startTestApp, type TestApp } from '../support/app.ts';
 import { buildPublisher, buildUser } from '../support/factories.ts';
-import { collect, connectAs, listeningUrl, type LiveClient } from '../support/live-client.ts';
+import { collect, connectAs, connectLive, listeningUrl, type LiveClient } from '../support/live-client.ts';
 import { withLock } from '../support/locks.ts';
 import { eventually } from '../support/retry.ts';
 import { redisUrl } from '../support/services.ts';
@@ -200,6 +200,11 @@ describe('authentication', () => {
       headers: { 'x-user-email': reviewerA['x-user-email'], 'x-user-token': tokenA },
     });
     expect(asSession.statusCode).toBe(401);
+    // Nor does it open the live channel.
+    const url = await listeningUrl(t.app);
+    await expect(
+      connectLive(url, { auth: { email: reviewerA['x-user-email'], token: tokenA } }),
+    ).rejects.toMatchObject({ data: { status: 401 } });
   });
 });
 
