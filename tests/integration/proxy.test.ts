@@ -232,6 +232,13 @@ describe('an upstream that fails', () => {
         response.end(
           JSON.stringify({ success: true, data: { method: request.method, headers: request.headers } }),
         );
+      } else if (request.url?.startsWith('/api/v1/editor/reset-once')) {
+        // The first call of each such path finds its kept-alive connection closed under it.
+        if (hits.filter((hit) => hit === request.url).length === 1) request.socket.destroy();
+        else {
+          response.writeHead(200, { 'content-type': 'application/json' });
+          response.end(JSON.stringify({ success: true, data: null }));
+        }
       } else if (request.url?.startsWith('/api/v1/editor/limited')) {
         response.writeHead(429, { 'content-type': 'application/json; charset=utf-8', 'retry-after': '60' });
         response.end(JSON.stringify({ success: false, errors: [messages.tooManyLoginAttempts] }));
@@ -313,6 +320,33 @@ describe('an upstream that fails', () => {
     });
     expect(seen.headers).not.toHaveProperty('x-hop');
     expect(seen.headers).not.toHaveProperty('cookie');
+  });
+
+  it('sends a call without a body once more when its kept-alive connection was reset; never a write', async () => {
+    // A first call leaves a kept-alive connection for the next ones to reuse.
+    expect((await fakeConsole.app.inject({ method: 'GET', url: '/api/v1/editor/echo' })).statusCode).toBe(
+      200,
+    );
+    const read = await fakeConsole.app.inject({
+      method: 'GET',
+      url: '/api/v1/editor/reset-once/read',
+      headers: editor,
+    });
+    expect(read.statusCode).toBe(200);
+    expect(hits.filter((hit) => hit === '/api/v1/editor/reset-once/read')).toHaveLength(2);
+
+    expect((await fakeConsole.app.inject({ method: 'GET', url: '/api/v1/editor/echo' })).statusCode).toBe(
+      200,
+    );
+    const write = await fakeConsole.app.inject({
+      method: 'POST',
+      url: '/api/v1/editor/reset-once/write',
+      headers: editor,
+      payload: { a: 1 },
+    });
+    expect(write.statusCode).toBe(502);
+    expect(write.json()).toEqual({ success: false, errors: [messages.editorApiUnreachable] });
+    expect(hits.filter((hit) => hit === '/api/v1/editor/reset-once/write')).toHaveLength(1);
   });
 
   it('an upstream that never answers is a 504 within the configured time', async () => {

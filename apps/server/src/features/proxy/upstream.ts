@@ -13,6 +13,9 @@ import { HttpError } from '../../plugins/errors.ts';
 export type UpstreamFailure = 'timeout' | 'unreachable';
 
 export class UpstreamError extends Error {
+  /** A reused keep-alive socket was reset before any answer (the upstream closed it as we sent). */
+  staleSocket = false;
+
   constructor(
     readonly failure: UpstreamFailure,
     cause?: unknown,
@@ -27,6 +30,8 @@ export class UpstreamError extends Error {
       : new HttpError(502, [messages.editorApiUnreachable]);
   }
 }
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export interface UpstreamRequest {
   method: string;
@@ -67,7 +72,20 @@ export class EditorApiUpstream {
    * Sends a request and resolves with the upstream's response (headers read, body not yet): the caller
    * streams or reads it. Rejects with UpstreamError when there is no answer.
    */
-  request({ method, path, headers, body, signal }: UpstreamRequest): Promise<IncomingMessage> {
+  async request(call: UpstreamRequest): Promise<IncomingMessage> {
+    try {
+      return await this.send(call);
+    } catch (error) {
+      // A kept-alive socket the upstream closed just as we reused it fails before any answer: a call
+      // without a body that changes nothing is safe to send once more, on a fresh connection.
+      const retry =
+        error instanceof UpstreamError && error.staleSocket && !call.body && SAFE_METHODS.has(call.method);
+      if (!retry) throw error;
+      return this.send(call);
+    }
+  }
+
+  private send({ method, path, headers, body, signal }: UpstreamRequest): Promise<IncomingMessage> {
     // The upstream may live under a path of its own (https://host/editor-api): keep it in front.
     const basePath = this.base.pathname.replace(/\/$/, '');
     const send = this.base.protocol === 'https:' ? https.request : http.request;
@@ -87,7 +105,10 @@ export class EditorApiUpstream {
       outgoing.setTimeout(this.timeoutMs, () => outgoing.destroy(new UpstreamError('timeout')));
       outgoing.on('error', (error) => {
         if (answered) return; // the response stream reports it to whoever reads it
-        reject(error instanceof UpstreamError ? error : new UpstreamError('unreachable', error));
+        if (error instanceof UpstreamError) return reject(error);
+        const failure = new UpstreamError('unreachable', error);
+        failure.staleSocket = outgoing.reusedSocket && (error as NodeJS.ErrnoException).code === 'ECONNRESET';
+        reject(failure);
       });
       outgoing.on('response', (response) => {
         answered = true;
