@@ -39,12 +39,20 @@ export interface AppProcess {
   tail(count?: number): string;
 }
 
+/** Every child still running: killed when the test process exits, even if a suite's cleanup never ran. */
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
 function spawnApp(name: string, entry: string, env: Record<string, string>): AppProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: repoRoot,
     env: { ...process.env, NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   const lines: string[] = [];
   for (const stream of [child.stdout!, child.stderr!]) {
     let pending = '';
