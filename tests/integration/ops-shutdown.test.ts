@@ -251,15 +251,30 @@ describe('server shutdown', () => {
 });
 
 describe('worker shutdown', () => {
-  it('gives a job that outlasts the drain time back to the queue, and exits 0 in time', async () => {
+  let queue: Queue<VerticalRenderJob>;
+  let connection: Redis;
+  let publisherId: number;
+
+  beforeAll(async () => {
+    await makeSourceVideo(path.join(dataDir, 'media'));
+    publisherId = (await buildPublisher(database.handle.db)).id;
+    connection = new Redis(redisUrl, BULLMQ_CONNECTION_OPTIONS);
+    queue = new Queue<VerticalRenderJob>(QUEUES.verticalRender, { connection, prefix });
+  });
+
+  afterAll(async () => {
+    await queue?.obliterate({ force: true }).catch(() => undefined);
+    await queue?.close();
+    connection?.disconnect();
+  });
+
+  /** A render job of a new task of the 20 s test source: the whole video, or [0, endTime) of it. */
+  async function renderJob(endTime: number | null): Promise<{ job: VerticalRenderJob; jobId: string }> {
     const db = database.handle.db;
-    const mediaDir = path.join(dataDir, 'media');
-    await makeSourceVideo(mediaDir);
-    const publisherId = (await buildPublisher(db)).id;
-    // A whole 20 s source rendered to 1080x1920: seconds of ffmpeg, more than the 1 s drain below.
     const { videoId, suggestionIds } = await buildVerticalTask(db, {
       publisherId,
-      contentType: 'full_video',
+      contentType: endTime === null ? 'full_video' : 'highlight',
+      plans: [{ startTime: 0, endTime: endTime ?? 20, active: true }],
     });
     const [suggestion] = await db
       .select()
@@ -271,69 +286,105 @@ describe('worker shutdown', () => {
       suggestionId: suggestion!.id,
       keyframeFileId: suggestion!.keyframeFileId!,
       keyframeVersion: 1,
-      startTime: null,
-      endTime: null,
+      startTime: endTime === null ? null : 0,
+      endTime,
     };
     const jobId = verticalRenderJobId(job);
     await db
       .update(schema.verticalTasks)
       .set({ renderJobId: jobId, renderState: 'queued' })
       .where(eq(schema.verticalTasks.videoId, videoId));
+    return { job, jobId };
+  }
 
+  async function startWorker(drainMs: number) {
     const metricsPort = await freePort();
     const worker = start('apps/worker/src/main.ts', {
       WORKER_METRICS_PORT: String(metricsPort),
-      WORKER_DRAIN_MS: '1000',
+      WORKER_DRAIN_MS: String(drainMs),
     });
     await untilHealthy(`http://127.0.0.1:${metricsPort}`);
+    return { worker, metricsUrl: `http://127.0.0.1:${metricsPort}/metrics` };
+  }
 
-    const connection = new Redis(redisUrl, BULLMQ_CONNECTION_OPTIONS);
-    const queue = new Queue<VerticalRenderJob>(QUEUES.verticalRender, { connection, prefix });
-    try {
-      await queue.add('render', { ...job, httpRequestId: 'render-request-1' } as VerticalRenderJob, {
-        ...VERTICAL_RENDER_JOB_OPTIONS,
-        jobId,
-      });
-      // Running: ffmpeg reports progress.
-      await eventually(async () => {
-        const state = await queue.getJobState(jobId);
-        const progress = (await queue.getJob(jobId))?.progress;
-        if (state !== 'active' || !(typeof progress === 'number' && progress > 0)) {
-          throw new Error(`job ${state}, progress ${String(progress)}`);
-        }
-      }, 30_000);
-      const signalled = Date.now();
-      worker.child.kill('SIGTERM');
-      const { code, at } = await worker.exited;
-      expect(code, worker.output()).toBe(0);
-      expect(at - signalled).toBeLessThan(10_000);
+  /** The worker's JSON log lines of one job. */
+  const linesOf = (worker: Running, jobId: string) =>
+    worker
+      .output()
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((line) => line.jobId === jobId || line.msg === 'worker shutting down');
 
-      // Given back: waiting for the next worker, neither failed nor lost.
-      expect(await queue.getJobState(jobId)).toBe('waiting');
-      const given = await queue.getJob(jobId);
-      expect(given?.failedReason ?? '').toBe('');
+  it('lets an active job finish within the drain time, then exits 0; its log lines name it and its request', async () => {
+    // [0 s, 1 s) of the source: a second or two of ffmpeg on a busy machine (4 s of video took 7.7 s
+    // beside other suites), within a 9 s drain.
+    const { job, jobId } = await renderJob(1);
+    const { worker } = await startWorker(9_000);
+    await queue.add('render', { ...job, httpRequestId: 'render-request-1' } as VerticalRenderJob, {
+      ...VERTICAL_RENDER_JOB_OPTIONS,
+      jobId,
+    });
+    await eventually(async () => {
+      const state = await queue.getJobState(jobId);
+      if (state !== 'active') throw new Error(`job ${state}`);
+    }, 30_000);
+    const signalled = Date.now();
+    worker.child.kill('SIGTERM');
+    const { code, at } = await worker.exited;
+    expect(code, worker.output()).toBe(0);
+    expect(at - signalled).toBeLessThan(10_000);
+    expect(await queue.getJobState(jobId), worker.output()).toBe('completed');
 
-      // Its log lines are JSON and name the job and the request that queued it.
-      const lines = worker
-        .output()
-        .split('\n')
-        .filter((line) => line.startsWith('{'))
-        .map((line) => JSON.parse(line) as Record<string, unknown>);
-      const ofJob = lines.filter((line) => line.jobId === jobId);
-      expect(ofJob.find((line) => line.msg === 'job started')).toMatchObject({
-        level: 'info',
-        queue: QUEUES.verticalRender,
-        jobId,
-        requestId: 'render-request-1',
-      });
-      expect(ofJob.find((line) => line.msg === 'job given back at shutdown')).toMatchObject({
-        jobId,
-        requestId: 'render-request-1',
-      });
-    } finally {
-      await queue.obliterate({ force: true }).catch(() => undefined);
-      await queue.close();
-      connection.disconnect();
-    }
+    // The job's lines, in order: started, the shutdown, completed (the drain waited for it).
+    const lines = linesOf(worker, jobId);
+    expect(lines.map((line) => line.msg)).toEqual(['job started', 'worker shutting down', 'job completed']);
+    expect(lines[0]).toMatchObject({
+      level: 'info',
+      queue: QUEUES.verticalRender,
+      jobId,
+      requestId: 'render-request-1',
+    });
+    expect(typeof lines[0]!.time).toBe('number');
+    expect(lines[2]).toMatchObject({ jobId, requestId: 'render-request-1' });
+  }, 120_000);
+
+  it('gives a job that outlasts the drain time back to the queue, and exits 0 in time', async () => {
+    // The whole 20 s source rendered to 1080x1920: seconds of ffmpeg, more than the 1 s drain below.
+    const { job, jobId } = await renderJob(null);
+    const { worker, metricsUrl } = await startWorker(1_000);
+    await queue.add('render', { ...job, httpRequestId: 'render-request-2' } as VerticalRenderJob, {
+      ...VERTICAL_RENDER_JOB_OPTIONS,
+      jobId,
+    });
+    // Running: ffmpeg reports progress.
+    await eventually(async () => {
+      const state = await queue.getJobState(jobId);
+      const progress = (await queue.getJob(jobId))?.progress;
+      if (state !== 'active' || !(typeof progress === 'number' && progress > 0)) {
+        throw new Error(`job ${state}, progress ${String(progress)}`);
+      }
+    }, 30_000);
+    // The worker's own metrics: the job histogram (the earlier worker's job is not this process's) and
+    // Node's defaults.
+    const metrics = await (await fetch(metricsUrl)).text();
+    expect(metrics).toContain('# TYPE hc_job_duration_seconds histogram');
+    expect(metrics).toMatch(/^process_cpu_user_seconds_total /m);
+
+    const signalled = Date.now();
+    worker.child.kill('SIGTERM');
+    const { code, at } = await worker.exited;
+    expect(code, worker.output()).toBe(0);
+    expect(at - signalled).toBeLessThan(10_000);
+
+    // Given back: waiting for the next worker, neither failed nor lost.
+    expect(await queue.getJobState(jobId)).toBe('waiting');
+    expect((await queue.getJob(jobId))?.failedReason ?? '').toBe('');
+    expect(linesOf(worker, jobId).map((line) => line.msg)).toEqual([
+      'job started',
+      'worker shutting down',
+      'job given back at shutdown',
+    ]);
+    expect(linesOf(worker, jobId).at(-1)).toMatchObject({ jobId, requestId: 'render-request-2' });
   }, 120_000);
 });
