@@ -79,11 +79,15 @@ const newArticle = async (publisher = publisherId) =>
 const newTarget = async (kind: LockKind, publisher = publisherId) =>
   kind === 'vertical_task' ? newTask(publisher) : newArticle(publisher);
 
-/** The app on a real local port (listens on first use): the race goes through real sockets. */
-async function baseUrl(): Promise<string> {
-  const address = t.app.server.address();
-  if (address && typeof address === 'object') return `http://127.0.0.1:${address.port}`;
-  return t.app.listen({ port: 0, host: '127.0.0.1' });
+/**
+ * The race runs through real sockets against a second process of the same deployment whose leases last
+ * a minute: with this suite's 2 s lease a round slowed down by a loaded machine could see the winner's
+ * lease lapse mid-round, and a second winner would then be right.
+ */
+let racePeer: PeerApp | undefined;
+async function raceUrl(): Promise<string> {
+  racePeer ??= await startPeerApp(t, { TASK_LOCK_SECONDS: '60' });
+  return listeningUrl(racePeer.app);
 }
 
 async function loginAs(publisher: number, roles: string[], isAdmin = false) {
@@ -124,6 +128,7 @@ afterAll(async () => {
   connection.disconnect();
   for (const socket of sockets) socket.close();
   await peer?.close();
+  await racePeer?.close();
   await t?.close();
 });
 
@@ -138,7 +143,7 @@ describe('configuration', () => {
 describe.each(['vertical_task', 'article'] as const)('%s locks', (kind) => {
   it(`exactly one of ${RACERS} racing reviewers gets the lease, in each of ${ROUNDS} rounds`, async () => {
     const id = await newTarget(kind);
-    const url = `${await baseUrl()}/api/v1/editor/${lockPath(kind, id)}`;
+    const url = `${await raceUrl()}/api/v1/editor/${lockPath(kind, id)}`;
     const fences: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       const responses = await Promise.all(
