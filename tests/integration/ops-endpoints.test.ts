@@ -7,7 +7,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDb, queryRows } from '@hc/db/client';
+import pg from 'pg';
+import { migrate, openDb, queryRows } from '@hc/db/client';
 import { schema } from '@hc/db/schema';
 import { BULLMQ_CONNECTION_OPTIONS, QUEUES } from '@hc/worker/queues';
 import { ServerOps } from '../../apps/server/src/features/ops/metrics.ts';
@@ -15,7 +16,7 @@ import { opsRoutes } from '../../apps/server/src/features/ops/routes.ts';
 import { authOf, login, startPeerApp, startTestApp, type PeerApp, type TestApp } from '../support/app.ts';
 import { buildPublisher, buildUser } from '../support/factories.ts';
 import { connectAs, listeningUrl, type LiveClient } from '../support/live-client.ts';
-import { databaseUrlFor, redisUrl } from '../support/services.ts';
+import { adminDatabaseUrl, databaseUrlFor, redisUrl } from '../support/services.ts';
 import { buildStory } from '../support/story-factories.ts';
 
 const prefix = `hc-ops-${randomBytes(4).toString('hex')}`;
@@ -247,5 +248,48 @@ describe('/metrics', () => {
     expect(right.body).toContain('http_request_duration_seconds');
     // The probes stay open: a load balancer has no token.
     expect((await guarded.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+  });
+});
+
+describe('start-up lock', () => {
+  it('two replicas starting at once on an empty database migrate one after the other, both successfully', async () => {
+    const name = `hc_ops_lock_${randomBytes(4).toString('hex')}`;
+    const admin = async (query: string) => {
+      const client = new pg.Client({ connectionString: adminDatabaseUrl });
+      await client.connect();
+      await client.query(query).finally(() => client.end());
+    };
+    await admin(`create database ${name}`);
+    const replicas = await Promise.all(
+      [0, 1].map(() =>
+        openDb({ databaseUrl: databaseUrlFor(name), poolSize: 3, onIdleError: () => undefined }),
+      ),
+    );
+    try {
+      const spans: [number, number][] = [];
+      await Promise.all(
+        replicas.map((replica) =>
+          replica.exclusively(async () => {
+            const started = performance.now();
+            await migrate(replica);
+            spans.push([started, performance.now()]);
+          }),
+        ),
+      );
+      // One after the other: the second began after the first ended.
+      const [first, second] = spans.sort((a, b) => a[0] - b[0]);
+      expect(second![0]).toBeGreaterThanOrEqual(first![1]);
+      const applied = await queryRows<{ n: string }>(
+        replicas[0]!.db,
+        sql`select count(*) as n from drizzle.__drizzle_migrations`,
+      );
+      const journal = await import('../../packages/db/migrations/meta/_journal.json', {
+        with: { type: 'json' },
+      });
+      expect(Number(applied[0]!.n)).toBe(journal.default.entries.length);
+    } finally {
+      await Promise.all(replicas.map((replica) => replica.close()));
+      await admin(`drop database if exists ${name} with (force)`);
+    }
   });
 });
