@@ -8,9 +8,11 @@ import { Redis } from 'ioredis';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
+import pino from 'pino';
 import { migrate, openDb, queryRows } from '@hc/db/client';
 import { schema } from '@hc/db/schema';
 import { BULLMQ_CONNECTION_OPTIONS, QUEUES } from '@hc/worker/queues';
+import { serverLoggerOptions } from '../../apps/server/src/features/ops/logging.ts';
 import { ServerOps } from '../../apps/server/src/features/ops/metrics.ts';
 import { opsRoutes } from '../../apps/server/src/features/ops/routes.ts';
 import { authOf, login, startPeerApp, startTestApp, type PeerApp, type TestApp } from '../support/app.ts';
@@ -178,6 +180,31 @@ describe('request ids', () => {
     const jobId = (response.json() as { data: { job_id: string } }).data.job_id;
     const job = await queue.getJob(jobId);
     expect(job?.data).toMatchObject({ storyId, httpRequestId: 'zip-request-0001' });
+  });
+});
+
+describe('logs', () => {
+  it('are JSON lines with the level by name, and never hold a token, a cookie or a co-editing ticket', () => {
+    const lines: string[] = [];
+    const logger = pino(serverLoggerOptions('info'), { write: (line: string) => lines.push(line) });
+    const headers = {
+      'x-user-token': 'tok-SECRET-1',
+      authorization: 'Bearer SECRET-2',
+      cookie: 'hc=SECRET-3',
+    };
+    logger.info(
+      { req: { method: 'GET', url: '/collab/story:1?ticket=SECRET-4&x=1', headers, ip: '127.0.0.1' } },
+      'incoming request',
+    );
+    logger.warn({ headers }, 'a handler logged its headers');
+    const [request, handler] = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(request).toMatchObject({
+      level: 'info',
+      msg: 'incoming request',
+      req: { method: 'GET', url: '/collab/story:1?ticket=[Redacted]&x=1' },
+    });
+    expect(handler).toMatchObject({ level: 'warn', headers: { 'x-user-token': '[Redacted]' } });
+    expect(lines.join('')).not.toMatch(/SECRET/);
   });
 });
 
