@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeHighlightCursor, HIGHLIGHT_SORT_COLUMNS, type HighlightList } from '@hc/shared/api/highlights';
 import { authOf, login, startTestApp, type TestApp } from '../support/app.ts';
+import { schema } from '@hc/db/schema';
 import { buildArticle, buildHighlight, buildPublisher, buildUser } from '../support/factories.ts';
 
 let t: TestApp;
@@ -129,5 +130,54 @@ describe('highlights/index with a cursor', () => {
     const relevance = await list('highlights/search', 'q=cursor&order_by=desc&per=5');
     expect(relevance.highlights).toHaveLength(5);
     expect(relevance.next_cursor).toBeNull();
+  });
+});
+
+describe('highlights/search in relevance order', () => {
+  it('ranks the newest 1,001 matches: the most the screen lists', async () => {
+    const publisherId = (await buildPublisher(t.ctx.db)).id;
+    const article = await buildArticle(t.ctx.db, publisherId);
+    const now = Date.now();
+    // 1,100 matches, newest first by id; the strongest match (the term three times) is the oldest, and a
+    // second strong one is among the newest.
+    const rows = Array.from({ length: 1100 }, (_, i) => ({
+      id: 4_000_000 + i,
+      publisherId,
+      articleId: article.id,
+      title: i === 0 || i === 1050 ? 'Marathon marathon marathon record' : `Marathon report ${i}`,
+      link: 'https://news.example/marathon',
+      publishedAt: new Date(now - (1100 - i) * 60_000),
+      articleCreatedAt: new Date(now),
+      videoPath: 'test/clip.mp4',
+      thumbnailPath: 'test/clip.jpg',
+      durationSeconds: 5,
+    }));
+    await t.ctx.db.insert(schema.highlights).values(rows);
+    const user = await buildUser(t.ctx.db, { publisherId });
+    const own = authOf(await login(t.app, user.email, user.password));
+    const search = async (query: string) => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/editor/highlights/search?${query}`,
+        headers: own,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().data as HighlightList;
+    };
+    const first = await search('q=marathon&order_by=desc&per=5');
+    expect(first.count).toBe(1001);
+    expect(first.highlights[0]!.highlight_id).toBe(4_001_050);
+    // The oldest strong match is beyond the newest 1,001 and is not ranked; the pages end at row 1,001.
+    const ranked: number[] = [];
+    for (let page = 1; page <= 11; page++) {
+      ranked.push(
+        ...(await search(`q=marathon&order_by=desc&per=100&page=${page}`)).highlights.map(
+          (h) => h.highlight_id,
+        ),
+      );
+    }
+    expect(ranked).toHaveLength(1001);
+    expect(ranked).not.toContain(4_000_000);
+    expect(Math.min(...ranked)).toBe(4_000_099);
   });
 });
