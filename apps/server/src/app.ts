@@ -2,7 +2,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -78,6 +78,8 @@ export interface BuildAppOptions {
    * registry and the signal handler can turn /healthz to 503; each app makes its own otherwise.
    */
   ops?: ServerOps;
+  /** Called for every route as it is registered (the security matrix checks it lists every route). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
@@ -91,6 +93,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     genReqId: requestIdOf,
     ...requestLogOptions(),
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   const ops = options.ops ?? new ServerOps();
   registerRequestIds(app);
   registerServerMetrics(app, ops, {
