@@ -298,6 +298,10 @@ export const MATRIX: readonly MatrixRoute[] = [
     url: `${EDITOR}/collab/tickets`,
     payload: { doc: `package:${a.embedId}` },
   })),
+  route('POST', `${EDITOR}/collab/tickets`, 'story', stampRoles, (a) => ({
+    url: `${EDITOR}/collab/tickets`,
+    payload: { doc: `story:${a.storyId}` },
+  })),
 
   // ---------------------------------------------------------------- admin: monetization, grid, reports
   ...(
