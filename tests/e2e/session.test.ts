@@ -11,7 +11,10 @@ import { SessionDialog } from './support/pages/session-dialog.ts';
 import { Shell } from './support/pages/shell.ts';
 import { UserMenu } from './support/pages/user-menu.ts';
 
-const s = useE2eSuite();
+// These tests are about what a REST call's 401 does in the browser. The live channel's own session
+// check (live.test.ts) would open the same dialog by itself a second after a session ends, racing the
+// filter click below, so here it checks only every ten minutes.
+const s = useE2eSuite({ server: { liveSessionRecheckMs: 10 * 60_000 } });
 const EDITOR = 'editor@demo.example';
 /** The spec's wording (000 §8), written out so a changed catalogue entry fails here too. */
 const SESSION_EXPIRED_TEXT =

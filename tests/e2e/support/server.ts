@@ -78,6 +78,11 @@ export interface E2eServerOptions {
   env?: Record<string, string>;
   /** Load the demo data set (default true); a console in proxy mode starts empty to show it holds nothing. */
   seedDemo?: boolean;
+  /**
+   * How often the live channel re-checks its sessions (default 1 s, so a session ended behind the
+   * browser's back reaches it in seconds, not the production 15).
+   */
+  liveSessionRecheckMs?: number;
 }
 
 export async function startE2eServer(options: E2eServerOptions = {}): Promise<E2eServer> {
@@ -116,8 +121,7 @@ export async function startE2eServer(options: E2eServerOptions = {}): Promise<E2
     logger: false,
     serveWeb: true,
     jobsPrefix,
-    // A session ended behind the browser's back reaches it in seconds, not the production 15.
-    live: { sessionRecheckMs: 1_000 },
+    live: { sessionRecheckMs: options.liveSessionRecheckMs ?? 1_000 },
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -3,7 +3,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, loginAs, snap } from './browser.ts';
-import { startE2eServer, type E2eServer } from './server.ts';
+import { startE2eServer, type E2eServer, type E2eServerOptions } from './server.ts';
 
 export interface E2eSuite {
   server: E2eServer;
@@ -23,6 +23,8 @@ export interface E2eSuiteOptions {
    * for files that test screens rather than login.
    */
   signedInAs?: string;
+  /** The server's options (default: startE2eServer's). */
+  server?: E2eServerOptions;
 }
 
 /** Registers the hooks; the returned object's fields are set once the hooks have run. */
@@ -31,7 +33,7 @@ export function useE2eSuite(options: E2eSuiteOptions = {}): E2eSuite {
   let storageState: StorageState | undefined;
   let browserErrors: string[] = [];
   beforeAll(async () => {
-    suite.server = await startE2eServer();
+    suite.server = await startE2eServer(options.server);
     suite.browser = await launchBrowser();
     if (options.signedInAs) {
       const context = await suite.browser.newContext();
