@@ -199,6 +199,11 @@ export const auditLog = pgTable(
       .notNull()
       .references(() => publishers.id, { onDelete: 'cascade' }),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * Who, kept after the user is removed (user_id goes null): copied from users by the insert trigger
+     * of migration 0010, which also makes the table append-only (D-entry "audit log append-only").
+     */
+    userEmail: text('user_email'),
     actionName: text('action_name').notNull(),
     objectId: text('object_id'),
     objectType: text('object_type'),
