@@ -130,7 +130,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   // Proxy mode (D28): the editor API is the upstream's; only the collab tickets are answered here.
   if (ctx.upstream)
     await app.register(editorApiProxyRoutes, { ctx, upstream: ctx.upstream, options: options.proxy });
-  if (!ctx.upstream) await app.register(loginRoutes, { prefix: '/api/v1/auth/editor', ctx });
+  else await app.register(loginRoutes, { prefix: '/api/v1/auth/editor', ctx });
   await app.register(
     async (editor) => {
       editor.addHook('onRequest', requireSession);
