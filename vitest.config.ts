@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// Three projects: unit (pure, beside the code), integration (API on real PostgreSQL and Redis),
-// e2e (Chromium against a started server). Tests run in UTC so dates are stable.
+// Projects: unit (pure, beside the code), integration (API on real PostgreSQL and Redis), security
+// (the authorization matrix and friends), faults (processes killed on purpose), e2e (Chromium against a
+// started server). Tests run in UTC so dates are stable.
 export default defineConfig({
   test: {
     env: { TZ: 'UTC' },
@@ -33,6 +34,18 @@ export default defineConfig({
           hookTimeout: 120_000,
           fileParallelism: true,
           maxWorkers: 2,
+        },
+      },
+      {
+        // Fault injection (issue 9 part 2): real processes killed, stopped and restarted on loopback.
+        // One file at a time: each kills and starts processes and must keep its own 60 s bound.
+        test: {
+          name: 'faults',
+          include: ['tests/faults/**/*.test.ts'],
+          globalSetup: ['tests/support/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
         },
       },
       {
