@@ -1,7 +1,8 @@
 // A server process for the bench, started by run.ts with an IPC channel:
 //   BENCH_MODE=app   the real server (buildApp, logger off) on the bench database and its own Redis prefix;
 //                    answers {login} messages through the real login call (a distinct client address each,
-//                    so the per-address login limit does not refuse the 50 racers of B7).
+//                    so the per-address login limit does not refuse the 50 racers of B7). BENCH_SERVE_WEB=1 also
+//                    serves the web build (B11-B13); BENCH_DATA_DIR names its data folder (media B12 plays).
 //   BENCH_MODE=bare  a bare node:http server answering every request with the body it is sent (B2's reference).
 import http from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -20,7 +21,8 @@ type Message =
 const send = (message: unknown) => process.send?.(message);
 
 async function startApp() {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'hc-bench-'));
+  const ownDataDir = !process.env.BENCH_DATA_DIR;
+  const dataDir = process.env.BENCH_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'hc-bench-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
     DATABASE_URL: process.env.BENCH_DATABASE_URL!,
@@ -34,7 +36,11 @@ async function startApp() {
   });
   const redis = new Redis(process.env.BENCH_REDIS_URL!, { keyPrefix: `${process.env.BENCH_PREFIX}:` });
   const ctx = createContext(config, handle.db, redis);
-  const app = await buildApp(ctx, { logger: false, jobsPrefix: process.env.BENCH_PREFIX });
+  const app = await buildApp(ctx, {
+    logger: false,
+    jobsPrefix: process.env.BENCH_PREFIX,
+    serveWeb: process.env.BENCH_SERVE_WEB === '1',
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   process.on('message', async (message: Message) => {
     if (message.type !== 'login') return;
@@ -57,7 +63,7 @@ async function startApp() {
     await app.close();
     redis.disconnect();
     await handle.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
     process.exit(0);
   });
   const address = app.server.address();
