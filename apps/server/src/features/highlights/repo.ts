@@ -1,6 +1,7 @@
 // Highlight list and search: one indexed query per page carrying a capped count, always within the
 // caller's publisher.
 import { and, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { indexOrders } from '@hc/db/order';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { queryRows, type Db } from '@hc/db/client';
 import { schema } from '@hc/db/schema';
@@ -24,16 +25,9 @@ const SORT_COLUMNS: Record<HighlightSortColumn, AnyPgColumn> = {
 };
 const NULLABLE_SORTS = new Set<HighlightSortColumn>(['regular_ctr', 'ia_ctr']);
 
-/**
- * ORDER BY for a sort. The indexes are (publisher_id, col DESC NULLS LAST, id DESC NULLS LAST), so the order
- * names NULLS LAST going down and NULLS FIRST going up (a backward scan) on every key, id included: a plain
- * `desc` means NULLS FIRST, does not match, and turns every page into a sort of the publisher's rows.
- */
+/** ORDER BY for a sort: each walks its (publisher_id, col DESC NULLS LAST, id DESC NULLS LAST) index. */
 function orderFor(column: HighlightSortColumn, direction: 'asc' | 'desc'): SQL[] {
-  const keys = [SORT_COLUMNS[column], highlights.id];
-  return keys.map((key) =>
-    direction === 'desc' ? sql`${key} desc nulls last` : sql`${key} asc nulls first`,
-  );
+  return indexOrders([SORT_COLUMNS[column], highlights.id], direction);
 }
 
 /** The SQL type of each sort column: a cursor's anchor value goes back to the database as text. */

@@ -1,7 +1,8 @@
 // Monetization setups: publishers and placements with or without a setup, the video and display config
 // rows of publishers or one placement, A/B tests, the audit list, and the writes the service runs inside
 // its transaction (rows locked while a save reads them).
-import { and, asc, count, desc, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { indexOrders } from '@hc/db/order';
 import type { Db } from '@hc/db/client';
 import { schema, type Schema } from '@hc/db/schema';
 import type { AuditQuery } from '@hc/shared/api/monetization';
@@ -193,7 +194,7 @@ export class MonetizationRepository {
         .innerJoin(publishers, eq(publishers.id, monetizationAudits.publisherId))
         .leftJoin(placements, eq(placements.id, monetizationAudits.placementId))
         .where(where)
-        .orderBy(desc(monetizationAudits.createdAt), desc(monetizationAudits.id))
+        .orderBy(...indexOrders([monetizationAudits.createdAt, monetizationAudits.id], 'desc'))
         .limit(query.per)
         .offset((query.page - 1) * query.per),
       this.db.select({ n: count() }).from(monetizationAudits).where(where),

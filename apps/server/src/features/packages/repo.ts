@@ -1,6 +1,7 @@
 // Top Videos packages: the list (indexed text filter, server-side sort, capped count), one package, and
 // the writes the service runs inside its transactions. Every read is scoped to publishers.
-import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { indexOrders } from '@hc/db/order';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { queryRows, type Db } from '@hc/db/client';
 import { schema } from '@hc/db/schema';
@@ -84,7 +85,7 @@ export class PackageRepository {
     const cut = query.order_by.lastIndexOf('_');
     const column = SORT_COLUMNS[query.order_by.slice(0, cut) as SortColumn];
     const ascending = query.order_by.slice(cut + 1) === 'asc';
-    const orderBy = ascending ? [asc(column), asc(packages.embedId)] : [desc(column), desc(packages.embedId)];
+    const orderBy = indexOrders([column, packages.embedId], ascending ? 'asc' : 'desc');
 
     const [rows, countRows] = await Promise.all([
       this.db

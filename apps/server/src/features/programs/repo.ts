@@ -1,6 +1,7 @@
 // Live programs of one publisher: the searched, sorted page with a capped count, and one program with
 // its highlights. Every read is scoped to the publisher.
-import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import { indexOrders } from '@hc/db/order';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { queryRows, type Db } from '@hc/db/client';
 import { schema } from '@hc/db/schema';
@@ -58,9 +59,8 @@ export class ProgramRepository {
       }
     }
     const where = and(...filters);
-    const dir = query.order_by === 'asc' ? asc : desc;
     // The id breaks ties so paging is stable; each sort walks its (publisher_id, column, id) index.
-    const orderBy = [dir(SORTS[query.sort_by]), dir(programs.id)];
+    const orderBy = indexOrders([SORTS[query.sort_by], programs.id], query.order_by);
 
     const [rows, countRows] = await Promise.all([
       this.db
@@ -92,7 +92,7 @@ export class ProgramRepository {
       .select()
       .from(programHighlights)
       .where(eq(programHighlights.programId, programId))
-      .orderBy(desc(programHighlights.createdAt), desc(programHighlights.hldId))
+      .orderBy(...indexOrders([programHighlights.createdAt, programHighlights.hldId], 'desc'))
       .limit(PROGRAM_HIGHLIGHTS_LIMIT);
   }
 }

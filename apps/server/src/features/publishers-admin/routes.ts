@@ -6,7 +6,8 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import { indexOrders } from '@hc/db/order';
 import { z } from 'zod';
 import type { Db } from '@hc/db/client';
 import { schema } from '@hc/db/schema';
@@ -176,7 +177,7 @@ export async function publishersAdminRoutes(
         .select()
         .from(splashImages)
         .where(eq(splashImages.publisherId, request.params.id))
-        .orderBy(desc(splashImages.createdAt), desc(splashImages.id))
+        .orderBy(...indexOrders([splashImages.createdAt, splashImages.id], 'desc'))
         .limit(100);
       return { success: true as const, data: rows.map(splashOf) };
     },

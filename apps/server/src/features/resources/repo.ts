@@ -1,6 +1,7 @@
 // Post-on-google resources kept on highlights: the highlights still holding resources of a type, and
 // publishing (removing) some of them, always within the caller's publisher.
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { indexOrders } from '@hc/db/order';
 import { queryRows, type Db } from '@hc/db/client';
 import { schema } from '@hc/db/schema';
 import { SEARCH_RESULT_LIMIT } from '@hc/shared/constants';
@@ -23,7 +24,7 @@ export class ResourceRepository {
         .select()
         .from(highlights)
         .where(where)
-        .orderBy(desc(highlights.publishedAt), desc(highlights.id))
+        .orderBy(...indexOrders([highlights.publishedAt, highlights.id], 'desc'))
         .limit(per)
         .offset((page - 1) * per),
       queryRows<{ n: number }>(

@@ -1,6 +1,7 @@
 // Stories, their pages and uploaded objects: reads scoped to one publisher, and the writes the service
 // runs inside its transactions.
-import { and, asc, count, desc, eq, ilike, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray } from 'drizzle-orm';
+import { indexOrders } from '@hc/db/order';
 import type { Db } from '@hc/db/client';
 import { schema } from '@hc/db/schema';
 import type { StoryListQuery } from '@hc/shared/api/stories';
@@ -28,7 +29,7 @@ export class StoryRepository {
       .select()
       .from(stories)
       .where(where)
-      .orderBy(desc(stories.updatedAt), desc(stories.id))
+      .orderBy(...indexOrders([stories.updatedAt, stories.id], 'desc'))
       .limit(query.per)
       .offset((query.page - 1) * query.per);
     const [total] = await this.db.select({ n: count() }).from(stories).where(where);

@@ -2,7 +2,8 @@
 // type, program and free text, sorted on the server by several keys), Vertical View's programs, a task
 // with its suggestions, and the writes of the review actions. Every write takes the task's current
 // state in its WHERE, so of two racing actions only one can move a task.
-import { and, asc, desc, eq, gt, gte, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { indexOrder, indexOrders } from '@hc/db/order';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '@hc/db/client';
 import { schema } from '@hc/db/schema';
@@ -120,9 +121,9 @@ export class VerticalTaskRepository {
 
     const sortBy = query['sort_by[]'] ?? ['updated_at'];
     const orderDir = query['order_dir[]'] ?? [];
-    const dirOf = (i: number) => ((orderDir[i] ?? 'desc') === 'asc' ? asc : desc);
-    const orderBy = sortBy.map((key, i) => dirOf(i)(TASK_SORTS[key]));
-    if (!sortBy.includes('video_id')) orderBy.push(dirOf(0)(verticalTasks.videoId));
+    const dirOf = (i: number) => orderDir[i] ?? 'desc';
+    const orderBy = sortBy.map((key, i) => indexOrder(TASK_SORTS[key], dirOf(i)));
+    if (!sortBy.includes('video_id')) orderBy.push(indexOrder(verticalTasks.videoId, dirOf(0)));
 
     const per = query.per;
     const [rows, [total]] = await Promise.all([
@@ -177,13 +178,12 @@ export class VerticalTaskRepository {
       }
     }
     const where = and(...filters);
-    const dir = query.order_by === 'asc' ? asc : desc;
     const [rows, [total]] = await Promise.all([
       this.db
         .select()
         .from(programs)
         .where(where)
-        .orderBy(dir(PROGRAM_SORTS[query.sort_by]), dir(programs.id))
+        .orderBy(...indexOrders([PROGRAM_SORTS[query.sort_by], programs.id], query.order_by))
         .limit(query.per)
         .offset((query.page - 1) * query.per),
       this.db

@@ -1,0 +1,17 @@
+// ORDER BY terms that match the list indexes. drizzle builds an index column declared `.desc()` as
+// `DESC NULLS LAST`, but a plain `ORDER BY x DESC` means NULLS FIRST: PostgreSQL then cannot walk the
+// index (even for a NOT NULL column) and sorts every row of the publisher for each page. Going down
+// names NULLS LAST; going up names NULLS FIRST, the same index walked backwards.
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+
+export type SortDirection = 'asc' | 'desc';
+
+/** `column DESC NULLS LAST` or `column ASC NULLS FIRST`: either direction of a `.desc()` index. */
+export function indexOrder(column: SQLWrapper, direction: SortDirection): SQL {
+  return direction === 'desc' ? sql`${column} desc nulls last` : sql`${column} asc nulls first`;
+}
+
+/** Every key in the same direction (a sort column and its id tiebreak). */
+export function indexOrders(columns: SQLWrapper[], direction: SortDirection): SQL[] {
+  return columns.map((column) => indexOrder(column, direction));
+}
