@@ -114,9 +114,12 @@ export interface ServerProcess extends AppProcess {
   url: string;
 }
 
-/** A server process on a free loopback port; resolves once GET /readyz answers 200. */
+/**
+ * A server process on a free loopback port (or on `env.PORT`, to restart one where its clients expect it);
+ * resolves once GET /readyz answers 200.
+ */
 export async function startServerProcess(name: string, env: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const app = spawnApp(name, SERVER_ENTRY, {
     HOST: '127.0.0.1',
     PORT: String(port),
@@ -162,6 +165,8 @@ export async function stopProcesses(apps: AppProcess[], graceMs = 5_000): Promis
 export interface FailoverProxy {
   /** http://127.0.0.1:{port} */
   url: string;
+  /** Cuts every open connection (both ends), as a network drop would; the proxy keeps accepting. */
+  dropConnections(): void;
   close(): Promise<void>;
 }
 
@@ -210,6 +215,9 @@ export function startFailoverProxy(backends: () => number[]): Promise<FailoverPr
       const port = typeof address === 'object' && address ? address.port : 0;
       resolve({
         url: `http://127.0.0.1:${port}`,
+        dropConnections: () => {
+          for (const socket of sockets) socket.destroy();
+        },
         close: () =>
           new Promise<void>((done) => {
             for (const socket of sockets) socket.destroy();
