@@ -24,6 +24,7 @@ import { benchLocks } from './locks.ts';
 import { benchPglite } from './pglite.ts';
 import { benchQueue } from './queue.ts';
 import { benchRender } from './render.ts';
+import { benchWeb } from './web.ts';
 import { startBenchServer, type BenchServer } from './processes.ts';
 import { notMeasured, printTable, type BenchRow } from './results.ts';
 
@@ -139,6 +140,9 @@ async function main() {
     } finally {
       await app.stop();
     }
+    if (['B11', 'B12', 'B13'].some(wanted)) {
+      rows.push(...(await benchWeb({ env, db: big.handle.db, wanted, log })));
+    }
     const [size] = await queryRows<{ n: string }>(
       big.handle.db,
       sql`select pg_size_pretty(pg_database_size(current_database())) as n`,
@@ -178,7 +182,6 @@ async function main() {
   rows.push(
     notMeasured('B6', '(issue 9 part 1, later)', '', later),
     notMeasured('B8', '(issue 9 part 1, later)', '', later),
-    notMeasured('B11-B13', '(issue 9 part 1, later)', '', later),
   );
   const table = printTable(rows);
   console.log(`\n${table}\n`);
