@@ -3,8 +3,13 @@
 //                    answers {login} messages through the real login call (a distinct client address each,
 //                    so the per-address login limit does not refuse the 50 racers of B7). BENCH_SERVE_WEB=1 also
 //                    serves the web build (B11-B13); BENCH_DATA_DIR names its data folder (media B12 plays).
+//                    B6 asks it for sessions made by the product's own session code ({sessions}), its memory
+//                    after a full GC ({memory}) and its event-loop delay while measured ({loop-start}/{loop-stop}).
 //   BENCH_MODE=bare  a bare node:http server answering every request with the body it is sent (B2's reference).
 import http from 'node:http';
+import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,13 +17,55 @@ import { Redis } from 'ioredis';
 import { openDb } from '@hc/db/client';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
-import { createContext } from '../../apps/server/src/context.ts';
+import { createContext, type AppContext } from '../../apps/server/src/context.ts';
 
 type Message =
   | { type: 'login'; id: number; email: string; password: string; address: string }
+  | { type: 'sessions'; id: number; users: { userId: number; publisherId: number }[] }
+  | { type: 'memory'; id: number }
+  | { type: 'loop-start'; id: number }
+  | { type: 'loop-stop'; id: number }
   | { type: 'bare-body'; body: string; contentType: string };
 
 const send = (message: unknown) => process.send?.(message);
+
+// A full collection before reading memory, without starting the process with --expose-gc.
+v8.setFlagsFromString('--expose-gc');
+const collectGarbage = vm.runInNewContext('gc') as () => void;
+
+let loopDelay: IntervalHistogram | null = null;
+
+/** The bench-only messages that read the server's own costs (B6). */
+async function answerProbe(message: Message, ctx: AppContext) {
+  if (message.type === 'sessions') {
+    const tokens = [];
+    for (const user of message.users) {
+      tokens.push(await ctx.sessions.create(user.userId, user.publisherId, { ip: '127.0.0.1' }));
+    }
+    send({ type: 'sessions', id: message.id, tokens });
+  } else if (message.type === 'memory') {
+    collectGarbage();
+    collectGarbage();
+    const { rss, heapUsed } = process.memoryUsage();
+    send({ type: 'memory', id: message.id, rss, heapUsed });
+  } else if (message.type === 'loop-start') {
+    loopDelay?.disable();
+    // 1 ms resolution: each sample includes that 1 ms; the default 10 ms would hide half the budget.
+    loopDelay = monitorEventLoopDelay({ resolution: 1 });
+    loopDelay.enable();
+    send({ type: 'loop-start', id: message.id });
+  } else if (message.type === 'loop-stop' && loopDelay) {
+    loopDelay.disable();
+    const toMs = (ns: number) => ns / 1e6;
+    send({
+      type: 'loop-stop',
+      id: message.id,
+      p50: toMs(loopDelay.percentile(50)),
+      p99: toMs(loopDelay.percentile(99)),
+      max: toMs(loopDelay.max),
+    });
+  }
+}
 
 async function startApp() {
   const ownDataDir = !process.env.BENCH_DATA_DIR;
@@ -43,7 +90,7 @@ async function startApp() {
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   process.on('message', async (message: Message) => {
-    if (message.type !== 'login') return;
+    if (message.type !== 'login') return answerProbe(message, ctx);
     const response = await app.inject({
       method: 'POST',
       url: '/api/v1/auth/editor/login',

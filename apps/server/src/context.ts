@@ -44,6 +44,8 @@ export interface PendingCountsSource {
     scope: ReviewScope | undefined,
     credentials: CallerCredentials,
   ): Promise<PendingCounts>;
+  /** Callers with the same key have the same counts: the live channel computes them once per key. */
+  shareKey(caller: AuthContext, scope: ReviewScope): string;
 }
 
 /** Whether a caller may co-edit a document, read-only or not (throws 403/404 like the REST calls). */

@@ -5,9 +5,12 @@
 // - Every reconnect is a full handshake, so the check runs again. Connection-state recovery is not used:
 //   the Redis adapter cannot replay missed packets; the browser refetches what it shows instead.
 // - The Redis adapter fans out emits between server processes; LivePublisher emits through Redis too.
-// - Pending counts: a `counts_changed` notice (publisher ids) reaches every process; each one coalesces
-//   notices for COUNTS_COALESCE_MS, then recomputes the counts of its own affected sockets, once per
-//   distinct caller, and pushes each socket exactly what GET pending_counts would answer it.
+// - Pending counts: a `counts_changed` notice (publisher ids) reaches every process; each one recomputes
+//   the counts of its own affected sockets, once per group of callers whose counts are the same
+//   (PendingCountsSource.shareKey), and pushes each socket exactly what GET pending_counts would answer
+//   it. Per publisher room, the first notice after a quiet spell is pushed COUNTS_GATHER_MS later (a burst
+//   of commits makes one push); later ones wait until COUNTS_MIN_INTERVAL_MS after the room's last push,
+//   so a busy room gets at most 4 pushes a second and a quiet one hears of a change within ~tens of ms.
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
@@ -28,7 +31,8 @@ import { isAllowedOrigin } from '../../plugins/origin.ts';
 
 export const LIVE_PATH = '/socket.io';
 const SESSION_RECHECK_MS = 15_000;
-const COUNTS_COALESCE_MS = 100;
+const COUNTS_GATHER_MS = 20;
+const COUNTS_MIN_INTERVAL_MS = 250;
 /** At shutdown, how long sockets get to receive the restart hint before their transports are cut. */
 const RESTART_HINT_MS = 1_000;
 
@@ -141,8 +145,6 @@ export async function registerLiveChannel(
   recheckTimer.unref();
 
   // Pending counts.
-  let changedPublishers = new Set<number>();
-  let countsTimer: NodeJS.Timeout | null = null;
   const affected = (socket: LiveSocket, publishers: Set<number>) => {
     const { auth, reviewScope } = socket.data;
     if (mayVertical(auth) && publishers.has(auth.publisherId)) return true;
@@ -150,29 +152,57 @@ export async function registerLiveChannel(
     return reviewScope === null || reviewScope.some((id) => publishers.has(id));
   };
   const pushCounts = async (publishers: Set<number>) => {
-    const byCaller = new Map<string, Promise<PendingCounts>>();
-    const pushes: Promise<void>[] = [];
+    const groups = new Map<string, { counts: Promise<PendingCounts>; socketIds: string[] }>();
     for (const socket of io.of('/').sockets.values()) {
       if (!affected(socket, publishers)) continue;
-      const { auth, reviewScope } = socket.data;
-      const key = `${auth.userId}:${auth.publisherId}:${auth.roles.join(',')}`;
-      let pending = byCaller.get(key);
-      if (!pending) {
-        pending = counts.forCaller(auth, reviewScope, socket.data.credentials);
-        byCaller.set(key, pending);
+      const { auth, reviewScope, credentials } = socket.data;
+      const key = counts.shareKey(auth, reviewScope);
+      let group = groups.get(key);
+      if (!group) {
+        group = { counts: counts.forCaller(auth, reviewScope, credentials), socketIds: [] };
+        groups.set(key, group);
       }
-      pushes.push(pending.then((value) => void socket.emit('pending_counts', value)));
+      group.socketIds.push(socket.id);
     }
-    await Promise.all(pushes);
+    // Each socket is in the room of its own id: one packet encoded per group. Local: these are this
+    // process's sockets (through the adapter the emit would go to every replica).
+    await Promise.all(
+      [...groups.values()].map(async ({ counts: value, socketIds }) =>
+        io.local.to(socketIds).emit('pending_counts', await value),
+      ),
+    );
+  };
+  /** Per publisher: when its last push went out, and the push it has waiting. */
+  const lastPushAt = new Map<number, number>();
+  const waiting = new Map<number, NodeJS.Timeout>();
+  let due = new Set<number>();
+  const pushDue = () => {
+    const publishers = due;
+    due = new Set();
+    pushCounts(publishers)
+      .catch((error: Error) => app.log.warn({ err: error }, 'pushing counts failed'))
+      .finally(() => {
+        const now = performance.now();
+        for (const id of publishers) lastPushAt.set(id, now);
+      });
   };
   io.on('counts_changed', (publisherIds) => {
-    for (const id of publisherIds) changedPublishers.add(id);
-    countsTimer ??= setTimeout(() => {
-      const publishers = changedPublishers;
-      changedPublishers = new Set();
-      countsTimer = null;
-      pushCounts(publishers).catch((error: Error) => app.log.warn({ err: error }, 'pushing counts failed'));
-    }, COUNTS_COALESCE_MS);
+    const now = performance.now();
+    for (const id of publisherIds) {
+      if (waiting.has(id)) continue; // the waiting push will read the counts after this change too
+      const wait = Math.max(
+        COUNTS_GATHER_MS,
+        (lastPushAt.get(id) ?? -Infinity) + COUNTS_MIN_INTERVAL_MS - now,
+      );
+      const timer = setTimeout(() => {
+        waiting.delete(id);
+        lastPushAt.set(id, performance.now());
+        // Rooms due at the same moment go out as one pass, so a socket covering several gets one push.
+        if (due.size === 0) setImmediate(pushDue);
+        due.add(id);
+      }, wait);
+      waiting.set(id, timer);
+    }
   });
 
   if (ops) ops.liveSockets = () => io.of('/').sockets.size;
@@ -183,7 +213,7 @@ export async function registerLiveChannel(
   app.addHook('preClose', async () => {
     closing = true;
     clearInterval(recheckTimer);
-    if (countsTimer) clearTimeout(countsTimer);
+    for (const timer of waiting.values()) clearTimeout(timer);
     const open = [...io.of('/').sockets.values()];
     // Local only: through the adapter it would reach every replica's clients.
     io.local.emit('server_restarting');

@@ -31,6 +31,11 @@ export class PendingCountsService {
     return mayReview(caller) ? this.review.scopeOf(caller) : [];
   }
 
+  /** What forCaller's answer depends on: the vertical queue of the publisher, the review scope. */
+  shareKey(caller: AuthContext, scope: ReviewScope): string {
+    return `${mayVertical(caller) ? caller.publisherId : '-'}|${scope === null ? '*' : scope.join(',')}`;
+  }
+
   async forCaller(caller: AuthContext, scope?: ReviewScope): Promise<PendingCounts> {
     const reviewScope = scope === undefined ? await this.reviewScope(caller) : scope;
     const [autoHighlightReview, vertical] = await Promise.all([

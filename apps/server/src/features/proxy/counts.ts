@@ -22,6 +22,11 @@ export class UpstreamPendingCounts implements PendingCountsSource {
     return mayReview(caller) ? null : [];
   }
 
+  /** The upstream answers each caller in its own name: nothing is shared. */
+  shareKey(caller: AuthContext): string {
+    return `${caller.userId}:${caller.publisherId}:${caller.roles.join(',')}`;
+  }
+
   async forCaller(
     _caller: AuthContext,
     _scope: ReviewScope | undefined,

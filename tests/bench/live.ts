@@ -1,0 +1,312 @@
+// B6: the live channel with 1,000 connected reviewers (100 in each of 10 publishers' rooms), their sessions
+// made by the product's own session code inside the server process. Each count change is a real write (an
+// article of the publisher enters the review queue) followed by the product's push path
+// (LivePublisher.countsChanged, what the review and ingest services call after their commit); the server
+// recomputes and pushes `pending_counts`. The clients live in another process (live-clients.ts).
+//   spread phase: 10 changes a second, round robin over the 10 publishers: delivery latency, from the
+//                 commit to each socket's receipt of a count that includes the change;
+//   hot phase:    10 changes a second into one publisher: pushes a socket of that room gets in each second.
+// Measured in the server: event-loop delay over both phases and memory per idle socket (after full GCs).
+import { fork } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { Redis } from 'ioredis';
+import { queryRows, type Db } from '@hc/db/client';
+import { LivePublisher } from '../../apps/server/src/features/live/publisher.ts';
+import { quantile } from './load.ts';
+import type { BenchServer } from './processes.ts';
+import { ms, type BenchRow } from './results.ts';
+
+export interface LiveBenchContext {
+  app: BenchServer;
+  db: Db;
+  redisUrl: string;
+  /** The server's Redis key prefix (its live channel key). */
+  prefix: string;
+  log: (line: string) => void;
+  seconds: (s: number) => number;
+}
+
+const REVIEWERS = 1_000;
+/** Bench publishers 2..11 (publisher 1's big review queue is B3's business). */
+const PUBLISHERS = Array.from({ length: 10 }, (_, i) => i + 2);
+const CHANGES_PER_SECOND = 10;
+const clientsScript = path.join(path.dirname(fileURLToPath(import.meta.url)), 'live-clients.ts');
+const wallClock = () => performance.timeOrigin + performance.now();
+const sleep = (msToWait: number) => new Promise((resolve) => setTimeout(resolve, msToWait));
+
+interface Change {
+  publisherId: number;
+  at: number;
+  /** The publisher's pending count once this change is committed. */
+  count: number;
+}
+type Receipt = [socket: number, at: number, count: number];
+
+let probeId = 0;
+const probe = <T>(app: BenchServer, type: string, extra: Record<string, unknown> = {}) =>
+  app.ask<T>({ type, id: ++probeId, ...extra });
+
+/**
+ * 1,000 reviewer accounts with the review role on one of the 10 publishers each; the bench never logs them
+ * in. Kept between runs on a reused database: removing a user sets null in every table that names users.
+ */
+async function createReviewers(db: Db) {
+  const domain = '@live.bench.example';
+  await db.execute(sql`
+    insert into users (email, password_hash, default_publisher_id)
+    select 'live' || k || ${domain}, 'no login: sessions made by the bench', ${PUBLISHERS[0]!} + k % ${PUBLISHERS.length}
+    from generate_series(0, ${REVIEWERS - 1}) k
+    on conflict do nothing`);
+  await db.execute(sql`
+    insert into user_publisher_roles (user_id, publisher_id, roles)
+    select id, default_publisher_id, '{apv_article_admin}' from users where email like ${`%${domain}`}
+    on conflict do nothing`);
+  return queryRows<{ id: number; email: string; publisher_id: number }>(
+    db,
+    sql`select id, email, default_publisher_id as publisher_id from users where email like ${`%${domain}`}
+        order by id`,
+  );
+}
+
+/** Articles that are not in the review queue, to put into it one per change (put back afterwards). */
+async function articlesToQueue(db: Db, publisherId: number, n: number) {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select id from articles where publisher_id = ${publisherId} and review_status = 'done'
+        order by id limit ${n}`,
+  );
+  return rows.map((r) => Number(r.id));
+}
+
+async function pendingOf(db: Db, publisherId: number) {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from articles where publisher_id = ${publisherId} and review_status = 'pending'`,
+  );
+  return Number(row!.n);
+}
+
+export async function benchLive(c: LiveBenchContext): Promise<BenchRow[]> {
+  const reviewers = await createReviewers(c.db);
+  const { tokens } = await probe<{ tokens: string[] }>(c.app, 'sessions', {
+    users: reviewers.map((r) => ({ userId: r.id, publisherId: r.publisher_id })),
+  });
+  const publisherOfSocket = reviewers.map((r) => r.publisher_id);
+
+  const clients = fork(clientsScript, [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const fromClients = <T>(type: string) =>
+    new Promise<T>((resolve) => {
+      const onMessage = (m: { type: string }) => {
+        if (m.type !== type) return;
+        clients.off('message', onMessage);
+        resolve(m as T);
+      };
+      clients.on('message', onMessage);
+    });
+  const redis = new Redis(c.redisUrl, { keyPrefix: `${c.prefix}:` });
+  const live = new LivePublisher(redis);
+  const queued: number[] = [];
+  try {
+    await fromClients('ready');
+    const before = await probe<{ rss: number; heapUsed: number }>(c.app, 'memory');
+    c.log(`B6 live channel: connecting ${REVIEWERS} reviewers`);
+    const connecting = fromClients<{ failed: number; ms: number }>('connected');
+    clients.send({
+      type: 'connect',
+      port: c.app.port,
+      sessions: reviewers.map((r, i) => ({ email: r.email, token: tokens[i] })),
+    });
+    const connected = await connecting;
+    if (connected.failed) throw new Error(`B6: ${connected.failed} reviewers could not connect`);
+    await sleep(1_000);
+    const after = await probe<{ rss: number; heapUsed: number }>(c.app, 'memory');
+    const perSocketRss = (after.rss - before.rss) / REVIEWERS;
+    const perSocketHeap = (after.heapUsed - before.heapUsed) / REVIEWERS;
+    c.log(
+      `B6 connected in ${(connected.ms / 1000).toFixed(1)} s; per socket ${(perSocketRss / 1024).toFixed(1)} kB RSS, ${(perSocketHeap / 1024).toFixed(1)} kB heap`,
+    );
+
+    const collect = async () => {
+      const answer = fromClients<{ receipts: Receipt[] }>('receipts');
+      clients.send({ type: 'collect' });
+      return (await answer).receipts;
+    };
+    const counts = new Map<number, number>();
+    for (const p of PUBLISHERS) counts.set(p, await pendingOf(c.db, p));
+    const spreadSeconds = c.seconds(20);
+    const hotSeconds = c.seconds(10);
+    const candidates = new Map<number, number[]>();
+    for (const p of PUBLISHERS) {
+      const hot = p === PUBLISHERS[0];
+      const n = Math.ceil((spreadSeconds * CHANGES_PER_SECOND) / PUBLISHERS.length) + 2;
+      candidates.set(p, await articlesToQueue(c.db, p, hot ? n + hotSeconds * CHANGES_PER_SECOND + 2 : n));
+    }
+
+    /** 10 changes a second on a fixed schedule; each one is the commit, then the product's push call. */
+    const drive = async (durationS: number, publisherFor: (k: number) => number) => {
+      const changes: Change[] = [];
+      const total = Math.round(durationS * CHANGES_PER_SECOND);
+      const start = performance.now();
+      for (let k = 0; k < total; k++) {
+        const due = start + (k * 1000) / CHANGES_PER_SECOND;
+        if (due > performance.now()) await sleep(due - performance.now());
+        const publisherId = publisherFor(k);
+        const articleId = candidates.get(publisherId)!.shift()!;
+        await c.db.execute(sql`update articles set review_status = 'pending' where id = ${articleId}`);
+        queued.push(articleId);
+        const count = counts.get(publisherId)! + 1;
+        counts.set(publisherId, count);
+        changes.push({ publisherId, at: wallClock(), count });
+        live.countsChanged([publisherId]);
+      }
+      await sleep(1_000);
+      return { changes, started: performance.timeOrigin + start };
+    };
+
+    await collect();
+    await probe(c.app, 'loop-start');
+    c.log(
+      `B6 spread phase: ${CHANGES_PER_SECOND} changes/s over ${PUBLISHERS.length} rooms, ${spreadSeconds} s`,
+    );
+    const spread = await drive(spreadSeconds, (k) => PUBLISHERS[k % PUBLISHERS.length]!);
+    const spreadReceipts = await collect();
+    c.log(`B6 hot phase: ${CHANGES_PER_SECOND} changes/s into one room, ${hotSeconds} s`);
+    const hot = await drive(hotSeconds, () => PUBLISHERS[0]!);
+    const loop = await probe<{ p50: number; p99: number; max: number }>(c.app, 'loop-stop');
+    const hotReceipts = await collect();
+
+    const spreadDelivery = deliveries(spread.changes, spreadReceipts, publisherOfSocket);
+    const hotDelivery = deliveries(hot.changes, hotReceipts, publisherOfSocket);
+    const rate = pushRate(hotReceipts, hot.started, hotSeconds, publisherOfSocket, PUBLISHERS[0]!);
+    const deliveryP99 = quantile(spreadDelivery.sorted, 0.99);
+    const hotP99 = quantile(hotDelivery.sorted, 0.99);
+    const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+    const details = {
+      connectSeconds: connected.ms / 1000,
+      memory: { before, after, perSocketRss, perSocketHeap },
+      eventLoopDelay: loop,
+      spread: {
+        changes: spread.changes.length,
+        deliveries: spreadDelivery.sorted.length,
+        missed: spreadDelivery.missed,
+        p50: quantile(spreadDelivery.sorted, 0.5),
+        p99: deliveryP99,
+        max: spreadDelivery.sorted.at(-1),
+      },
+      hot: {
+        changes: hot.changes.length,
+        deliveries: hotDelivery.sorted.length,
+        missed: hotDelivery.missed,
+        p50: quantile(hotDelivery.sorted, 0.5),
+        p99: hotP99,
+        ...rate,
+      },
+    };
+    const missed = spreadDelivery.missed + hotDelivery.missed;
+    return [
+      {
+        id: 'B6',
+        figure: `socket.io, ${REVIEWERS} reviewers in ${PUBLISHERS.length} rooms, ${CHANGES_PER_SECOND} count changes/s spread over them: delivery p99 (commit → each socket)`,
+        value: `${ms(deliveryP99)} (p50 ${ms(quantile(spreadDelivery.sorted, 0.5))}, ${spreadDelivery.sorted.length} deliveries${missed ? `, ${missed} missed` : ''})`,
+        budget: '≤ 100 ms',
+        reference: '',
+        ratio: null,
+        pass: deliveryP99 <= 100 && missed === 0,
+        details,
+      },
+      {
+        id: 'B6',
+        figure: `server event-loop delay p99 during both phases (monitorEventLoopDelay, 1 ms resolution)`,
+        value: `${ms(loop.p99)} (p50 ${ms(loop.p50)}, max ${ms(loop.max)})`,
+        budget: '≤ 20 ms',
+        reference: '',
+        ratio: null,
+        pass: loop.p99 <= 20,
+      },
+      {
+        id: 'B6',
+        figure: `server memory per idle socket (delta after full GC / ${REVIEWERS})`,
+        value: `${kB(perSocketRss)} RSS (heap ${kB(perSocketHeap)})`,
+        budget: '≤ 50 kB',
+        reference: '',
+        ratio: null,
+        pass: perSocketRss <= 50 * 1024 && perSocketHeap <= 50 * 1024,
+      },
+      {
+        id: 'B6',
+        figure: `pushes a socket gets per second, ${CHANGES_PER_SECOND} changes/s into its one room (most in any second, any socket)`,
+        value: `${rate.maxPerSecond} (mean ${rate.meanPerSecond.toFixed(1)}/s); delivery p99 ${ms(hotP99)}`,
+        budget: '≤ 4 a second',
+        reference: `${CHANGES_PER_SECOND} changes/s uncoalesced`,
+        ratio: null,
+        pass: rate.maxPerSecond <= 4 && hotDelivery.missed === 0,
+      },
+    ];
+  } finally {
+    clients.send({ type: 'close' });
+    redis.disconnect();
+    if (queued.length) {
+      await c.db.execute(
+        sql`update articles set review_status = 'done' where id in (${sql.join(
+          queued.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+      );
+    }
+  }
+}
+
+/**
+ * Every (change, socket of its publisher) pair: the time from the change's commit to the socket's first
+ * receipt of a count that includes it. A change no later push covered is missed.
+ */
+function deliveries(changes: Change[], receipts: Receipt[], publisherOfSocket: number[]) {
+  const bySocket = new Map<number, Receipt[]>();
+  for (const r of receipts) {
+    const list = bySocket.get(r[0]) ?? [];
+    list.push(r);
+    bySocket.set(r[0], list);
+  }
+  const latencies: number[] = [];
+  let missed = 0;
+  for (let socket = 0; socket < publisherOfSocket.length; socket++) {
+    const mine = changes.filter((ch) => ch.publisherId === publisherOfSocket[socket]);
+    const got = (bySocket.get(socket) ?? []).sort((a, b) => a[1] - b[1]);
+    let next = 0;
+    for (const change of mine) {
+      while (next < got.length && (got[next]![2] < change.count || got[next]![1] < change.at)) next++;
+      if (next === got.length) missed++;
+      else latencies.push(got[next]![1] - change.at);
+    }
+  }
+  return { sorted: latencies.sort((a, b) => a - b), missed };
+}
+
+/** Pushes per socket of the hot room in each whole second of the phase. */
+function pushRate(
+  receipts: Receipt[],
+  started: number,
+  seconds: number,
+  publisherOfSocket: number[],
+  hotPublisher: number,
+) {
+  const perSocketSecond = new Map<string, number>();
+  const whole = Math.floor(seconds);
+  for (const [socket, at] of receipts) {
+    const second = Math.floor((at - started) / 1000);
+    if (publisherOfSocket[socket] !== hotPublisher || second < 0 || second >= whole) continue;
+    const key = `${socket}:${second}`;
+    perSocketSecond.set(key, (perSocketSecond.get(key) ?? 0) + 1);
+  }
+  const values = [...perSocketSecond.values()];
+  const sockets = publisherOfSocket.filter((p) => p === hotPublisher).length;
+  return {
+    maxPerSecond: Math.max(0, ...values),
+    meanPerSecond: values.reduce((a, b) => a + b, 0) / Math.max(1, sockets * whole),
+  };
+}
