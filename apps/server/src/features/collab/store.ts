@@ -59,7 +59,8 @@ export class CollabStore {
   /**
    * Replaces the document's rows with one update of their merged state. Rows appended meanwhile (by this
    * or another process) are not among those read and stay untouched: only the exact rows merged are
-   * deleted. Returns how many rows were merged (0 or 1: nothing to do).
+   * deleted. A row that does not apply is kept as it is (never replaced by a state that lacks it), for
+   * whoever repairs it. Returns how many rows were merged (0 or 1: nothing to do).
    */
   async compact(doc: string): Promise<number> {
     return this.db.transaction(async (tx) => {
@@ -69,17 +70,21 @@ export class CollabStore {
         .where(eq(collabUpdates.docName, doc))
         .orderBy(asc(collabUpdates.id))
         .for('update');
-      if (rows.length <= 1) return rows.length;
+      const bad = new Set<number>();
       const merged = mergeRows(
         rows.map((r) => r.update),
-        (index, error) => this.onBadRow(doc, index, error),
+        (index, error) => {
+          bad.add(index);
+          this.onBadRow(doc, index, error);
+        },
       );
-      const ids = rows.map((r) => r.id);
+      const ids = rows.filter((_, index) => !bad.has(index)).map((r) => r.id);
+      if (ids.length <= 1) return ids.length;
       await tx
         .delete(collabUpdates)
         .where(and(eq(collabUpdates.docName, doc), inArray(collabUpdates.id, ids)));
       await tx.insert(collabUpdates).values({ docName: doc, update: merged! });
-      return rows.length;
+      return ids.length;
     });
   }
 
