@@ -73,14 +73,18 @@ export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
   return { db, kind: 'pglite', close: () => client.close(), exclusively: (work) => work() };
 }
 
-/** Applies the committed SQL migrations; safe to call at every start. */
-export async function migrate(handle: DbHandle): Promise<void> {
+/**
+ * Applies the committed SQL migrations; safe to call at every start. Every pending migration runs in one
+ * transaction (drizzle's migrator): a failing statement leaves the schema and the journal as they were.
+ * `folder` is for tests that run a changed copy of the migrations.
+ */
+export async function migrate(handle: DbHandle, folder = migrationsFolder): Promise<void> {
   if (handle.kind === 'postgres') {
     const { migrate: run } = await import('drizzle-orm/node-postgres/migrator');
-    await run(handle.db as never, { migrationsFolder });
+    await run(handle.db as never, { migrationsFolder: folder });
   } else {
     const { migrate: run } = await import('drizzle-orm/pglite/migrator');
-    await run(handle.db as never, { migrationsFolder });
+    await run(handle.db as never, { migrationsFolder: folder });
   }
 }
 
