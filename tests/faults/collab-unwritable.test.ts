@@ -1,0 +1,165 @@
+// Issue 9 part 2, item 5: the Yjs table made unwritable (a BEFORE INSERT trigger that raises: the tests
+// connect as a superuser, so a REVOKE would not bind) while three editors co-edit a package document.
+// What the product does (D24, "acknowledged means stored"): an update is appended before it is applied or
+// relayed, so while the table refuses it the update is neither shared nor lost. The server logs the
+// error, keeps the document and its stored state in memory, and closes the sender's socket with 4500; the
+// editor keeps the edit in its own document and sends it again on each reconnect (its sync step 2). Once
+// the table takes rows again, the next attempt stores everything: a fresh editor after a SIGKILL and a
+// new process sees every edit.
+import { sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
+import { COLLAB_CLOSE, collabDocName } from '@hc/shared/api/collab';
+import {
+  collabServerEnv,
+  loginAt,
+  openEditor,
+  storedDoc,
+  type Editor,
+  type Session,
+} from '../support/collab-processes.ts';
+import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+import { buildPackage, buildPublisher, buildUser } from '../support/factories.ts';
+import {
+  killHard,
+  startFailoverProxy,
+  startServerProcess,
+  stopProcesses,
+  type FailoverProxy,
+  type ServerProcess,
+} from '../support/processes.ts';
+import { eventually } from '../support/retry.ts';
+
+let database: TestDatabase;
+let server: ServerProcess;
+/** Started with the first, so the restart does not wait seconds for a process start. */
+let replacement: Promise<ServerProcess>;
+const started: ServerProcess[] = [];
+let proxy: FailoverProxy;
+let publisherId: number;
+let sessions: Session[];
+const editors: Editor[] = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const env = await collabServerEnv(database.url);
+  const start = (name: string) => {
+    const starting = startServerProcess(name, env);
+    void starting.then((process) => started.push(process)).catch(() => undefined);
+    return starting;
+  };
+  const first = start('server 1');
+  replacement = start('server 2');
+  replacement.catch(() => undefined);
+  const db = database.handle.db;
+  publisherId = (await buildPublisher(db)).id;
+  const users = await Promise.all(
+    [0, 1, 2, 3].map(() => buildUser(db, { publisherId, roles: ['editorial_manager'] })),
+  );
+  server = await first;
+  proxy = await startFailoverProxy(() => [server.port]);
+  sessions = [];
+  for (const user of users) sessions.push(await loginAt(proxy.url, user.email));
+});
+
+afterEach(() => {
+  for (const editor of editors.splice(0)) editor.destroy();
+});
+
+afterAll(async () => {
+  await proxy?.close();
+  await Promise.allSettled([replacement]);
+  await stopProcesses(started);
+  await database?.drop();
+});
+
+/** package:{embed id}: `highlights` is a Y.Array of Y.Map {id, title} (D26); editor `who` adds ids who*1000+n. */
+const highlightsOf = (doc: Y.Doc) => doc.getArray<Y.Map<unknown>>('highlights');
+const idsOf = (doc: Y.Doc) => highlightsOf(doc).map((entry) => entry.get('id') as number);
+const sortedIds = (doc: Y.Doc) => [...idsOf(doc)].sort((a, b) => a - b);
+function addHighlight(doc: Y.Doc, who: number, n: number) {
+  const entry = new Y.Map<unknown>();
+  entry.set('id', who * 1_000 + n);
+  entry.set('title', `highlight ${who}-${n}`);
+  highlightsOf(doc).push([entry]);
+}
+const idsBy = (who: number, from: number, to: number) =>
+  Array.from({ length: to - from }, (_, i) => who * 1_000 + from + i);
+
+async function openDocuments(url: string): Promise<number> {
+  const response = await fetch(`${url}/metrics`);
+  const line = (await response.text()).split('\n').find((l) => l.startsWith('hc_collab_documents '));
+  return Number(line?.split(' ')[1]);
+}
+
+describe('the Yjs table unwritable', () => {
+  it('keeps the document and every unstored edit, logs the error, and stores everything once writable', async () => {
+    const db = database.handle.db;
+    const docName = collabDocName.package(
+      (await buildPackage(db, publisherId, { highlightIds: [] })).embedId,
+    );
+    const team = [0, 1, 2].map((who) => openEditor(proxy.url, sessions[who]!, docName));
+    editors.push(...team);
+    await eventually(() => expect(team.every((e) => e.provider.synced)).toBe(true), 15_000);
+    // Stored and shared while the table takes rows.
+    for (const [who, editor] of team.entries())
+      for (let n = 0; n < 3; n += 1) addHighlight(editor.doc, who, n);
+    const before = [0, 1, 2].flatMap((who) => idsBy(who, 0, 3));
+    await eventually(() => {
+      for (const editor of team) expect(sortedIds(editor.doc)).toEqual(before);
+    }, 10_000);
+
+    await db.execute(
+      sql.raw(`create function refuse_collab_insert() returns trigger language plpgsql as $$
+        begin raise exception 'collab_updates is not writable (fault injection)'; end $$`),
+    );
+    await db.execute(
+      sql.raw(`create trigger refuse_collab_insert before insert on collab_updates
+        for each row execute function refuse_collab_insert()`),
+    );
+    const during = [0, 1, 2].flatMap((who) => idsBy(who, 3, 6));
+    try {
+      for (const [who, editor] of team.entries())
+        for (let n = 3; n < 6; n += 1) addHighlight(editor.doc, who, n);
+      // The error is logged by the process, and each editor is told its change was not stored.
+      await eventually(() => {
+        expect(server.logged('collab update could not be stored')).toEqual(
+          expect.arrayContaining([expect.objectContaining({ doc: docName })]),
+        );
+        for (const editor of team) expect(editor.closeCodes).toContain(COLLAB_CLOSE.storeFailed);
+      }, 10_000);
+      // Editors keep reconnecting and resending meanwhile; give them a few rounds of failing.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      // Nothing crashed: the process runs, answers readiness, and holds the document open in memory.
+      expect(server.child.exitCode).toBeNull();
+      expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+      expect(await openDocuments(server.url)).toBe(1);
+      // Nothing unstored was shared (D24), and every editor still has its own edits.
+      for (const [who, editor] of team.entries()) {
+        expect(sortedIds(editor.doc)).toEqual([...before, ...idsBy(who, 3, 6)].sort((a, b) => a - b));
+      }
+      expect(sortedIds(await storedDoc(db, docName))).toEqual(before);
+    } finally {
+      await db.execute(sql.raw('drop trigger refuse_collab_insert on collab_updates'));
+      await db.execute(sql.raw('drop function refuse_collab_insert'));
+    }
+
+    // Writable again: the next attempt stores everything, and everyone has everything.
+    const all = [...before, ...during].sort((a, b) => a - b);
+    await eventually(async () => {
+      for (const editor of team) expect(sortedIds(editor.doc)).toEqual(all);
+      expect(sortedIds(await storedDoc(db, docName))).toEqual(all);
+    }, 15_000);
+
+    // Stored, not just held in memory: a SIGKILL, a new process, and a fresh editor sees every edit.
+    for (const editor of editors.splice(0)) editor.destroy();
+    await killHard(server);
+    server = await replacement;
+    const fresh = openEditor(proxy.url, sessions[3]!, docName);
+    editors.push(fresh);
+    await eventually(() => expect(fresh.provider.synced).toBe(true), 15_000);
+    expect(sortedIds(fresh.doc)).toEqual(all);
+    const ids = idsOf(fresh.doc);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+});
