@@ -17,7 +17,7 @@ const schema = z.object({
   /** The same DATA_DIR as the server's: the worker writes archives into its media store. */
   DATA_DIR: z.string().min(1).default('./data'),
   /**
-   * BullMQ job lock of the story-archive and monetization workers, renewed while a job runs: a worker that
+   * BullMQ job lock of every queue's workers, renewed while a job runs: a worker that
    * died mid-job frees it this long after the last renewal, and another worker runs it again.
    */
   WORKER_LOCK_DURATION_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
@@ -56,7 +56,7 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env) {
     redisUrl: parsed.data.REDIS_URL,
     sessionIdleMinutes: parsed.data.SESSION_IDLE_MINUTES,
     mediaDir: path.join(path.resolve(parsed.data.DATA_DIR), 'media'),
-    /** Stalled-job recovery of the story-archive and monetization queues (tests shorten both). */
+    /** Stalled-job recovery of every queue (tests shorten both). */
     jobLocks: {
       lockDurationMs: parsed.data.WORKER_LOCK_DURATION_MS,
       stalledIntervalMs: parsed.data.WORKER_STALLED_INTERVAL_MS,

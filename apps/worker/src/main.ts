@@ -25,6 +25,7 @@ const running = await startWorkers({
   mediaDir: config.mediaDir,
   storyZip: config.jobLocks,
   monetization: config.jobLocks,
+  jobLocks: config.jobLocks,
   prefix: config.jobsPrefix,
   metrics: registry,
   log: logTo(logger),

@@ -10,7 +10,7 @@ import { jobProgressReporter } from './live/job-progress.ts';
 import { maintenanceProcessor } from './processors/maintenance.ts';
 import { monetizationWorkers, type MonetizationWorkerOptions } from './processors/monetization-workers.ts';
 import { storyHighlightsZipProcessor } from './processors/story-highlights-zip.ts';
-import { verticalRenderProcessor } from './processors/vertical-render.ts';
+import { markStalledRendersFailed, verticalRenderProcessor } from './processors/vertical-render.ts';
 import { observeJobDurations } from './ops/metrics.ts';
 import { BULLMQ_CONNECTION_OPTIONS, QUEUES, STORY_ARCHIVE_RETENTION_DAYS, type TracedJob } from './queues.ts';
 
@@ -28,6 +28,11 @@ export interface WorkerDeps {
   mediaDir?: string;
   /** Test-only tuning of the story-highlights-zip worker (short locks for stalled-job recovery, slow jobs). */
   storyZip?: { lockDurationMs?: number; stalledIntervalMs?: number; delayPerFileMs?: number };
+  /**
+   * Stalled-job recovery of the vertical-render and maintenance workers (the worker process passes
+   * WORKER_LOCK_DURATION_MS / WORKER_STALLED_INTERVAL_MS here as to the other queues).
+   */
+  jobLocks?: { lockDurationMs?: number; stalledIntervalMs?: number };
   /** Test-only tuning of the grid and report workers. */
   monetization?: MonetizationWorkerOptions;
   /**
@@ -78,6 +83,12 @@ export async function startWorkers(workerDeps: WorkerDeps): Promise<RunningWorke
     (job, token, signal) =>
       jobScope.run(jobFieldsOf(queue, job), () => processor(job, token, signal));
   const connection = new Redis(deps.redisUrl, BULLMQ_CONNECTION_OPTIONS);
+  // A killed worker's render or housekeeping job is taken up again once its lock lapses, as the other
+  // queues' jobs are (these two used BullMQ's 30 s defaults whatever the process was configured with).
+  const renderAndMaintenanceLocks = {
+    lockDuration: deps.jobLocks?.lockDurationMs ?? 30_000,
+    stalledInterval: deps.jobLocks?.stalledIntervalMs ?? 30_000,
+  };
   const maintenance = new Queue(QUEUES.maintenance, { connection, prefix: deps.prefix });
   // A scheduler upsert is idempotent: every process may call it at start without duplicating the job.
   const housekeeping = {
@@ -113,6 +124,7 @@ export async function startWorkers(workerDeps: WorkerDeps): Promise<RunningWorke
         connection,
         prefix: deps.prefix,
         concurrency: 1,
+        ...renderAndMaintenanceLocks,
       },
     ),
   ];
@@ -138,21 +150,15 @@ export async function startWorkers(workerDeps: WorkerDeps): Promise<RunningWorke
         },
       ),
     );
-    workers.push(
-      // One render per process: ffmpeg already uses every core.
-      new Worker(
-        QUEUES.verticalRender,
-        traced(
-          QUEUES.verticalRender,
-          verticalRenderProcessor({ db: deps.db, mediaDir: deps.mediaDir, log: deps.log }),
-        ),
-        {
-          connection,
-          prefix: deps.prefix,
-          concurrency: 1,
-        },
-      ),
+    const renderDeps = { db: deps.db, mediaDir: deps.mediaDir, log: deps.log };
+    // One render per process: ffmpeg already uses every core.
+    const renders = new Worker(
+      QUEUES.verticalRender,
+      traced(QUEUES.verticalRender, verticalRenderProcessor(renderDeps)),
+      { connection, prefix: deps.prefix, concurrency: 1, ...renderAndMaintenanceLocks },
     );
+    markStalledRendersFailed(renders, renderDeps);
+    workers.push(renders);
   } else {
     deps.log('story-highlights-zip and vertical-render not served: no media folder given');
   }

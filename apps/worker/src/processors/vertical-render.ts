@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { UnrecoverableError, type Job } from 'bullmq';
+import { UnrecoverableError, type Job, type Worker } from 'bullmq';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@hc/db/client';
 import { schema } from '@hc/db/schema';
@@ -218,6 +218,37 @@ async function markFailed(db: Db, job: Job<VerticalRenderJob>, message: string) 
         eq(verticalTasks.renderState, 'queued'),
       ),
     );
+}
+
+/**
+ * A render BullMQ fails without running the processor (its workers were killed mid-render more often
+ * than maxStalledCount allows) marks its task failed too, or the task would read 'queued' forever. The
+ * files its killed runs left are removed: temp files (only a retry would have), and an MP4 renamed
+ * before the task was updated, which no task names (only a retry would have used it).
+ */
+export function markStalledRendersFailed(worker: Worker<VerticalRenderJob>, deps: VerticalRenderDeps) {
+  worker.on('failed', (job, error) => {
+    // finishedOn: failed for good. A processor's own last failure was marked already (a no-op then).
+    if (!job?.finishedOn || !job.id) return;
+    const jobId = job.id;
+    const folder = verticalRenderDir(job.data.publisherId);
+    const dir = insideStore(deps.mediaDir, path.join(folder, '.'));
+    void (async () => {
+      await markFailed(deps.db, job, error.message);
+      const [task] = await deps.db
+        .select({ videoPath: verticalTasks.videoPath })
+        .from(verticalTasks)
+        .where(eq(verticalTasks.videoId, job.data.videoId));
+      for (const name of await readdir(dir).catch(() => [] as string[])) {
+        const left =
+          (name.startsWith(`.${jobId}.`) && name.endsWith('.part')) ||
+          (name.startsWith(`${jobId}-`) && name.endsWith('.mp4') && task?.videoPath !== `${folder}/${name}`);
+        if (left) await rm(path.join(dir, name), { force: true });
+      }
+    })().catch((e: unknown) =>
+      deps.log('vertical render: could not mark the task failed', { job: jobId, error: String(e) }),
+    );
+  });
 }
 
 export function verticalRenderProcessor(deps: VerticalRenderDeps) {
