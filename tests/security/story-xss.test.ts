@@ -366,111 +366,116 @@ describe('story XSS', () => {
     expect(watch.hits.splice(0)).toEqual([]);
   });
 
-  it('the payload corpus in every story and page field: no script, no injected markup, no bad URL', async () => {
-    const db: Db = t.ctx.db;
-    // Each payload carries its own number, so a hit names it.
-    const texts = textPayloads(0).map((text, i) => text.replaceAll(/\(\d+\)/g, `(${100 + i})`));
-    const urls = urlPayloads(0).map((url, i) => url.replaceAll(/\(\d+\)/g, `(${200 + i})`));
-    // Story titles hold 200 characters: the payloads go in groups, one story (and one preview) a group.
-    const groups: string[][] = [[]];
-    for (const text of texts) {
-      const group = groups.at(-1)!;
-      if ([...group, text].join(' ').length > 200) groups.push([text]);
-      else group.push(text);
-    }
-    const found: string[] = [];
-
-    // Published: the title, then per payload an image page (title, subtitle) and a video page (poster
-    // URL, subtitle, the server-defined fields) through the API; planted rows carry what the API
-    // refuses (URLs in image, poster and video_url, over-long fields). The first page is a planted one
-    // with a URL payload, so the story's poster (publisher-logo-src, poster-portrait-src) meets it too.
-    let lastStoryId = 0;
-    for (const [g, group] of groups.entries()) {
-      const title = group.join(' ');
-      const created = await api('POST', '/stamp/stories/create', { title });
-      expect(created.status, title).toBe(201);
-      const storyId = (lastStoryId = created.body.data.id as number);
-      const firstUrl = urls[g % urls.length]!;
-      await buildStoryPage(db, storyId, { image: firstUrl, thumbnail: firstUrl });
-      for (const [i, text] of group.entries()) {
-        const url = urls[(g + i + 1) % urls.length]!;
-        const imagePage = await api('POST', '/stamp/stories/page/create', {
-          story_id: storyId,
-          object_type: 'image',
-          object_id: imageObjectId,
-          title: text,
-          subtitle: text,
-          duration: 5,
-          layout: i % 2,
-        });
-        expect(imagePage.status, JSON.stringify(imagePage.body)).toBe(201);
-        const videoPage = await api('POST', '/stamp/stories/page/create', {
-          story_id: storyId,
-          object_type: 'video',
-          object_id: videoObjectId,
-          // The query string is the poster URL's only free part (it must be http(s), end in an image type).
-          poster: `${posterUrl}?q=${text.replaceAll(/\s/g, '')}`,
-          subtitle: text,
-          metadata: {
-            title: text.slice(0, 80),
-            home_or_away_team_playing: 'home',
-            apv_batter_full_name: text.slice(0, 60),
-            apv_pitcher_full_name: text.slice(-60),
-          },
-        });
-        expect(videoPage.status, JSON.stringify(videoPage.body)).toBe(201);
-        await buildStoryPage(db, storyId, { title: text, subtitle: text, image: url, layout: 1 });
-        await buildStoryPage(db, storyId, {
-          objectType: 'video',
-          title: text,
-          subtitle: text,
-          poster: url,
-          videoUrl: url,
-          metadata: { title: text, apv_batter_full_name: text, apv_story_inning: text, video_url: url },
-        });
+  it(
+    'the payload corpus in every story and page field: no script, no injected markup, no bad URL',
+    { timeout: 60_000 },
+    async () => {
+      const db: Db = t.ctx.db;
+      // Each payload carries its own number, so a hit names it.
+      const texts = textPayloads(0).map((text, i) => text.replaceAll(/\(\d+\)/g, `(${100 + i})`));
+      const urls = urlPayloads(0).map((url, i) => url.replaceAll(/\(\d+\)/g, `(${200 + i})`));
+      // Story titles hold 200 characters: the payloads go in groups, one story (and one preview) a group.
+      const groups: string[][] = [[]];
+      for (const text of texts) {
+        const group = groups.at(-1)!;
+        if ([...group, text].join(' ').length > 200) groups.push([text]);
+        else group.push(text);
       }
-      await publish(storyId, title);
-      found.push(...(await checkPublicPage(storyId, `story ${g}`)));
-    }
+      const found: string[] = [];
 
-    // The draft preview takes every field raw, URLs included: one call per URL payload (the first
-    // page's URLs are the story poster's candidates), the text groups in turn; the first call with a
-    // forged Host header (the origin of the absolute URLs).
-    const storyId = (await api('POST', '/stamp/stories/create', { title: 'preview' })).body.data.id as number;
-    for (const [k, url] of urls.entries()) {
-      const group = groups[k % groups.length]!;
-      const pages = group.flatMap((text, i) => {
-        const other = urls[(k + i + 1) % urls.length]!;
-        return [
-          { object_type: 'image', title: text, subtitle: text, image: other, poster: other, layout: 1 },
-          {
-            object_type: 'video',
+      // Published: the title, then per payload an image page (title, subtitle) and a video page (poster
+      // URL, subtitle, the server-defined fields) through the API; planted rows carry what the API
+      // refuses (URLs in image, poster and video_url, over-long fields). The first page is a planted one
+      // with a URL payload, so the story's poster (publisher-logo-src, poster-portrait-src) meets it too.
+      let lastStoryId = 0;
+      for (const [g, group] of groups.entries()) {
+        const title = group.join(' ');
+        const created = await api('POST', '/stamp/stories/create', { title });
+        expect(created.status, title).toBe(201);
+        const storyId = (lastStoryId = created.body.data.id as number);
+        const firstUrl = urls[g % urls.length]!;
+        await buildStoryPage(db, storyId, { image: firstUrl, thumbnail: firstUrl });
+        for (const [i, text] of group.entries()) {
+          const url = urls[(g + i + 1) % urls.length]!;
+          const imagePage = await api('POST', '/stamp/stories/page/create', {
+            story_id: storyId,
+            object_type: 'image',
+            object_id: imageObjectId,
             title: text,
             subtitle: text,
-            poster: other,
-            video_url: other,
-            metadata: { title: text, apv_batter_full_name: text, video_url: other, [text]: text },
+            duration: 5,
+            layout: i % 2,
+          });
+          expect(imagePage.status, JSON.stringify(imagePage.body)).toBe(201);
+          const videoPage = await api('POST', '/stamp/stories/page/create', {
+            story_id: storyId,
+            object_type: 'video',
+            object_id: videoObjectId,
+            // The query string is the poster URL's only free part (it must be http(s), end in an image type).
+            poster: `${posterUrl}?q=${text.replaceAll(/\s/g, '')}`,
+            subtitle: text,
+            metadata: {
+              title: text.slice(0, 80),
+              home_or_away_team_playing: 'home',
+              apv_batter_full_name: text.slice(0, 60),
+              apv_pitcher_full_name: text.slice(-60),
+            },
+          });
+          expect(videoPage.status, JSON.stringify(videoPage.body)).toBe(201);
+          await buildStoryPage(db, storyId, { title: text, subtitle: text, image: url, layout: 1 });
+          await buildStoryPage(db, storyId, {
+            objectType: 'video',
+            title: text,
+            subtitle: text,
+            poster: url,
+            videoUrl: url,
+            metadata: { title: text, apv_batter_full_name: text, apv_story_inning: text, video_url: url },
+          });
+        }
+        await publish(storyId, title);
+        found.push(...(await checkPublicPage(storyId, `story ${g}`)));
+      }
+
+      // The draft preview takes every field raw, URLs included: one call per URL payload (the first
+      // page's URLs are the story poster's candidates), the text groups in turn; the first call with a
+      // forged Host header (the origin of the absolute URLs).
+      const storyId = (await api('POST', '/stamp/stories/create', { title: 'preview' })).body.data
+        .id as number;
+      for (const [k, url] of urls.entries()) {
+        const group = groups[k % groups.length]!;
+        const pages = group.flatMap((text, i) => {
+          const other = urls[(k + i + 1) % urls.length]!;
+          return [
+            { object_type: 'image', title: text, subtitle: text, image: other, poster: other, layout: 1 },
+            {
+              object_type: 'video',
+              title: text,
+              subtitle: text,
+              poster: other,
+              video_url: other,
+              metadata: { title: text, apv_batter_full_name: text, video_url: other, [text]: text },
+            },
+          ];
+        });
+        const preview = await api(
+          'POST',
+          '/stamp/stories/preview',
+          {
+            story: { id: storyId, title: group.join(' ') },
+            pages: [{ object_type: 'image', image: url, poster: url, title: 'first', blurb: 0 }, ...pages],
           },
-        ];
-      });
-      const preview = await api(
-        'POST',
-        '/stamp/stories/preview',
-        {
-          story: { id: storyId, title: group.join(' ') },
-          pages: [{ object_type: 'image', image: url, poster: url, title: 'first', blurb: 0 }, ...pages],
-        },
-        k === 0 ? { host: `x.example"><svg/onload=${HIT}(299)>` } : {},
-      );
-      expect(preview.status, JSON.stringify(preview.body)).toBe(200);
-      found.push(...(await checkPreviewHtml(preview.body.data.html as string, `preview ${k}`)));
-    }
-    // The stored preview (the list's drawer) of the last published story.
-    const stored = await api('GET', `/stamp/stories/preview/${lastStoryId}`);
-    expect(stored.status).toBe(200);
-    found.push(...(await checkPreviewHtml(stored.body.data.html as string, 'stored preview')));
-    expect(found).toEqual([]);
-  });
+          k === 0 ? { host: `x.example"><svg/onload=${HIT}(299)>` } : {},
+        );
+        expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+        found.push(...(await checkPreviewHtml(preview.body.data.html as string, `preview ${k}`)));
+      }
+      // The stored preview (the list's drawer) of the last published story.
+      const stored = await api('GET', `/stamp/stories/preview/${lastStoryId}`);
+      expect(stored.status).toBe(200);
+      found.push(...(await checkPreviewHtml(stored.body.data.html as string, 'stored preview')));
+      expect(found).toEqual([]);
+    },
+  );
 
   it('generated strings in titles and subtitles read back as typed, and run nothing', async () => {
     const seed = Number(process.env.XSS_SEED ?? Date.now() % 2 ** 31);

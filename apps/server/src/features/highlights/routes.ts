@@ -85,10 +85,9 @@ export async function highlightRoutes(app: FastifyInstance, { ctx, media }: Opti
   );
 }
 
-/** POST /api/v2/dashboard/articles/{id}: the two enable checkboxes. */
+/** POST /api/v2/dashboard/articles/{id}: the two enable checkboxes, audited with the change. */
 export async function dashboardArticleRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const repo = new HighlightRepository(ctx.db);
   api.post(
     '/articles/:id',
     {
@@ -100,12 +99,26 @@ export async function dashboardArticleRoutes(app: FastifyInstance, { ctx }: { ct
     },
     async (request) => {
       const caller = callerOf(request);
-      const updated = await repo.setArticleStatus(
-        caller.publisherId,
-        request.params.id,
-        request.body.apv_mode,
-        request.body.status,
-      );
+      const { apv_mode: mode, status } = request.body;
+      // The switch and its audit row commit together; an article not found writes neither.
+      const updated = await ctx.db.transaction(async (tx) => {
+        const row = await new HighlightRepository(tx).setArticleStatus(
+          caller.publisherId,
+          request.params.id,
+          mode,
+          status,
+        );
+        if (row)
+          await tx.insert(schema.auditLog).values({
+            publisherId: caller.publisherId,
+            userId: caller.userId,
+            actionName: 'article_status',
+            objectId: String(request.params.id),
+            objectType: 'article',
+            payload: { apv_mode: mode, status },
+          });
+        return row;
+      });
       if (!updated) throw notFound();
       return {
         success: true as const,

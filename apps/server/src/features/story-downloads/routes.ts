@@ -122,6 +122,15 @@ export async function storyDownloadRoutes(app: FastifyInstance, { ctx, media, jo
           { ...STORY_HIGHLIGHTS_ZIP_JOB_OPTIONS, jobId },
         );
       }
+      // A download of the story's highlights, recorded like a single highlight's audit_download.
+      await ctx.db.insert(schema.auditLog).values({
+        publisherId,
+        userId,
+        actionName: 'download',
+        objectId: String(story.id),
+        objectType: 'story',
+        payload: { job_id: jobId, format: 'zip' },
+      });
       return reply.status(202).send({ success: true as const, data: { job_id: jobId } });
     },
   );
