@@ -163,7 +163,8 @@ export async function isReportWorkbook(content: Buffer): Promise<boolean> {
   try {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(content as unknown as ArrayBuffer);
-    return true;
+    // exceljs opens any ZIP (an archive of HTML too) as a workbook with no sheets; a real one has one.
+    return workbook.worksheets.length > 0;
   } catch {
     return false;
   }
