@@ -36,7 +36,7 @@ export async function storeSplash(mediaDir: string, publisherId: number, bytes: 
     const incoming = path.join(scratch, 'incoming');
     await writeFile(incoming, bytes);
     const kind = await imageKindOf(incoming);
-    const info = kind ? await probe(incoming) : null;
+    const info = kind ? await probe(incoming, kind) : null;
     if (!kind || !info || info.width <= 0 || info.height <= 0)
       throw unprocessable(publisherAdminErrors.splashFormat);
     if (info.width > SPLASH_MAX_SIDE || info.height > SPLASH_MAX_SIDE)

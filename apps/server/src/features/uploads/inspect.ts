@@ -1,6 +1,7 @@
 // What an uploaded file really is, found on the server: magic bytes for images, ffprobe for
 // container, codec, dimensions (after rotation) and duration. ffprobe runs without a shell, on local
-// files only (-protocol_whitelist file), with a time limit.
+// files only (-protocol_whitelist file), with a time limit, and with the one demuxer the upload may be
+// (-f): a playlist or concat list named .mp4 is never parsed as one, so it cannot name other files.
 import { execFile } from 'node:child_process';
 import { open } from 'node:fs/promises';
 import { ffprobePath } from '@hc/db/seed/media';
@@ -30,13 +31,26 @@ interface ProbeJson {
 
 const PROBE_TIMEOUT_MS = 15_000;
 
-/** ffprobe of a local file; null when ffprobe cannot read it at all. */
-export function probe(file: string): Promise<ProbeResult | null> {
+/** What a file is read as: an MP4 video, or an image of the kind its first bytes name. */
+export type ProbeFormat = 'mp4' | ImageKind;
+
+/** ffprobe's demuxer for each format (the image ones are those ffprobe picks for such bytes). */
+const DEMUXER: Record<ProbeFormat, string> = {
+  mp4: 'mp4',
+  jpeg: 'jpeg_pipe',
+  png: 'png_pipe',
+  gif: 'gif',
+};
+
+/** ffprobe of a local file read as `format`; null when it cannot be read as that at all. */
+export function probe(file: string, format: ProbeFormat): Promise<ProbeResult | null> {
   const args = [
     '-v',
     'error',
     '-protocol_whitelist',
     'file',
+    '-f',
+    DEMUXER[format],
     '-print_format',
     'json',
     '-show_format',

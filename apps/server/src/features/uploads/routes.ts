@@ -114,7 +114,7 @@ export async function uploadRoutes(app: FastifyInstance, { ctx, media }: Options
           durationSeconds: number | null;
         };
         if (kind === 'video') {
-          const info = await probe(incoming);
+          const info = await probe(incoming, 'mp4');
           if (!info || !isMp4Video(info)) throw unprocessable(messages.videoNotMp4);
           const error = validateVideoUpload({
             sizeBytes: bytes,
@@ -127,7 +127,7 @@ export async function uploadRoutes(app: FastifyInstance, { ctx, media }: Options
           stored = { ext: 'mp4', mime: 'video/mp4', ...info };
         } else {
           const imageKind = await imageKindOf(incoming);
-          const info = imageKind ? await probe(incoming) : null;
+          const info = imageKind ? await probe(incoming, imageKind) : null;
           if (!imageKind || !info || info.width <= 0 || info.height <= 0)
             throw unprocessable(uploadErrors.imageFormat);
           stored = {
