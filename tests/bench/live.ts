@@ -45,14 +45,58 @@ interface Change {
 type Receipt = [socket: number, at: number, count: number];
 
 let probeId = 0;
-const probe = <T>(app: BenchServer, type: string, extra: Record<string, unknown> = {}) =>
+export const probe = <T>(app: BenchServer, type: string, extra: Record<string, unknown> = {}) =>
   app.ask<T>({ type, id: ++probeId, ...extra });
+
+/** Sessions made inside the server by the product's session code (no password hashing per reviewer). */
+export async function sessionsFor(app: BenchServer, users: { id: number; publisher_id: number }[]) {
+  const { tokens } = await probe<{ tokens: string[] }>(app, 'sessions', {
+    users: users.map((u) => ({ userId: u.id, publisherId: u.publisher_id })),
+  });
+  return tokens;
+}
+
+/** The reviewers' socket.io clients, in a child process (live-clients.ts). */
+export function startLiveClients() {
+  const child = fork(clientsScript, [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const next = <T>(type: string) =>
+    new Promise<T>((resolve) => {
+      const onMessage = (m: { type: string }) => {
+        if (m.type !== type) return;
+        child.off('message', onMessage);
+        resolve(m as T);
+      };
+      child.on('message', onMessage);
+    });
+  const ready = next('ready');
+  return {
+    ready,
+    next,
+    send: (message: unknown) => child.send(message as object),
+    /** Opens every socket; throws unless all of them connected. */
+    async connect(port: number, sessions: { email: string; token: string }[]) {
+      await ready;
+      const connected = next<{ failed: number; ms: number }>('connected');
+      child.send({ type: 'connect', port, sessions });
+      const answer = await connected;
+      if (answer.failed)
+        throw new Error(`${answer.failed} of ${sessions.length} live clients could not connect`);
+      return answer;
+    },
+    close: () => {
+      if (child.connected) child.send({ type: 'close' });
+    },
+  };
+}
 
 /**
  * 1,000 reviewer accounts with the review role on one of the 10 publishers each; the bench never logs them
  * in. Kept between runs on a reused database: removing a user sets null in every table that names users.
  */
-async function createReviewers(db: Db) {
+export async function createReviewers(db: Db) {
   const domain = '@live.bench.example';
   await db.execute(sql`
     insert into users (email, password_hash, default_publisher_id)
@@ -90,39 +134,22 @@ async function pendingOf(db: Db, publisherId: number) {
 
 export async function benchLive(c: LiveBenchContext): Promise<BenchRow[]> {
   const reviewers = await createReviewers(c.db);
-  const { tokens } = await probe<{ tokens: string[] }>(c.app, 'sessions', {
-    users: reviewers.map((r) => ({ userId: r.id, publisherId: r.publisher_id })),
-  });
+  const tokens = await sessionsFor(c.app, reviewers);
   const publisherOfSocket = reviewers.map((r) => r.publisher_id);
 
-  const clients = fork(clientsScript, [], {
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const fromClients = <T>(type: string) =>
-    new Promise<T>((resolve) => {
-      const onMessage = (m: { type: string }) => {
-        if (m.type !== type) return;
-        clients.off('message', onMessage);
-        resolve(m as T);
-      };
-      clients.on('message', onMessage);
-    });
+  const clients = startLiveClients();
+  const fromClients = clients.next;
   const redis = new Redis(c.redisUrl, { keyPrefix: `${c.prefix}:` });
   const live = new LivePublisher(redis);
   const queued: number[] = [];
   try {
-    await fromClients('ready');
+    await clients.ready;
     const before = await probe<{ rss: number; heapUsed: number }>(c.app, 'memory');
     c.log(`B6 live channel: connecting ${REVIEWERS} reviewers`);
-    const connecting = fromClients<{ failed: number; ms: number }>('connected');
-    clients.send({
-      type: 'connect',
-      port: c.app.port,
-      sessions: reviewers.map((r, i) => ({ email: r.email, token: tokens[i] })),
-    });
-    const connected = await connecting;
-    if (connected.failed) throw new Error(`B6: ${connected.failed} reviewers could not connect`);
+    const connected = await clients.connect(
+      c.app.port,
+      reviewers.map((r, i) => ({ email: r.email, token: tokens[i]! })),
+    );
     await sleep(1_000);
     const after = await probe<{ rss: number; heapUsed: number }>(c.app, 'memory');
     const perSocketRss = (after.rss - before.rss) / REVIEWERS;
@@ -248,7 +275,7 @@ export async function benchLive(c: LiveBenchContext): Promise<BenchRow[]> {
       },
     ];
   } finally {
-    clients.send({ type: 'close' });
+    clients.close();
     redis.disconnect();
     if (queued.length) {
       await c.db.execute(

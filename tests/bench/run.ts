@@ -2,7 +2,7 @@
 // benchmark beside its reference, prints the table and writes bench-results.json at the repository root.
 // Not part of `npm test`. Environment:
 //   BENCH_HIGHLIGHTS      size of the data set (default 1,000,000)
-//   BENCH_ONLY            e.g. B1,B7: run only these (the others print as skipped)
+//   BENCH_ONLY            e.g. B1,B7 or LOAD (issue 9 part 4): run only these (the others print as skipped)
 //   BENCH_REUSE=1         keep an already seeded hc_bench (development only; the table says so)
 //   BENCH_SECONDS_SCALE   scales every measuring window (default 1)
 //   BENCH_PGLITE_HIGHLIGHTS  size of B5's data set on both sides (default 100,000)
@@ -19,6 +19,7 @@ import { BENCH_BIG_PUBLISHER_ID } from '@hc/db/seed/bench';
 import { hashPassword } from '../../apps/server/src/features/auth/passwords.ts';
 import { adminDatabaseUrl, databaseUrlFor, redisUrl } from '../support/services.ts';
 import { createBenchDatabase, type BenchDatabase } from './database.ts';
+import { benchLoad } from './autocannon-load.ts';
 import { benchList } from './list.ts';
 import { benchLive } from './live.ts';
 import { benchLocks } from './locks.ts';
@@ -123,6 +124,7 @@ async function main() {
       if (wanted('B6')) {
         rows.push(...(await benchLive({ app, db: big.handle.db, redisUrl, prefix, log, seconds })));
       }
+      if (wanted('LOAD')) rows.push(...(await benchLoad({ app, db: big.handle.db, log, seconds })));
       if (wanted('B7')) {
         log('B7 task locks: logging in 50 racers');
         const racers = [];

@@ -1,0 +1,178 @@
+// Issue 9 part 4 (BENCH_ONLY=LOAD): autocannon, 50 connections for 30 s on the hot read routes with a real
+// session (made by the product's session code), while 200 reviewers keep idle live sockets open. Each
+// route gets 10 of the 50 connections (one autocannon instance each, so each has its own latencies); every
+// answer's status is counted; the server's RSS is read from /proc each second.
+import { readFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '@hc/db/client';
+import { BENCH_BIG_PUBLISHER_ID } from '@hc/db/seed/bench';
+import { HIGHLIGHT_SORT_COLUMNS } from '@hc/shared/api/highlights';
+import { createReviewers, sessionsFor, startLiveClients } from './live.ts';
+import type { BenchServer } from './processes.ts';
+import { ms, type BenchRow } from './results.ts';
+
+export interface LoadBenchContext {
+  app: BenchServer;
+  db: Db;
+  log: (line: string) => void;
+  seconds: (s: number) => number;
+}
+
+const CONNECTIONS = 50;
+const IDLE_SOCKETS = 200;
+const editor = (path: string) => `/api/v1/editor/${path}`;
+
+interface HotRoute {
+  name: string;
+  paths: string[];
+  /** p99 budget of the B1–B4 row the route belongs to. */
+  budgetMs: number;
+  budgetOf: string;
+}
+
+const HOT_ROUTES: HotRoute[] = [
+  {
+    name: 'highlights/index',
+    paths: HIGHLIGHT_SORT_COLUMNS.flatMap((c) =>
+      ['category=News', 'status=active'].map((f) =>
+        editor(`highlights/index?order_by=${c}_desc&${f}&per=50&page=1`),
+      ),
+    ),
+    budgetMs: 50,
+    budgetOf: 'B1',
+  },
+  {
+    name: 'highlights/search (selective)',
+    paths: ['kovac1234', 'kovac77', 'kovac4321'].map((q) =>
+      editor(`highlights/search?q=${q}&order_by=desc&per=50`),
+    ),
+    budgetMs: 150,
+    budgetOf: 'B4',
+  },
+  { name: 'pending_counts', paths: [editor('pending_counts')], budgetMs: 100, budgetOf: 'B3' },
+  { name: 'packages', paths: [editor('packages?per=50')], budgetMs: 50, budgetOf: 'B1' },
+  { name: 'programs/index', paths: ['/api/v2/dashboard/programs/index'], budgetMs: 50, budgetOf: 'B1' },
+];
+
+/** One user with every role the hot routes need, on the big publisher. */
+async function loadUser(db: Db) {
+  const email = 'load@live.bench.example';
+  await db.execute(sql`
+    insert into users (email, password_hash, default_publisher_id)
+    values (${email}, 'no login: session made by the bench', ${BENCH_BIG_PUBLISHER_ID})
+    on conflict do nothing`);
+  const [user] = await queryRows<{ id: number; publisher_id: number }>(
+    db,
+    sql`select id, default_publisher_id as publisher_id from users where email = ${email}`,
+  );
+  await db.execute(sql`
+    insert into user_publisher_roles (user_id, publisher_id, roles)
+    values (${user!.id}, ${BENCH_BIG_PUBLISHER_ID},
+            '{editorial_manager,live_stream_publisher,switch_publisher,apv_article_admin}')
+    on conflict do nothing`);
+  return { email, user: user! };
+}
+
+function rssOf(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) * 1024;
+}
+
+function hammer(port: number, route: HotRoute, headers: Record<string, string>, seconds: number) {
+  return autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections: CONNECTIONS / HOT_ROUTES.length,
+    duration: seconds,
+    headers,
+    requests: route.paths.map((path) => ({ method: 'GET' as const, path })),
+  });
+}
+
+export async function benchLoad(c: LoadBenchContext): Promise<BenchRow[]> {
+  const { email, user } = await loadUser(c.db);
+  const [token] = await sessionsFor(c.app, [user]);
+  const headers = { 'x-user-email': email, 'x-user-token': token! };
+  const reviewers = (await createReviewers(c.db)).slice(0, IDLE_SOCKETS);
+  const clients = startLiveClients();
+  try {
+    await clients.connect(
+      c.app.port,
+      (await sessionsFor(c.app, reviewers)).map((t, i) => ({ email: reviewers[i]!.email, token: t })),
+    );
+    const pid = c.app.child.pid!;
+    c.log(`LOAD warm-up (${IDLE_SOCKETS} idle live sockets open)`);
+    await Promise.all(HOT_ROUTES.map((r) => hammer(c.app.port, r, headers, c.seconds(5))));
+
+    const seconds = Math.round(c.seconds(30));
+    c.log(`LOAD autocannon, ${CONNECTIONS} connections over ${HOT_ROUTES.length} routes, ${seconds} s`);
+    const rss: number[] = [];
+    const sampler = setInterval(() => rss.push(rssOf(pid)), 1_000);
+    const results = await Promise.all(HOT_ROUTES.map((r) => hammer(c.app.port, r, headers, seconds)));
+    clearInterval(sampler);
+
+    const statuses: Record<string, number> = {};
+    let unanswered = 0;
+    for (const result of results) {
+      for (const [status, { count }] of Object.entries(result.statusCodeStats ?? {})) {
+        statuses[status] = (statuses[status] ?? 0) + (count ?? 0);
+      }
+      unanswered += result.errors + result.timeouts;
+    }
+    const wrong = Object.entries(statuses).filter(([s]) => !s.startsWith('2') && s !== '429');
+    const third = Math.max(1, Math.floor(rss.length / 3));
+    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    const firstThird = mean(rss.slice(0, third));
+    const lastThird = mean(rss.slice(-third));
+    const growth = lastThird / firstThird;
+    const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+    const total = results.reduce((n, r) => n + r.requests.total, 0);
+
+    const rows: BenchRow[] = HOT_ROUTES.map((route, i) => {
+      const r = results[i]!;
+      return {
+        id: 'LOAD',
+        figure: `${route.name} p99 under load (${r.requests.average.toFixed(0)} req/s of ${CONNECTIONS} connections' total)`,
+        value: `${ms(r.latency.p99)} (p50 ${ms(r.latency.p50)})`,
+        budget: `≤ ${route.budgetMs} ms (${route.budgetOf})`,
+        reference: '',
+        ratio: null,
+        pass: r.latency.p99 <= route.budgetMs,
+        details: {
+          paths: route.paths,
+          latency: r.latency,
+          requests: r.requests,
+          statusCodeStats: r.statusCodeStats,
+        },
+      };
+    });
+    rows.push(
+      {
+        id: 'LOAD',
+        figure: `answers by status, ${total.toLocaleString('en-US')} requests in ${seconds} s`,
+        value: Object.entries(statuses)
+          .map(([s, n]) => `${s}: ${n.toLocaleString('en-US')}`)
+          .concat(unanswered ? [`no answer: ${unanswered}`] : [])
+          .join(', '),
+        budget: 'only 2xx and 429',
+        reference: '',
+        ratio: null,
+        pass: wrong.length === 0 && unanswered === 0,
+        details: { statuses, unanswered },
+      },
+      {
+        id: 'LOAD',
+        figure: `server RSS, mean of the last third of the run / the first third (sampled each second)`,
+        value: `${mb(lastThird)} / ${mb(firstThird)}`,
+        budget: 'flat (≤ 1.10x)',
+        reference: `${IDLE_SOCKETS} idle live sockets open`,
+        ratio: growth,
+        pass: growth <= 1.1,
+        details: { rss },
+      },
+    );
+    return rows;
+  } finally {
+    clients.close();
+  }
+}
