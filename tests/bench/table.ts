@@ -7,8 +7,8 @@ import type { Browser, Page } from 'playwright-core';
 import { HighlightsPage } from '../e2e/support/pages/highlights-page.ts';
 import { ms, type BenchRow } from './results.ts';
 import {
-  VIEWPORT,
   baseUrlOf,
+  newBenchContext,
   firstRowPaintedAt,
   interactions,
   readVitals,
@@ -74,8 +74,11 @@ export async function benchTable(opts: {
 
   const server = await startWebServer(env);
   const baseUrl = baseUrlOf(server);
-  const context = await browser.newContext({ viewport: VIEWPORT, storageState });
-  context.setDefaultTimeout(60_000);
+  // The session sits in local storage, kept per origin: the new server listens on another port.
+  const context = await newBenchContext(browser, {
+    ...storageState,
+    origins: storageState.origins.map((o) => ({ ...o, origin: baseUrl })),
+  });
   try {
     await context.addInitScript(recordVitals);
     const page = await context.newPage();
@@ -88,13 +91,15 @@ export async function benchTable(opts: {
       const [nav] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
       return nav ? { responseEnd: nav.responseEnd, domContentLoaded: nav.domContentLoadedEventEnd } : null;
     });
-    const listCall = await page.evaluate(() => {
-      const calls = performance
-        .getEntriesByType('resource')
-        .filter((r) => /\/api\/v1\/editor\/highlights\/index/.test(r.name)) as PerformanceResourceTiming[];
-      const first = calls[0];
-      return first ? { startTime: first.startTime, duration: first.duration } : null;
-    });
+    // What the page fetched before its first row, in order: where the time before the list call went.
+    const waterfall = await page.evaluate(() =>
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((r) => ({
+        name: new URL(r.name).pathname,
+        startTime: Math.round(r.startTime),
+        responseEnd: Math.round(r.responseEnd),
+      })),
+    );
+    const listCall = waterfall.find((r) => r.name.startsWith('/api/v1/editor/highlights/index')) ?? null;
     log(`B13 first row painted at ${ms(firstRow)}`);
 
     await installClickClock(page);
@@ -133,12 +138,10 @@ export async function benchTable(opts: {
         figure: 'first page cold: navigation start → first row painted, new server, fresh context',
         value: ms(firstRow),
         budget: '≤ 1,000 ms',
-        reference: listCall
-          ? `list call ${ms(listCall.startTime)} → ${ms(listCall.startTime + listCall.duration)}`
-          : '',
+        reference: listCall ? `list call ${ms(listCall.startTime)} → ${ms(listCall.responseEnd)}` : '',
         ratio: firstRow / FIRST_PAGE_BUDGET_MS,
         pass: firstRow <= FIRST_PAGE_BUDGET_MS,
-        details: { firstRow, navigation, listCall },
+        details: { firstRow, navigation, listCall, waterfall },
       },
       {
         id: 'B13',

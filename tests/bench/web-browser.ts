@@ -39,9 +39,23 @@ export const baseUrlOf = (server: BenchServer) => `http://127.0.0.1:${server.por
 
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
+/**
+ * A browser context whose pages can run this process's functions: the bench runs under tsx, whose esbuild
+ * transform (keepNames) wraps named functions in `__name(...)`, a helper the page does not have.
+ */
+export async function newBenchContext(
+  browser: Browser,
+  storageState?: StorageState,
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: VIEWPORT, storageState });
+  context.setDefaultTimeout(60_000);
+  await context.addInitScript({ content: 'globalThis.__name = (fn) => fn;' });
+  return context;
+}
+
 /** Logs in through the form in a context of its own; the stored session starts later contexts signed in. */
 export async function signIn(browser: Browser, baseUrl: string, email: string): Promise<StorageState> {
-  const context = await browser.newContext({ viewport: VIEWPORT });
+  const context = await newBenchContext(browser);
   try {
     const page = await context.newPage();
     const login = new LoginPage(page, baseUrl);

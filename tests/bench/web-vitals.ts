@@ -11,8 +11,8 @@ import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { ms, type BenchRow } from './results.ts';
 import {
-  VIEWPORT,
   baseUrlOf,
+  newBenchContext,
   cumulativeLayoutShift,
   firstRowPaintedAt,
   interactionToNextPaint,
@@ -83,8 +83,7 @@ function collectScripts(page: Page, into: Map<string, LoadedScript>) {
 }
 
 const newPage = async (browser: Browser, storageState?: Awaited<ReturnType<typeof signIn>>) => {
-  const context = await browser.newContext({ viewport: VIEWPORT, storageState });
-  context.setDefaultTimeout(60_000);
+  const context = await newBenchContext(browser, storageState);
   await context.addInitScript(recordVitals);
   return context.newPage();
 };

@@ -1,6 +1,7 @@
 // B11-B13, the web app in Chromium: one browser for the three, each benchmark with its own server process
 // serving the web build (npm run build:web, rebuilt first when its sources are newer).
 import type { Db } from '@hc/db/client';
+import { benchKeyframeEditor } from './keyframe-editor.ts';
 import type { BenchRow } from './results.ts';
 import { benchTable } from './table.ts';
 import { benchWebVitals } from './web-vitals.ts';
@@ -28,6 +29,8 @@ export async function benchWeb(opts: {
         await server.stop();
       }
     }
+    if (wanted('B12'))
+      rows.push(...(await benchKeyframeEditor({ browser, env, db: opts.db, email: VIEWER, log })));
     if (wanted('B13')) rows.push(...(await benchTable({ browser, env, email: VIEWER, log })));
   } finally {
     await browser.close();
