@@ -129,14 +129,35 @@ function isImageBytes(b: Buffer): boolean {
 
 const IMAGE_TYPES = ['image/jpeg', 'image/jpg', 'image/pjpeg', 'image/png', 'image/gif'];
 
+/** `promise`, or the signal's reason once it aborts (a resolver that never answers is bounded too). */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(signal.reason as Error);
+    if (signal.aborted) return abort();
+    signal.addEventListener('abort', abort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', abort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', abort);
+        reject(error as Error);
+      },
+    );
+  });
+}
+
 /** The addresses a URL's host stands for, every one vetted; the first is the one to connect to. */
-async function vettedAddress(url: URL, port: number, options: PosterCheckOptions) {
+async function vettedAddress(url: URL, port: number, options: PosterCheckOptions, signal: AbortSignal) {
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
   const resolve =
     options.resolve ??
     ((name: string) =>
       dnsLookup(name, { all: true, verbatim: true }) as Promise<{ address: string; family: number }[]>);
-  const addresses = isIP(host) ? [{ address: host, family: isIP(host) }] : await resolve(host);
+  const addresses = isIP(host)
+    ? [{ address: host, family: isIP(host) }]
+    : await untilAborted(resolve(host), signal);
   if (addresses.length === 0) throw new Refused('no address');
   for (const a of addresses)
     if (!isAllowedAddress(a.address, port, options.allowLoopbackPorts))
@@ -210,7 +231,7 @@ export async function checkPosterUrl(
       if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Refused('protocol');
       if (url.username || url.password) throw new Refused('credentials');
       const port = url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
-      const address = await vettedAddress(url, port, options);
+      const address = await vettedAddress(url, port, options, signal);
       signal.throwIfAborted();
       options.onConnect?.(address.address, port);
       const response = await get(url, address, port, signal);
