@@ -1,12 +1,14 @@
 // The 401 dialog (spec 000 §8): any call answered 401 while a session exists opens it; closing it clears
 // local data and goes to the root, which then guards to /login. The root is loaded afresh so no screen
-// state or cached data of the expired session survives.
-import { useEffect, useState } from 'react';
-import { Dialog } from 'primereact/dialog';
-import { Button } from 'primereact/button';
-import { messages } from '@hc/shared/messages';
+// state or cached data of the expired session survives. The listener is always there; the dialog's code
+// is loaded when it is first needed (SessionExpiredPrompt).
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { onUnauthorized } from '../lib/api.ts';
 import { clearLocalData, readSession } from '../lib/session.ts';
+
+const SessionExpiredPrompt = lazy(() =>
+  import('./SessionExpiredPrompt.tsx').then((m) => ({ default: m.SessionExpiredPrompt })),
+);
 
 export function SessionExpiredDialog() {
   const [open, setOpen] = useState(false);
@@ -20,19 +22,10 @@ export function SessionExpiredDialog() {
     window.location.assign('/');
   };
 
+  if (!open) return null;
   return (
-    <Dialog
-      header="Session expired"
-      visible={open}
-      onHide={close}
-      closable
-      draggable={false}
-      resizable={false}
-      style={{ width: 'min(28rem, 92vw)' }}
-      footer={<Button type="button" label="Go to login" icon="pi pi-sign-in" onClick={close} autoFocus />}
-      data-testid="session-expired-dialog"
-    >
-      <p className="m-0 line-height-3">{messages.sessionExpired}</p>
-    </Dialog>
+    <Suspense fallback={null}>
+      <SessionExpiredPrompt onClose={close} />
+    </Suspense>
   );
 }

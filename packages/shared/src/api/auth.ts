@@ -1,9 +1,9 @@
 // Login, session and user-info calls (spec 000 §7).
 import { z } from 'zod';
 import { ROLES } from '../constants.ts';
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from './auth-limits.ts';
 
-export const PASSWORD_MAX_LENGTH = 256;
-export const EMAIL_MAX_LENGTH = 254;
+export { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH };
 
 export const loginRequestSchema = z.object({
   email: z.string().trim().min(1).max(EMAIL_MAX_LENGTH),

@@ -11,7 +11,7 @@ import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { messages } from '@hc/shared/messages';
 import { CONSOLE_VERSION } from '@hc/shared/constants';
-import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '@hc/shared/api/auth';
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '@hc/shared/api/auth-limits';
 import { ApiError } from '../../lib/api.ts';
 import { writeSession } from '../../lib/session.ts';
 import { useToast } from '../../app/toast.tsx';
