@@ -2,7 +2,10 @@
 // object's keyframes as marks, the selected time of a highlight, and the playhead that follows the video.
 // Plain DOM (absolutely placed) rather than canvas: every mark is a button a test or a keyboard can reach.
 // Press and drag on the track scrubs; drag a mark sideways to move that keyframe inside its group.
-import { useMemo, useRef, useState } from 'react';
+// The timeline re-renders at every frame of playback and every pointer move of a drag; each mark is a memo
+// component with stable handlers, so only the marks whose state changed (current, dragged) render again
+// (with 500 marks, re-rendering all of them took most of each frame: bench B12).
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent, PointerEvent } from 'react';
 import type { KeyframeFile } from '@hc/shared/vertical/keyframe-file';
 import {
@@ -40,6 +43,47 @@ interface DragState {
 }
 
 const LABEL_WIDTH = 76;
+
+type MarkHandler<E> = (event: E, groupId: number, objectId: number, keyFrame: number) => void;
+
+interface KeyMarkProps {
+  groupId: number;
+  objectId: number;
+  keyFrame: number;
+  x: number;
+  y: number;
+  manual: boolean;
+  current: boolean;
+  dragging: boolean;
+  /** Left edge offset inside the object's span, px. */
+  left: number;
+  onPointerDown: MarkHandler<PointerEvent<HTMLButtonElement>>;
+  onKeyDown: MarkHandler<KeyboardEvent<HTMLButtonElement>>;
+}
+
+const KeyMark = memo(function KeyMark(props: KeyMarkProps) {
+  const { groupId, objectId, keyFrame, manual } = props;
+  return (
+    <button
+      type="button"
+      className={[
+        'hc-fe-tl__key',
+        manual ? 'hc-fe-tl__key--manual' : '',
+        props.current ? 'hc-fe-tl__key--current' : '',
+        props.dragging ? 'hc-fe-tl__key--dragging' : '',
+      ].join(' ')}
+      data-testid="fe-keyframe"
+      data-group-id={groupId}
+      data-object-id={objectId}
+      data-frame={keyFrame}
+      aria-label={`Keyframe of object ${objectId} in group ${groupId} at frame ${keyFrame}${manual ? ' (manual)' : ''}`}
+      title={`Frame ${keyFrame} · x ${props.x}, y ${props.y}${manual ? ' · manual' : ''}`}
+      style={{ left: props.left }}
+      onPointerDown={(e) => props.onPointerDown(e, groupId, objectId, keyFrame)}
+      onKeyDown={(e) => props.onKeyDown(e, groupId, objectId, keyFrame)}
+    />
+  );
+});
 
 export function Timeline(props: TimelineProps) {
   const { file, frameCount, frame, range, selected } = props;
@@ -138,6 +182,20 @@ export function Timeline(props: TimelineProps) {
     }
   };
 
+  // The marks get handlers that never change and call the latest render's.
+  const latest = useRef({ onMarkPointerDown, onMarkKeyDown });
+  useEffect(() => {
+    latest.current = { onMarkPointerDown, onMarkKeyDown };
+  });
+  const markPointerDown = useCallback<MarkHandler<PointerEvent<HTMLButtonElement>>>(
+    (...args) => latest.current.onMarkPointerDown(...args),
+    [],
+  );
+  const markKeyDown = useCallback<MarkHandler<KeyboardEvent<HTMLButtonElement>>>(
+    (...args) => latest.current.onMarkKeyDown(...args),
+    [],
+  );
+
   const slotWidth = frameWidth(scale);
   const playheadX = centreOfFrame(scale, frame);
   const currentGroup = file.groups.find((g) => frame >= g.start_frame && frame <= g.end_frame);
@@ -228,30 +286,25 @@ export function Timeline(props: TimelineProps) {
                 >
                   {object.keyframes.map((key) => {
                     const dragging =
-                      drag?.moved &&
+                      drag?.moved === true &&
                       drag.groupId === g.group_id &&
                       drag.objectId === object.object_id &&
                       drag.from === key.frame;
-                    const at = dragging ? drag.to : key.frame;
+                    const at = dragging && drag ? drag.to : key.frame;
                     return (
-                      <button
+                      <KeyMark
                         key={key.frame}
-                        type="button"
-                        className={[
-                          'hc-fe-tl__key',
-                          key.status === 'manual' ? 'hc-fe-tl__key--manual' : '',
-                          key.frame === frame ? 'hc-fe-tl__key--current' : '',
-                          dragging ? 'hc-fe-tl__key--dragging' : '',
-                        ].join(' ')}
-                        data-testid="fe-keyframe"
-                        data-group-id={g.group_id}
-                        data-object-id={object.object_id}
-                        data-frame={key.frame}
-                        aria-label={`Keyframe of object ${object.object_id} in group ${g.group_id} at frame ${key.frame}${key.status === 'manual' ? ' (manual)' : ''}`}
-                        title={`Frame ${key.frame} · x ${key.x}, y ${key.y}${key.status === 'manual' ? ' · manual' : ''}`}
-                        style={{ left: centreOfFrame(scale, at) - xOfFrame(scale, g.start_frame) }}
-                        onPointerDown={(e) => onMarkPointerDown(e, g.group_id, object.object_id, key.frame)}
-                        onKeyDown={(e) => onMarkKeyDown(e, g.group_id, object.object_id, key.frame)}
+                        groupId={g.group_id}
+                        objectId={object.object_id}
+                        keyFrame={key.frame}
+                        x={key.x}
+                        y={key.y}
+                        manual={key.status === 'manual'}
+                        current={key.frame === frame}
+                        dragging={dragging}
+                        left={centreOfFrame(scale, at) - xOfFrame(scale, g.start_frame)}
+                        onPointerDown={markPointerDown}
+                        onKeyDown={markKeyDown}
                       />
                     );
                   })}
