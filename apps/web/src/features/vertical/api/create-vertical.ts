@@ -47,5 +47,7 @@ export function useInvalidateAfterWrite() {
 
 export function useCreateVertical() {
   const invalidate = useInvalidateAfterWrite();
-  return useMutation({ mutationFn: createVertical, onSuccess: invalidate });
+  // Not awaited: the caller's mutateAsync (the success message, the render progress) must not wait for
+  // the lists and the task's details to be fetched again.
+  return useMutation({ mutationFn: createVertical, onSuccess: () => void invalidate() });
 }

@@ -15,5 +15,7 @@ export const updateVertical = (input: Fenced<VerticalVideoWrite>): Promise<Verti
 
 export function useUpdateVertical() {
   const invalidate = useInvalidateAfterWrite();
-  return useMutation({ mutationFn: updateVertical, onSuccess: invalidate });
+  // Not awaited: the caller's mutateAsync (the success message, the render progress) must not wait for
+  // the lists and the task's details to be fetched again.
+  return useMutation({ mutationFn: updateVertical, onSuccess: () => void invalidate() });
 }
