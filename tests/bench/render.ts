@@ -1,4 +1,4 @@
-// B10: a vertical render of a 12 s 1080p source to 1080x1920 whose crop follows moving keyframes (the
+// B10: a vertical render of a 12 s 1080p panning source to 1080x1920 whose crop follows moving keyframes (the
 // worker's own filter from follow-crop.ts and its encoder settings), against one static crop-and-scale
 // ffmpeg command on the same input with the same settings. Each runs twice, alternating; the faster run
 // of each counts (the machine is shared).
@@ -7,6 +7,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { KeyframeFile } from '@hc/shared/vertical/keyframe-file';
 import { followCrop, followCropFilter } from '../../apps/worker/src/media/follow-crop.ts';
+import { spawn } from 'node:child_process';
+import { ffmpegPath } from '@hc/db/seed/media';
 import { runFfmpeg } from '../../apps/worker/src/media/ffmpeg.ts';
 import { VIDEO_CODEC } from '../../apps/worker/src/processors/vertical-render.ts';
 import type { BenchRow } from './results.ts';
@@ -42,21 +44,54 @@ function panningKeyframes(): KeyframeFile {
   };
 }
 
+interface FfmpegTimes {
+  /** Seconds of wall clock. */
+  wall: number;
+  /** Seconds of CPU (user + system) ffmpeg reports with -benchmark: its work, whatever else runs. */
+  cpu: number;
+}
+
+/**
+ * One ffmpeg run timed by ffmpeg itself (`-benchmark` prints `bench: utime=… stime=… rtime=…`). CPU time
+ * is the judged figure: on a shared 2-core machine the wall clock of a 20 s encode swings by half.
+ */
+function timedFfmpeg(args: string[]): Promise<FfmpegTimes> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      ffmpegPath(),
+      ['-hide_banner', '-nostdin', '-nostats', '-v', 'info', '-benchmark', ...args],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('error', reject);
+    child.once('close', (code) => {
+      const bench = /utime=([\d.]+)s\s+stime=([\d.]+)s\s+rtime=([\d.]+)s/.exec(output);
+      if (code !== 0 || !bench) reject(new Error(`ffmpeg exited ${code}: ${output.slice(-500)}`));
+      else resolve({ cpu: Number(bench[1]) + Number(bench[2]), wall: Number(bench[3]) });
+    });
+  });
+}
+
 export async function benchRender(log: (line: string) => void): Promise<BenchRow> {
   const dir = mkdtempSync(path.join(tmpdir(), 'hc-bench-render-'));
   try {
+    // Two sources. The judged one is a camera panning across a wider picture, as broadcast footage moves
+    // in every frame. On a still test pattern the reference's static crop encodes a still picture (nearly
+    // free for x264) while any following crop encodes a pan: that pair measures x264's motion cost, not
+    // our pipeline's, and is reported beside the judged figure.
     const source = path.join(dir, 'source.mp4');
-    log('B10 generating a 12 s 1080p source');
-    await runFfmpeg([
-      '-f',
-      'lavfi',
-      '-i',
-      `testsrc2=s=${SOURCE.width}x${SOURCE.height}:r=${FPS}:d=${SECONDS}`,
-      ...VIDEO_CODEC,
-      '-an',
-      '-y',
-      `file:${source}`,
-    ]);
+    const stillSource = path.join(dir, 'still-source.mp4');
+    const panWidth = SOURCE.width * 1.5;
+    const pan = `crop=${SOURCE.width}:${SOURCE.height}:x='${(panWidth - SOURCE.width) / 2}*(1+sin(2*PI*t/${SECONDS / 2}))':y=0`;
+    const generate = (pattern: string, filter: string[], out: string) =>
+      runFfmpeg(['-f', 'lavfi', '-i', pattern, ...filter, ...VIDEO_CODEC, '-an', '-y', `file:${out}`]);
+    log('B10 generating 12 s 1080p sources');
+    await generate(`testsrc2=s=${panWidth}x${SOURCE.height}:r=${FPS}:d=${SECONDS}`, ['-vf', pan], source);
+    await generate(`testsrc2=s=${SOURCE.width}x${SOURCE.height}:r=${FPS}:d=${SECONDS}`, [], stillSource);
     const file = panningKeyframes();
     const crop = followCrop(file, {
       firstFrame: 0,
@@ -69,15 +104,12 @@ export async function benchRender(log: (line: string) => void): Promise<BenchRow
     const follow = followCropFilter(crop, commandsFile, OUTPUT);
     const { width, height, x, y } = crop.initial;
     const fixed = `crop=${width}:${height}:${x}:${y},scale=${OUTPUT.width}:${OUTPUT.height}`;
-    const render = async (filter: string, out: string) => {
-      const t0 = performance.now();
-      await runFfmpeg([
-        '-v',
-        'error',
+    const render = (filter: string, out: string, input = source) =>
+      timedFfmpeg([
         '-protocol_whitelist',
         'file',
         '-i',
-        `file:${source}`,
+        `file:${input}`,
         '-map',
         '0:v:0',
         '-vf',
@@ -91,32 +123,37 @@ export async function benchRender(log: (line: string) => void): Promise<BenchRow
         '-y',
         `file:${path.join(dir, out)}`,
       ]);
-      return (performance.now() - t0) / 1000;
-    };
     // Diagnosis: the worker's filter chain holding the first window still (no commands). Beside the
     // reference it shows what the chain costs; beside the follow render, what the moving picture costs x264.
     const still = followCropFilter({ ...crop, commands: '', commandCount: 0 }, null, OUTPUT);
-    const ours: number[] = [];
-    const reference: number[] = [];
-    const stillChain: number[] = [];
+    const ours: FfmpegTimes[] = [];
+    const reference: FfmpegTimes[] = [];
+    const stillChain: FfmpegTimes[] = [];
     for (let run = 0; run < 2; run++) {
       log(`B10 run ${run + 1}/2`);
       reference.push(await render(fixed, 'reference.mp4'));
       ours.push(await render(follow, 'follow.mp4'));
       if (run === 0) stillChain.push(await render(still, 'still.mp4'));
     }
-    const best = Math.min(...ours);
-    const bestReference = Math.min(...reference);
+    log('B10 the still source');
+    const onStillSource = {
+      reference: await render(fixed, 'still-reference.mp4', stillSource),
+      ours: await render(follow, 'still-follow.mp4', stillSource),
+    };
+    const best = Math.min(...ours.map((t) => t.cpu));
+    const bestReference = Math.min(...reference.map((t) => t.cpu));
     const speed = bestReference / best;
     return {
       id: 'B10',
-      figure: `vertical render 12 s 1080p → 1080x1920 following keyframes (${crop.commandCount} crop commands)`,
-      value: `${best.toFixed(1)} s (${(SECONDS / best).toFixed(2)}x real time)`,
+      figure: `vertical render 12 s 1080p panning → 1080x1920 following keyframes (${crop.commandCount} crop commands), CPU seconds`,
+      value: `${best.toFixed(1)} s CPU (wall ${Math.min(...ours.map((t) => t.wall)).toFixed(1)} s)`,
       budget: '≥ 0.9x the static crop speed',
-      reference: `static crop-and-scale ${bestReference.toFixed(1)} s; our chain held still ${stillChain[0]!.toFixed(1)} s`,
+      reference:
+        `static crop-and-scale ${bestReference.toFixed(1)} s CPU; our chain held still ${stillChain[0]!.cpu.toFixed(1)} s; ` +
+        `on a still test pattern ${(onStillSource.reference.cpu / onStillSource.ours.cpu).toFixed(2)}x`,
       ratio: speed,
       pass: speed >= 0.9,
-      details: { ours, reference, stillChain, commandCount: crop.commandCount },
+      details: { ours, reference, stillChain, onStillSource, commandCount: crop.commandCount },
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });
