@@ -1,5 +1,6 @@
 // ffmpeg and ffprobe as the worker runs them: the binaries the demo seed ships, no shell, local files
-// only, progress read from `-progress pipe:1`, and a short error (the end of stderr) on failure.
+// only, sources read as MP4 only, progress read from `-progress pipe:1`, and a short error (the end of
+// stderr) on failure.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { ffmpegPath, ffprobePath } from '@hc/db/seed/media';
 
@@ -50,6 +51,9 @@ export function probeVideo(file: string): Promise<VideoProbe | null> {
     'stream=codec_type,width,height,avg_frame_rate,r_frame_rate,nb_frames,duration,start_time:format=duration,start_time',
     '-print_format',
     'json',
+    // Sources are MP4: only that demuxer reads them, so a playlist or concat list named .mp4 names nothing.
+    '-f',
+    'mp4',
     `file:${file}`,
   ];
   return new Promise((resolve) => {

@@ -133,6 +133,8 @@ async function render(deps: VerticalRenderDeps, job: Job<VerticalRenderJob>): Pr
         '-protocol_whitelist',
         'file',
         ...input,
+        '-f',
+        'mp4',
         '-i',
         `file:${source}`,
         '-map',
