@@ -33,6 +33,43 @@ export function closeCodeForTicketFailure(error: unknown): number {
   return CLOSE_RETRY;
 }
 
+const BACKOFF_FIRST_MS = 250;
+const BACKOFF_MAX_MS = 10_000;
+/** A connection open this long counts as working: the next failure starts the backoff again. */
+const STABLE_MS = 10_000;
+
+/**
+ * Connections that fail one after another wait longer each time: 250 ms doubling to 10 s. y-websocket
+ * resets its own backoff as soon as a connection syncs, so a server that accepts each connection and
+ * then closes it (it cannot store updates, 4500) would otherwise get a ticket call and a socket from
+ * every editor every 100–200 ms until it recovers.
+ */
+export class ReconnectBackoff {
+  private failures = 0;
+  private openedAt: number | null = null;
+
+  constructor(private readonly now: () => number = () => Date.now()) {}
+
+  /** How long the next connection waits before asking for its ticket. */
+  delay(): number {
+    return this.failures === 0 ? 0 : Math.min(BACKOFF_MAX_MS, BACKOFF_FIRST_MS * 2 ** (this.failures - 1));
+  }
+
+  opened(): void {
+    this.openedAt = this.now();
+  }
+
+  /** A connection ended (or its ticket call failed, never opened): a failure unless it had held a while. */
+  closed(code: number): void {
+    const lasted = this.openedAt === null ? 0 : this.now() - this.openedAt;
+    this.openedAt = null;
+    if (code === 1000 || lasted >= STABLE_MS) this.failures = 0;
+    else this.failures += 1;
+  }
+}
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 type Listener<E> = ((event: E) => void) | null;
 
 /** Makes the WebSocket class to hand to WebsocketProvider as WebSocketPolyfill. */
@@ -40,6 +77,8 @@ export function ticketWebSocket(
   fetchTicket: () => Promise<CollabTicket>,
   onTicket: (ticket: CollabTicket) => void,
 ): typeof WebSocket {
+  // One per provider (document): it sees every connection the provider makes in turn.
+  const backoff = new ReconnectBackoff();
   class TicketWebSocket {
     static readonly CONNECTING = 0;
     static readonly OPEN = 1;
@@ -59,6 +98,12 @@ export function ticketWebSocket(
     private closed = false;
 
     constructor(url: string, protocols?: string | string[]) {
+      const delay = backoff.delay();
+      (delay > 0 ? wait(delay) : Promise.resolve()).then(() => this.connect(url, protocols));
+    }
+
+    private connect(url: string, protocols?: string | string[]) {
+      if (this.closed) return;
       fetchTicket().then(
         (ticket) => {
           if (this.closed) return;
@@ -68,12 +113,14 @@ export function ticketWebSocket(
           const socket = new WebSocket(target, protocols);
           socket.binaryType = this.binaryType;
           socket.onopen = (e) => {
+            backoff.opened();
             this.readyState = 1;
             this.onopen?.(e);
           };
           socket.onmessage = (e: MessageEvent) => this.onmessage?.(e);
           socket.onerror = (e) => this.onerror?.(e);
           socket.onclose = (e) => {
+            backoff.closed(e.code);
             this.readyState = 3;
             this.onclose?.(e);
           };
@@ -83,6 +130,7 @@ export function ticketWebSocket(
           if (this.closed) return;
           this.readyState = 3;
           const code = closeCodeForTicketFailure(error);
+          backoff.closed(code);
           this.onclose?.(new CloseEvent('close', { code, reason: 'ticket refused' }));
         },
       );
