@@ -105,6 +105,8 @@ export const messages = {
   editorApiTimeout: 'The editor API did not answer in time. Please try again.',
   editorApiUnreachable: 'The editor API cannot be reached. Please try again later.',
   editorApiFailed: 'The editor API could not handle this request. Please try again later.',
+  // Redis (the job queue) did not answer in time: nothing was started (D-entry "job queue unavailable").
+  jobQueueUnavailable: 'Background jobs are unavailable right now. Please try again in a minute.',
   // The ingest API (issue 10 part 4): what the highlight pipeline is told (docs/ingest.md).
   ingestTokenRequired: 'A valid service token is required: send Authorization: Bearer <token>.',
   ingestExternalId:

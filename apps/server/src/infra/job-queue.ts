@@ -1,9 +1,63 @@
 // The one way the server produces BullMQ jobs: a queue opened on first use and closed with the app.
+// A request never waits long on the queue's Redis: when Redis is down, restarting or stopped, the call
+// is answered 503 (jobQueueUnavailable) within JOB_QUEUE_WAIT_MS rather than hanging until it is back.
 import type { FastifyInstance } from 'fastify';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { BULLMQ_CONNECTION_OPTIONS, type QueueName, type TracedJob } from '@hc/worker/queues';
+import { messages } from '@hc/shared/messages';
+import type { QueueName, TracedJob } from '@hc/worker/queues';
 import { currentRequestId } from '../features/ops/request-id.ts';
+import { HttpError } from '../plugins/errors.ts';
+import { isJobQueueUnavailable } from './redis.ts';
+
+/** How long a request may wait on the job queue's Redis before it is answered 503. */
+export const JOB_QUEUE_WAIT_MS = 1_000;
+
+/**
+ * The producer's connection fails fast instead of queueing commands until Redis is back: with no offline
+ * queue a command sent while disconnected is refused at once, one sent to a Redis that stopped answering
+ * (SIGSTOP, a hung host) times out. (Workers keep BullMQ's retry-forever connection: they wait.)
+ */
+const PRODUCER_CONNECTION_OPTIONS = {
+  enableOfflineQueue: false,
+  commandTimeout: JOB_QUEUE_WAIT_MS,
+  maxRetriesPerRequest: 1,
+  // A command that timed out was answered 503 ("nothing started"): when the connection drops it is
+  // dropped too, not sent again to the restarted Redis (ioredis's default), which would start the job
+  // after all. (A Redis that resumes may still run one it had received: the caller's retry is then the
+  // same job, as job ids derive from the input.)
+  autoResendUnfulfilledCommands: false,
+} as const;
+
+export const jobQueueUnavailable = () => new HttpError(503, [messages.jobQueueUnavailable]);
+
+/**
+ * The queue's calls, each answered within JOB_QUEUE_WAIT_MS or turned into a 503: the first call also
+ * waits for the connection to be ready, which no command timeout bounds.
+ */
+function bounded<T extends object>(queue: T): T {
+  return new Proxy(queue, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver) as unknown;
+      if (typeof value !== 'function' || property === 'on' || property === 'close') return value;
+      return (...args: unknown[]) => {
+        const result = (value as (...a: unknown[]) => unknown).apply(target, args);
+        if (!(result instanceof Promise)) return result;
+        let timer: NodeJS.Timeout | undefined;
+        const deadline = new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(jobQueueUnavailable()), JOB_QUEUE_WAIT_MS);
+        });
+        // The call may still settle after its deadline (a late reply): that is not an unhandled error.
+        result.catch(() => undefined);
+        return Promise.race([result, deadline])
+          .catch((error: unknown) => {
+            throw isJobQueueUnavailable(error) ? jobQueueUnavailable() : error;
+          })
+          .finally(() => clearTimeout(timer));
+      };
+    },
+  });
+}
 
 /**
  * A queue's connection errors are logged, never thrown: BullMQ re-emits them as 'error' events, and an
@@ -32,7 +86,7 @@ export function jobQueue<Data, Result>(
   });
   return () => {
     if (!opened) {
-      const connection = new Redis(redisUrl, BULLMQ_CONNECTION_OPTIONS);
+      const connection = new Redis(redisUrl, PRODUCER_CONNECTION_OPTIONS);
       const queue = new Queue<Data, Result>(name, { connection, prefix });
       listenForQueueErrors(app, queue as Queue);
       // Every job a request enqueues carries the request's id, so the worker's lines for it can be found
@@ -44,7 +98,7 @@ export function jobQueue<Data, Result>(
         // Job payloads are objects (queues.ts); the cast only widens the generic to say so.
         return add(jobName, { ...(data as object), ...traced } as typeof data, opts);
       }) as typeof queue.add;
-      opened = { queue, connection };
+      opened = { queue: bounded(queue), connection };
     }
     return opened.queue;
   };

@@ -22,3 +22,17 @@ export async function connectRedis(url: string): Promise<Redis> {
     );
   }
 }
+
+/**
+ * The errors a job-queue producer's command gets when its Redis cannot be reached in time (see
+ * job-queue.ts): refused while disconnected (no offline queue), or timed out (no answer). Only that
+ * connection has these options, so the error handler answers them 503 with the job queue's message.
+ */
+export function isJobQueueUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  return (
+    error.message === 'Command timed out' ||
+    error.message.startsWith("Stream isn't writeable") ||
+    error.name === 'MaxRetriesPerRequestError'
+  );
+}

@@ -2,6 +2,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messages } from '@hc/shared/messages';
+import { isJobQueueUnavailable } from '../infra/redis.ts';
 
 /** An expected failure with a user-facing message and a status. */
 export class HttpError extends Error {
@@ -30,6 +31,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
         return field ? `${field}: ${v.message}` : (v.message ?? messages.invalidRequest);
       });
       return reply.status(400).send({ success: false, errors });
+    }
+    if (isJobQueueUnavailable(error)) {
+      // A job's call (its state, a retry) that its Redis did not answer in time: a 503 to retry later.
+      request.log.warn({ err: error }, 'job queue unavailable');
+      return reply.status(503).send({ success: false, errors: [messages.jobQueueUnavailable] });
     }
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) request.log.error({ err: error }, 'request failed');
