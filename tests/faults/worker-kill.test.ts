@@ -27,12 +27,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@hc/db/schema';
 import type { GridSubmitStatus } from '@hc/shared/api/ad-grid';
 import type { ReportStatus } from '@hc/shared/api/reports';
+import type { JobProgressEvent } from '@hc/shared/live/events';
 import { LOCK_FENCE_HEADER, lockPath } from '@hc/shared/live/locks';
+import { messages } from '@hc/shared/messages';
 import { loadGridData } from '@hc/worker/processors/monetization-grid';
 import { writeReportWorkbook } from '@hc/worker/processors/report-workbook';
 import { BULLMQ_CONNECTION_OPTIONS, QUEUES, type QueueName } from '@hc/worker/queues';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 import { buildPublisher, buildUser } from '../support/factories.ts';
+import { connectAs } from '../support/live-client.ts';
 import { buildConfiguredPublisher } from '../support/monetization-factories.ts';
 import {
   killHard,
@@ -68,6 +71,8 @@ const WORKER_LOCKS = { WORKER_LOCK_DURATION_MS: '2500', WORKER_STALLED_INTERVAL_
 const STALLED_REASON = 'job stalled more than allowable limit';
 
 type Headers = Record<string, string>;
+/** A login's headers (what the live client's handshake sends too). */
+type Session = { 'x-user-email': string; 'x-user-token': string };
 
 let database: TestDatabase;
 let redisServer: RedisProcess;
@@ -82,7 +87,7 @@ let workerCount = 0;
 
 let publisherId: number;
 let adminUserId: number;
-const sessions = {} as Record<'reviewer' | 'zipper' | 'admin', Headers>;
+const sessions = {} as Record<'reviewer' | 'zipper' | 'admin', Session>;
 /** Grid submit, report update and report fill each on publishers of their own (their rows are held). */
 const pubs = {} as Record<'grid1' | 'grid2' | 'update1' | 'update2', { id: number }>;
 
@@ -104,7 +109,7 @@ async function ok<T>(method: string, url: string, headers: Headers, body?: unkno
   return response.body.data as T;
 }
 
-async function login(email: string, password: string): Promise<Headers> {
+async function login(email: string, password: string): Promise<Session> {
   const response = await fetch(`${server.url}/api/v1/auth/editor/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -602,6 +607,13 @@ describe('a worker killed with SIGKILL in the middle of each job type', () => {
   it('ends a job killed twice as failed with its reason, shown by its status route; nothing of it applied', async () => {
     const started = Date.now();
     const updateWorkbook = spareUpdateWorkbook;
+    // The users who start the jobs, on the live channel: each is told of their job's failure.
+    const progress: JobProgressEvent[] = [];
+    for (const session of Object.values(sessions)) {
+      const live = await connectAs(server.url, session);
+      cleanups.push(() => live.close());
+      live.on('job_progress', (event) => progress.push(event));
+    }
     const fillWorkbook = await newWorkbook();
     const expired = await expiredSessions(3);
     const zip = await storyOfPipes('Kill twice', 2);
@@ -654,6 +666,14 @@ describe('a worker killed with SIGKILL in the middle of each job type', () => {
     );
     await held.release();
 
+    // Their users were told, live: the render with its reason, the others in the screens' words.
+    await eventually(() => {
+      for (const [name, job] of Object.entries(jobs)) {
+        if (name === 'purge') continue; // no user starts it
+        const failed = progress.find((e) => e.job_id === job.jobId && e.state === 'failed');
+        expect(failed?.error, name).toBe(name === 'render' ? STALLED_REASON : messages.somethingWentWrong);
+      }
+    });
     // The callers' status routes say failed: the render with its reason, the others in their own words.
     expect(await renderStatus(render.jobId)).toMatchObject({ state: 'failed', error: STALLED_REASON });
     expect((await zipStatus(jobs.zip!.jobId)).state).toBe('failed');
