@@ -171,11 +171,14 @@ function problemsIn(frame: Frame): Promise<string[]> {
 }
 
 /** The page's text as the reader sees it: the title element, page titles and subtitles. */
-function textsIn(frame: Frame): Promise<{ title: string; titles: string[]; subtitles: string[] }> {
+function textsIn(
+  frame: Frame,
+): Promise<{ title: string; titles: string[]; subtitles: string[]; facts: string[] }> {
   return frame.evaluate(() => ({
     title: document.querySelector('title')?.textContent ?? '',
     titles: Array.from(document.querySelectorAll('h1.hc-title')).map((e) => e.textContent ?? ''),
     subtitles: Array.from(document.querySelectorAll('p.hc-subtitle')).map((e) => e.textContent ?? ''),
+    facts: Array.from(document.querySelectorAll('.hc-facts li')).map((e) => e.textContent ?? ''),
   }));
 }
 
@@ -485,7 +488,7 @@ describe('story XSS', () => {
     },
   );
 
-  it('generated strings in titles, subtitles and URLs: text reads back as typed, nothing runs', async () => {
+  it('generated strings in titles, subtitles, video fields and URLs: text reads back as typed, nothing runs', async () => {
     const seed = Number(process.env.XSS_SEED ?? Date.now() % 2 ** 31);
     console.log(`story-xss fast-check seed ${seed} (XSS_SEED=${seed} repeats this run)`);
     const fragments = [
@@ -552,16 +555,26 @@ describe('story XSS', () => {
       fc.asyncProperty(
         text,
         fc.array(fc.tuple(text, text, url), { minLength: 1, maxLength: 4 }),
-        async (title, pages) => {
+        text,
+        async (title, pages, field) => {
           const preview = await api('POST', '/stamp/stories/preview', {
             story: { id: storyId, title },
-            pages: pages.map(([pageTitle, subtitle, imageUrl]) => ({
-              object_type: 'image',
-              title: pageTitle,
-              subtitle,
-              image: imageUrl,
-              poster: imageUrl,
-            })),
+            pages: [
+              ...pages.map(([pageTitle, subtitle, imageUrl]) => ({
+                object_type: 'image',
+                title: pageTitle,
+                subtitle,
+                image: imageUrl,
+                poster: imageUrl,
+              })),
+              // A video page: its title and facts come from the server-defined fields.
+              {
+                object_type: 'video',
+                video_url: pages[0]![2],
+                poster: pages[0]![2],
+                metadata: { title: field, apv_batter_full_name: field, apv_pitcher_full_name: field },
+              },
+            ],
           });
           expect(preview.status).toBe(200);
           const html = preview.body.data.html as string;
@@ -569,8 +582,9 @@ describe('story XSS', () => {
           // The story title is stored and previewed trimmed; page text in a draft is shown as typed.
           expect(await textsIn(page.mainFrame())).toEqual({
             title: title.trim(),
-            titles: pages.map(([pageTitle]) => pageTitle),
+            titles: [...pages.map(([pageTitle]) => pageTitle), field],
             subtitles: pages.map(([, subtitle]) => subtitle),
+            facts: [`Batter: ${field}`, `Pitcher: ${field}`],
           });
 
           // The same through the stored path: pages written by the API, published, served.
@@ -594,6 +608,7 @@ describe('story XSS', () => {
             title: title.trim(),
             titles: shown.filter(([s]) => s !== '').map(([s]) => s),
             subtitles: shown.filter(([, s]) => s !== '').map(([, s]) => s),
+            facts: [],
           });
         },
       ),
