@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '@hc/db/client';
 import { schema } from '@hc/db/schema';
 import type { GridSubmitData } from '@hc/shared/api/ad-grid';
-import { GRID_TAB_LABELS } from '@hc/shared/monetization/grid-rules';
+import { GRID_TAB_LABELS, GRID_TABS } from '@hc/shared/monetization/grid-rules';
 import type { ReportJob } from '../queues.ts';
 import { applyGridChanges, loadGridData, publishersOfKeys } from './monetization-grid.ts';
 import { WORKBOOK_GONE, type ReportResult } from './report-fill.ts';
@@ -56,8 +56,9 @@ export function reportUpdateProcessor(deps: { db: Db; delayPerRowMs?: number | u
       );
       const data: GridSubmitData = { publisher: [], placement: [], display: [], displayPlacement: [] };
       const errors: string[] = [];
+      const shownByKey = new Map(GRID_TABS.map((tab) => [tab, new Map(current[tab].map((r) => [r.key, r]))]));
       for (const row of rows) {
-        const shown = current[row.tab].find((r) => r.key === row.key);
+        const shown = shownByKey.get(row.tab)!.get(row.key);
         if (!shown) {
           errors.push(`${GRID_TAB_LABELS[row.tab]} row ${row.rowNumber}: ${row.key} is not a configuration.`);
           continue;
