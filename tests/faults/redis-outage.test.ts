@@ -155,6 +155,8 @@ async function mediaPipe(relative: string) {
       if (handle) {
         try {
           await handle.write(bytes); // fits in the pipe's buffer: never blocks
+        } catch {
+          // EPIPE: the reader went away mid-write; the next reader is fed again.
         } finally {
           await handle.close();
         }

@@ -20,7 +20,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Queue } from 'bullmq';
 import ExcelJS from 'exceljs';
-import { and, eq, inArray, lt } from 'drizzle-orm';
+import { eq, inArray, lt } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -88,7 +88,7 @@ let workerCount = 0;
 let publisherId: number;
 let adminUserId: number;
 const sessions = {} as Record<'reviewer' | 'zipper' | 'admin', Session>;
-/** Grid submit, report update and report fill each on publishers of their own (their rows are held). */
+/** The grid submits and report updates each change a publisher of their own (its config rows are held). */
 const pubs = {} as Record<'grid1' | 'grid2' | 'update1' | 'update2', { id: number }>;
 
 const db = () => database.handle.db;
@@ -167,10 +167,8 @@ beforeAll(async () => {
   adminUserId = admin.id;
   for (const name of ['grid1', 'grid2', 'update1', 'update2'] as const)
     pubs[name] = (await buildConfiguredPublisher(db(), `Faults ${name}`)).publisher;
-  [server] = await starting.then(([s, w]) => {
-    processes.push(s);
-    return [s, w] as const;
-  });
+  [server] = await starting;
+  processes.push(server); // the worker is in already (startWorker)
   sessions.reviewer = await login(reviewer.email, reviewer.password);
   sessions.zipper = await login(zipper.email, zipper.password);
   sessions.admin = await login(admin.email, admin.password);
@@ -225,6 +223,8 @@ async function mediaPipe(relative: string) {
         try {
           await handle.write(bytes); // fits in the pipe's buffer: never blocks
           fed++;
+        } catch {
+          // EPIPE: the reader went away mid-write (its worker was killed); the next reader is fed again.
         } finally {
           await handle.close();
         }
@@ -419,7 +419,7 @@ const videoConfigOf = async (pub: { id: number }) =>
     await db()
       .select({ config: schema.videoConfigs.config })
       .from(schema.videoConfigs)
-      .where(and(eq(schema.videoConfigs.publisherId, pub.id)))
+      .where(eq(schema.videoConfigs.publisherId, pub.id))
   ).map((r) => r.config as Record<string, unknown>);
 const auditCount = async (pub: { id: number }) =>
   (
