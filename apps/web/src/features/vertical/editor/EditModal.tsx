@@ -5,10 +5,9 @@
 // Generate sends the keyframe file with the range and the review modal's reasons: vertical_video/update
 // while the range still overlaps the suggestion's ('modify'), vertical_video/create when it no longer does
 // ('manual'), in Manual Creation, and for Create New. Refused on mobile devices.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Dialog } from 'primereact/dialog';
 import { Button } from 'primereact/button';
-import { SplitButton } from 'primereact/splitbutton';
 import type { VerticalTask } from '@hc/shared/api/vertical';
 import { messages } from '@hc/shared/messages';
 import {
@@ -31,7 +30,7 @@ import { editorShortcutFor, isTextField, type EditorShortcut } from './editorSho
 import type { TimeRange } from '@hc/shared/vertical/time-range';
 import { FrameCanvas } from './FrameCanvas.tsx';
 import { ObjectPanel } from './ObjectPanel.tsx';
-import { RemoveFramesButton } from './RemoveFramesButton.tsx';
+import { EditorFooter } from './EditorFooter.tsx';
 import { Message } from 'primereact/message';
 import { RenderProgress } from '../review/RenderProgress.tsx';
 import { Timeline } from './Timeline.tsx';
@@ -39,6 +38,7 @@ import { TimeRangeBar } from './TimeRangeBar.tsx';
 import { togglePlay, Transport } from './Transport.tsx';
 import { mp4Url } from './mediaUrl.ts';
 import { useFrameEditor } from './useFrameEditor.ts';
+import { useStableHandler } from './useStableHandler.ts';
 import { rangeFrames, writeCallFor } from './editRange.ts';
 import type { TaskLock } from '../../locks/useTaskLock.ts';
 import { LockNotice, lockAllowsActions } from '../../locks/LockNotice.tsx';
@@ -289,16 +289,16 @@ function FrameEditorWorkspace(props: EditModalProps & { initialFile: KeyframeFil
     return () => window.removeEventListener('keydown', listener, true);
   }, []);
 
-  const resetItems = useMemo(
-    () => [
-      {
-        label: 'Clear groups',
-        icon: 'pi pi-times-circle',
-        command: () => editor.clearGroups(),
-      },
-    ],
-    [editor],
+  // The footer's handlers never change (it is a memo component, not rendered at every frame).
+  const onUndo = useStableHandler(() => void editor.undo());
+  const onReset = useStableHandler(() => editor.reset());
+  const onClearGroups = useStableHandler(() => editor.clearGroups());
+  const onRemoveFrames = useStableHandler(
+    (from: number, to: number) =>
+      selected && editor.removeFrames(selected.groupId, selected.objectId, from, to),
   );
+  const onClose = useStableHandler(() => props.onClose());
+  const onSubmit = useStableHandler((kind: 'generate' | 'createNew') => void submit(kind));
 
   return (
     <div className="hc-fe" data-testid="frame-editor" data-locked={locked}>
@@ -378,75 +378,23 @@ function FrameEditorWorkspace(props: EditModalProps & { initialFile: KeyframeFil
       />
 
       {!submitted && <LockNotice lock={props.lock} testId="fe-lock-notice" />}
-      <footer className="hc-fe__footer">
-        <div className="hc-fe__footer-group">
-          <Button
-            type="button"
-            label="Undo"
-            icon="pi pi-undo"
-            outlined
-            severity="secondary"
-            disabled={locked || !editor.canUndo}
-            onClick={() => editor.undo()}
-            tooltip="Ctrl+Z"
-            tooltipOptions={{ position: 'top' }}
-            data-testid="fe-undo"
-          />
-          <SplitButton
-            label="Reset"
-            icon="pi pi-refresh"
-            outlined
-            severity="secondary"
-            disabled={locked}
-            onClick={() => editor.reset()}
-            model={resetItems}
-            buttonProps={{ 'data-testid': 'fe-reset' } as object}
-            menuButtonProps={{ 'aria-label': 'More reset options', 'data-testid': 'fe-reset-menu' } as object}
-          />
-          <RemoveFramesButton
-            group={group}
-            objectId={selected?.objectId ?? null}
-            disabled={locked}
-            onRemove={(from, to) =>
-              selected && editor.removeFrames(selected.groupId, selected.objectId, from, to)
-            }
-          />
-        </div>
-        <div className="hc-fe__footer-group">
-          <Button
-            type="button"
-            label={submitted ? 'Close' : 'Cancel'}
-            text
-            onClick={props.onClose}
-            data-testid="fe-cancel"
-          />
-          {!submitted && (
-            <>
-              <Button
-                type="button"
-                label="Create New"
-                icon="pi pi-clone"
-                outlined
-                disabled={locked || unleased || rangeError !== null}
-                loading={create.isPending && !update.isPending}
-                onClick={() => void submit('createNew')}
-                tooltip="Save as a new manual suggestion, keeping this one"
-                tooltipOptions={{ position: 'top' }}
-                data-testid="fe-create-new"
-              />
-              <Button
-                type="button"
-                label={hasVertical ? 'Recreate' : 'Generate'}
-                icon="pi pi-video"
-                disabled={locked || unleased || rangeError !== null}
-                loading={pending}
-                onClick={() => void submit('generate')}
-                data-testid="fe-generate"
-              />
-            </>
-          )}
-        </div>
-      </footer>
+      <EditorFooter
+        locked={locked}
+        canUndo={editor.canUndo}
+        canWrite={!locked && !unleased && rangeError === null}
+        group={group}
+        selectedObjectId={selected?.objectId ?? null}
+        submitted={submitted !== null}
+        hasVertical={hasVertical}
+        creatingNew={create.isPending && !update.isPending}
+        pending={pending}
+        onUndo={onUndo}
+        onReset={onReset}
+        onClearGroups={onClearGroups}
+        onRemoveFrames={onRemoveFrames}
+        onClose={onClose}
+        onSubmit={onSubmit}
+      />
 
       <Dialog
         visible={errorText !== null}

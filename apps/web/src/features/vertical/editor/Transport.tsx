@@ -1,7 +1,8 @@
 // Play, pause and frame steps under the frame editor's video, with the time and frame at the playhead.
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { Button } from 'primereact/button';
 import { formatEditorTime } from './editorGeometry.ts';
+import { useStableHandler } from './useStableHandler.ts';
 
 export interface TransportProps {
   video: HTMLVideoElement | null;
@@ -35,43 +36,10 @@ export function togglePlay(video: HTMLVideoElement | null) {
 }
 
 export function Transport({ video, frame, frameCount, fps, groupId, onStep }: TransportProps) {
-  const playing = usePlaying(video);
+  const step = useStableHandler(onStep);
   return (
     <div className="hc-fe-transport" data-testid="fe-transport">
-      <div className="hc-fe-transport__buttons">
-        <Button
-          type="button"
-          icon="pi pi-step-backward"
-          rounded
-          text
-          aria-label="Previous frame"
-          tooltip="Previous frame (Left)"
-          tooltipOptions={{ position: 'top' }}
-          onClick={() => onStep(-1)}
-          data-testid="fe-prev-frame"
-        />
-        <Button
-          type="button"
-          icon={playing ? 'pi pi-pause' : 'pi pi-play'}
-          rounded
-          aria-label={playing ? 'Pause' : 'Play'}
-          tooltip={`${playing ? 'Pause' : 'Play'} (Space)`}
-          tooltipOptions={{ position: 'top' }}
-          onClick={() => togglePlay(video)}
-          data-testid="fe-play"
-        />
-        <Button
-          type="button"
-          icon="pi pi-step-forward"
-          rounded
-          text
-          aria-label="Next frame"
-          tooltip="Next frame (Right)"
-          tooltipOptions={{ position: 'top' }}
-          onClick={() => onStep(1)}
-          data-testid="fe-next-frame"
-        />
-      </div>
+      <TransportButtons video={video} onStep={step} />
       <div className="hc-fe-transport__readout hc-num" aria-live="off">
         <span data-testid="fe-time">
           {formatEditorTime(frame / fps)} / {formatEditorTime(frameCount / fps)}
@@ -86,3 +54,49 @@ export function Transport({ video, frame, frameCount, fps, groupId, onStep }: Tr
     </div>
   );
 }
+
+/** The buttons, apart from the read-out: they render again only when play turns to pause or back. */
+const TransportButtons = memo(function TransportButtons({
+  video,
+  onStep,
+}: Pick<TransportProps, 'video' | 'onStep'>) {
+  const playing = usePlaying(video);
+  return (
+    <div className="hc-fe-transport__buttons">
+      <Button
+        type="button"
+        icon="pi pi-step-backward"
+        rounded
+        text
+        aria-label="Previous frame"
+        tooltip="Previous frame (Left)"
+        tooltipOptions={TOOLTIP_ON_TOP}
+        onClick={() => onStep(-1)}
+        data-testid="fe-prev-frame"
+      />
+      <Button
+        type="button"
+        icon={playing ? 'pi pi-pause' : 'pi pi-play'}
+        rounded
+        aria-label={playing ? 'Pause' : 'Play'}
+        tooltip={`${playing ? 'Pause' : 'Play'} (Space)`}
+        tooltipOptions={TOOLTIP_ON_TOP}
+        onClick={() => togglePlay(video)}
+        data-testid="fe-play"
+      />
+      <Button
+        type="button"
+        icon="pi pi-step-forward"
+        rounded
+        text
+        aria-label="Next frame"
+        tooltip="Next frame (Right)"
+        tooltipOptions={TOOLTIP_ON_TOP}
+        onClick={() => onStep(1)}
+        data-testid="fe-next-frame"
+      />
+    </div>
+  );
+});
+
+const TOOLTIP_ON_TOP = { position: 'top' } as const;
