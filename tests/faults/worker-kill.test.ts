@@ -523,7 +523,7 @@ describe('a worker killed with SIGKILL in the middle of each job type', () => {
     // between their commit and BullMQ's completion, or done).
     const renderAt = between(5, 80);
     const zipFiles = between(0, 2);
-    const releasedFor = between(0, 300);
+    const releasedFor = between(0, 150);
     await eventually(
       async () => expect((await renderStatus(render.jobId)).progress).toBeGreaterThanOrEqual(renderAt),
       20_000,
