@@ -56,7 +56,7 @@ const HOT_ROUTES: HotRoute[] = [
 ];
 
 /** One user with every role the hot routes need, on the big publisher. */
-async function loadUser(db: Db) {
+export async function loadUser(db: Db) {
   const email = 'load@live.bench.example';
   await db.execute(sql`
     insert into users (email, password_hash, default_publisher_id)

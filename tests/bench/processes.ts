@@ -4,7 +4,10 @@ import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const serverScript = path.join(path.dirname(fileURLToPath(import.meta.url)), 'server.ts');
+const here = path.dirname(fileURLToPath(import.meta.url));
+const serverScript = path.join(here, 'server.ts');
+/** B8's reference: a stock y-websocket server. */
+const collabStockScript = path.join(here, 'collab-stock.ts');
 
 export interface BenchServer {
   port: number;
@@ -15,10 +18,10 @@ export interface BenchServer {
 }
 
 export async function startBenchServer(
-  mode: 'app' | 'bare',
+  mode: 'app' | 'bare' | 'collab-stock',
   env: Record<string, string> = {},
 ): Promise<BenchServer> {
-  const child = fork(serverScript, [], {
+  const child = fork(mode === 'collab-stock' ? collabStockScript : serverScript, [], {
     execArgv: [
       '--import',
       'tsx',

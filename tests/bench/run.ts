@@ -20,6 +20,7 @@ import { hashPassword } from '../../apps/server/src/features/auth/passwords.ts';
 import { adminDatabaseUrl, databaseUrlFor, redisUrl } from '../support/services.ts';
 import { createBenchDatabase, type BenchDatabase } from './database.ts';
 import { benchLoad } from './autocannon-load.ts';
+import { benchCollab } from './collab.ts';
 import { benchList } from './list.ts';
 import { benchLive } from './live.ts';
 import { benchLocks } from './locks.ts';
@@ -29,7 +30,7 @@ import { benchReports } from './reports.ts';
 import { benchRender } from './render.ts';
 import { benchWeb } from './web.ts';
 import { startBenchServer, type BenchServer } from './processes.ts';
-import { notMeasured, printTable, type BenchRow } from './results.ts';
+import { printTable, type BenchRow } from './results.ts';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const highlights = Number(process.env.BENCH_HIGHLIGHTS ?? 1_000_000);
@@ -127,6 +128,7 @@ async function main() {
         rows.push(...(await benchLive({ app, db: big.handle.db, redisUrl, prefix, log, seconds })));
       }
       if (wanted('LOAD')) rows.push(...(await benchLoad({ app, db: big.handle.db, log, seconds })));
+      if (wanted('B8')) rows.push(...(await benchCollab({ app, db: big.handle.db, log, seconds })));
       if (wanted('B7')) {
         log('B7 task locks: logging in 50 racers');
         const racers = [];
@@ -183,8 +185,6 @@ async function main() {
   }
   if (wanted('B10')) rows.push(await benchRender(log));
 
-  const later = 'a later session';
-  rows.push(notMeasured('B8', '(issue 9 part 1, later)', '', later));
   const table = printTable(rows);
   console.log(`\n${table}\n`);
   const failed = rows.filter((r) => r.pass === false).map((r) => r.id);
