@@ -174,6 +174,27 @@ describe('pushed pending counts', () => {
   });
 });
 
+describe('push rate of a busy room', () => {
+  it('coalesces 10 changes a second into at most 4 pushes a second; the last push holds the final counts', async () => {
+    const pub = (await buildPublisher(t.ctx.db)).id;
+    const reviewer = await sessionOf({ publisherId: pub, roles: ['apv_article_admin'] });
+    const client = track(await connectAs(url, reviewer));
+    const pushed = collect(client, 'pending_counts');
+    const pushedAt: number[] = [];
+    client.on('pending_counts', () => pushedAt.push(performance.now()));
+
+    for (let k = 0; k < 10; k++) {
+      await buildArticle(t.ctx.db, pub, { reviewStatus: 'pending' });
+      t.ctx.live.countsChanged([pub]);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await eventually(() => expect(pushed.at(-1)?.autoHighlightReview).toBe(10));
+    // 10 changes over ~1 s: the window lets through at most one push per 250 ms.
+    expect(pushed.length).toBeLessThanOrEqual(6);
+    for (let i = 1; i < pushedAt.length; i++) expect(pushedAt[i]! - pushedAt[i - 1]!).toBeGreaterThan(200);
+  });
+});
+
 describe('two server processes sharing Redis', () => {
   it('an event published through one process reaches clients of the other, only in their room', async () => {
     const onA = await sessionOf({ publisherId: pubA });
