@@ -1,10 +1,20 @@
 // The side panel of the frame editor: the group at the playhead and its objects (select, delete, Add
 // Frame while the group has room), the selected object's keyframe at the playhead, and the shortcuts.
+import { memo } from 'react';
 import { Button } from 'primereact/button';
 import { objectRectAt, type KeyframeGroup } from '@hc/shared/vertical/keyframe-file';
 import { keyframeAt } from '@hc/shared/vertical/frame-editor';
 import { CROP_BOX_COLOURS } from '../player/cropBoxes.ts';
 import { MAX_OBJECTS_PER_GROUP } from './useFrameEditor.ts';
+import { useStableHandler } from './useStableHandler.ts';
+
+/**
+ * The panel renders at every frame of playback (it shows the boxes at the playhead); its buttons render
+ * only when their own props change (PrimeReact Buttons remount their icon on every render: bench B12).
+ */
+const PanelButton = memo(Button);
+const TOOLTIP_LEFT = { position: 'left' } as const;
+const TOOLTIP_TOP = { position: 'top' } as const;
 
 export interface ObjectPanelProps {
   group: KeyframeGroup | undefined;
@@ -40,6 +50,11 @@ export function ObjectPanel(props: ObjectPanelProps) {
   const selected = group?.objects.find((o) => o.object_id === selectedObjectId);
   const selectedKey = selected ? keyframeAt(selected, frame) : undefined;
   const onBoundary = !group || frame === group.start_frame || frame === group.end_frame;
+  const onSplit = useStableHandler(() => props.onSplit());
+  const onAddObject = useStableHandler(() => props.onAddObject());
+  const onDeleteObject = useStableHandler((objectId: number) => props.onDeleteObject(objectId));
+  const onCreateKeyframe = useStableHandler(() => props.onCreateKeyframe());
+  const onDeleteKeyframe = useStableHandler(() => selected && props.onDeleteKeyframe(selected.object_id));
 
   return (
     <aside className="hc-fe-panel" data-testid="fe-panel">
@@ -54,16 +69,16 @@ export function ObjectPanel(props: ObjectPanelProps) {
             </span>
           )}
         </header>
-        <Button
+        <PanelButton
           type="button"
           label="Split at playhead"
           icon="pi pi-arrows-h"
           size="small"
           outlined
           disabled={locked || onBoundary}
-          onClick={props.onSplit}
+          onClick={onSplit}
           tooltip="S"
-          tooltipOptions={{ position: 'left' }}
+          tooltipOptions={TOOLTIP_LEFT}
           data-testid="fe-split"
         />
         {group && onBoundary && (
@@ -123,33 +138,22 @@ export function ObjectPanel(props: ObjectPanelProps) {
                     />
                   )}
                 </button>
-                <Button
-                  type="button"
-                  icon="pi pi-trash"
-                  text
-                  rounded
-                  severity="danger"
-                  size="small"
-                  disabled={locked}
-                  aria-label={`Delete object #${object.object_id}`}
-                  onClick={() => props.onDeleteObject(object.object_id)}
-                  data-testid="fe-delete-object"
-                />
+                <DeleteObjectButton objectId={object.object_id} disabled={locked} onDelete={onDeleteObject} />
               </li>
             );
           })}
         </ul>
         {props.canAddObject && (
-          <Button
+          <PanelButton
             type="button"
             label="Add Frame"
             icon="pi pi-plus"
             size="small"
             disabled={locked}
-            onClick={props.onAddObject}
+            onClick={onAddObject}
             className="hc-fe-panel__add"
             tooltip="Add an object, 100×100 in the centre (A)"
-            tooltipOptions={{ position: 'left' }}
+            tooltipOptions={TOOLTIP_LEFT}
             data-testid="fe-add-frame"
           />
         )}
@@ -168,19 +172,19 @@ export function ObjectPanel(props: ObjectPanelProps) {
               : `Object #${selected.object_id} is interpolated here. Drag its box to set a keyframe.`}
         </p>
         <div className="hc-fe-panel__row">
-          <Button
+          <PanelButton
             type="button"
             label="Add keyframe"
             icon="pi pi-plus-circle"
             size="small"
             outlined
             disabled={locked || !selected || !!selectedKey}
-            onClick={props.onCreateKeyframe}
+            onClick={onCreateKeyframe}
             tooltip="K"
-            tooltipOptions={{ position: 'top' }}
+            tooltipOptions={TOOLTIP_TOP}
             data-testid="fe-create-keyframe"
           />
-          <Button
+          <PanelButton
             type="button"
             label="Delete keyframe"
             icon="pi pi-minus-circle"
@@ -188,9 +192,9 @@ export function ObjectPanel(props: ObjectPanelProps) {
             outlined
             severity="danger"
             disabled={locked || !selected || !selectedKey}
-            onClick={() => selected && props.onDeleteKeyframe(selected.object_id)}
+            onClick={onDeleteKeyframe}
             tooltip="Delete"
-            tooltipOptions={{ position: 'top' }}
+            tooltipOptions={TOOLTIP_TOP}
             data-testid="fe-delete-keyframe"
           />
         </div>
@@ -212,3 +216,24 @@ export function ObjectPanel(props: ObjectPanelProps) {
     </aside>
   );
 }
+
+const DeleteObjectButton = memo(function DeleteObjectButton(props: {
+  objectId: number;
+  disabled: boolean;
+  onDelete(objectId: number): void;
+}) {
+  return (
+    <Button
+      type="button"
+      icon="pi pi-trash"
+      text
+      rounded
+      severity="danger"
+      size="small"
+      disabled={props.disabled}
+      aria-label={`Delete object #${props.objectId}`}
+      onClick={() => props.onDelete(props.objectId)}
+      data-testid="fe-delete-object"
+    />
+  );
+});

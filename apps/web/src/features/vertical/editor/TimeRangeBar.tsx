@@ -2,10 +2,16 @@
 // vertical within the source. 'Change Selected Time' opens the range for editing (typed, or taken from the
 // playhead); 'Save start and end time' (or Shift+Enter) keeps it. A range shorter than 5 s or longer than
 // 12 s shows its message in red and cannot be saved (nor generated).
+import { memo } from 'react';
 import { Button } from 'primereact/button';
 import { InputNumber } from 'primereact/inputnumber';
 import type { TimeRange } from '@hc/shared/vertical/time-range';
 import { formatEditorTime } from './editorGeometry.ts';
+import { useStableHandler } from './useStableHandler.ts';
+
+/** The bar renders with the playhead; this button only when its props change (PrimeReact remounts a
+ * Button's icon on every render: bench B12). */
+const MemoButton = memo(Button);
 
 export interface TimeRangeBarProps {
   /** The saved range. */
@@ -59,6 +65,7 @@ function SecondsField(props: {
 
 export function TimeRangeBar(props: TimeRangeBarProps) {
   const { range, draft, duration, error } = props;
+  const onEdit = useStableHandler(() => props.onEdit());
   const shown = draft ?? range;
   const length = shown.end - shown.start;
 
@@ -146,13 +153,13 @@ export function TimeRangeBar(props: TimeRangeBarProps) {
             />
           </>
         ) : (
-          <Button
+          <MemoButton
             type="button"
             label="Change Selected Time"
             icon="pi pi-pencil"
             size="small"
             outlined
-            onClick={props.onEdit}
+            onClick={onEdit}
             data-testid="fe-range-change"
           />
         )}
