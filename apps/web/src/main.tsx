@@ -6,7 +6,9 @@ import 'primeicons/primeicons.css';
 import 'primeflex/primeflex.css';
 import './app/styles.css';
 import { App } from './app/App.tsx';
+import { preloadScreenFor } from './app/router.tsx';
 
+preloadScreenFor(window.location.pathname);
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 createRoot(root).render(

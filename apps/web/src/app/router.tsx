@@ -4,7 +4,7 @@ import { lazy, Suspense } from 'react';
 import type { ReactNode } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import type { RouteObject } from 'react-router';
-import { ROUTES } from '@hc/shared/routes';
+import { ROUTES, matchRoute } from '@hc/shared/routes';
 import type { RouteEntry, RouteId } from '@hc/shared/routes';
 import { AppLayout, RootLayout } from './layouts.tsx';
 import { RouteScreen } from './RouteScreen.tsx';
@@ -16,9 +16,8 @@ import { ComingSoon } from './pages/ComingSoon.tsx';
 const LoginPage = lazy(() =>
   import('../features/session/LoginPage.tsx').then((m) => ({ default: m.LoginPage })),
 );
-const HighlightsPage = lazy(() =>
-  import('../features/highlights/HighlightsPage.tsx').then((m) => ({ default: m.HighlightsPage })),
-);
+const loadHighlightsPage = () => import('../features/highlights/HighlightsPage.tsx');
+const HighlightsPage = lazy(() => loadHighlightsPage().then((m) => ({ default: m.HighlightsPage })));
 const DocsPage = lazy(() => import('../features/docs/DocsPage.tsx').then((m) => ({ default: m.DocsPage })));
 const ProgramsPage = lazy(() =>
   import('../features/programs/ProgramsPage.tsx').then((m) => ({ default: m.ProgramsPage })),
@@ -128,6 +127,22 @@ const SCREENS: Partial<Record<RouteId, () => ReactNode>> = {
   adConfig: () => <AdConfigPage />,
   reports: () => <ReportsPage />,
 };
+
+/**
+ * The landing screen's code, fetched as the app starts (preloadScreenFor): otherwise its chunk is asked for
+ * only once the session and configuration calls have answered and the shell renders it, one round trip
+ * later (bench B13: the first page of the highlight list).
+ */
+const EARLY_SCREENS: Partial<Record<RouteId, () => Promise<unknown>>> = {
+  highlights: loadHighlightsPage,
+  highlightsWeb: loadHighlightsPage,
+};
+
+export function preloadScreenFor(pathname: string) {
+  const id = matchRoute(pathname)?.route.id as RouteId | undefined;
+  const load = id ? EARLY_SCREENS[id] : undefined;
+  load?.().catch(() => undefined); // a failed fetch is retried, and reported, by the lazy screen itself
+}
 
 function screenFor(route: RouteEntry): ReactNode {
   const make = SCREENS[route.id as RouteId];
