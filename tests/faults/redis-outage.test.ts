@@ -4,7 +4,8 @@
 // nothing answers, the worst case for a client — then SIGKILLed and started again on the same port and
 // folder. Proven:
 // - while it is stopped, every call that enqueues answers 503 with the catalogue's jobQueueUnavailable
-//   well under 2 s (and a job's status call too), and routes that need no Redis answer as usual;
+//   well under 2 s (and a job's status call too), a login 503 signInUnavailable within its 2 s throttle
+//   wait, and routes that need no Redis answer as usual;
 // - after the restart the server (never restarted) and the worker reconnect on their own: a live client
 //   connected before the outage gets a pending-count push again, a refused call succeeds when repeated
 //   and its job is run;
@@ -24,6 +25,7 @@ import type { GridSubmitStatus } from '@hc/shared/api/ad-grid';
 import type { PendingCounts } from '@hc/shared/api/pending';
 import { LOCK_FENCE_HEADER, lockPath } from '@hc/shared/live/locks';
 import { messages } from '@hc/shared/messages';
+import { LOGIN_THROTTLE_WAIT_MS } from '../../apps/server/src/features/auth/login-rate-limit.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 import { buildPublisher, buildUser } from '../support/factories.ts';
 import { collect, connectAs, type LiveClient } from '../support/live-client.ts';
@@ -59,6 +61,7 @@ const cleanups: (() => unknown)[] = [];
 let publisherId: number;
 let gridPub: { id: number };
 const sessions = {} as Record<'reviewer' | 'zipper' | 'admin', Session>;
+let reviewerAccount: { email: string; password: string };
 const db = () => database.handle.db;
 
 async function call(method: string, url: string, headers: Headers, body?: unknown) {
@@ -83,12 +86,16 @@ async function ok<T>(method: string, url: string, headers: Headers, body?: unkno
   return response.body.data as T;
 }
 
-async function login(email: string, password: string): Promise<Session> {
-  const response = await fetch(`${server.url}/api/v1/auth/editor/login`, {
+const loginCall = (email: string, password: string) =>
+  fetch(`${server.url}/api/v1/auth/editor/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password }),
+    signal: AbortSignal.timeout(15_000),
   });
+
+async function login(email: string, password: string): Promise<Session> {
+  const response = await loginCall(email, password);
   if (response.status !== 200) throw new Error(`login failed: ${response.status} ${await response.text()}`);
   const { data } = (await response.json()) as { data: { email: string; token: string } };
   return { 'x-user-email': data.email, 'x-user-token': data.token };
@@ -126,6 +133,7 @@ beforeAll(async () => {
   const [s, w] = await starting;
   processes.push(s, w);
   server = s;
+  reviewerAccount = reviewer;
   sessions.reviewer = await login(reviewer.email, reviewer.password);
   sessions.zipper = await login(zipper.email, zipper.password);
   sessions.admin = await login(admin.email, admin.password);
@@ -284,6 +292,13 @@ describe('Redis stopped for 20 s, then killed and started again', () => {
     const status = await call('GET', `stamp/stories/highlights_zip/${accepted[0]}`, sessions.zipper);
     expect(status.status).toBe(503);
     expect(status.ms).toBeLessThan(FAST_MS);
+    // A login needs its throttle's counts: refused fast (never let through unthrottled).
+    const loginStarted = Date.now();
+    const loginDuring = await loginCall(reviewerAccount.email, reviewerAccount.password);
+    const loginMs = Date.now() - loginStarted;
+    expect(loginDuring.status).toBe(503);
+    expect(((await loginDuring.json()) as { errors: string[] }).errors).toEqual([messages.signInUnavailable]);
+    expect(loginMs).toBeLessThan(LOGIN_THROTTLE_WAIT_MS + 1_000);
     // Routes that need no Redis answer as usual (sessions, lists and counts are in PostgreSQL).
     const listed = await call(
       'GET',
@@ -298,7 +313,8 @@ describe('Redis stopped for 20 s, then killed and started again', () => {
     console.log(
       `redis-outage: while stopped: 503 in ${Object.values(refused)
         .map((r) => r.ms)
-        .join('/')} ms (zip/grid/approve), status 503 in ${status.ms} ms, a list 200 in ${listed.ms} ms`,
+        .join('/')} ms (zip/grid/approve), status 503 in ${status.ms} ms, login 503 in ${loginMs} ms, ` +
+        `a list 200 in ${listed.ms} ms`,
     );
 
     await sleep(Math.max(0, STOPPED_MS - (Date.now() - stoppedAt)));
@@ -314,6 +330,7 @@ describe('Redis stopped for 20 s, then killed and started again', () => {
     const readyAfter = Date.now() - restartedAt;
 
     // The refused calls, repeated, are accepted now.
+    expect((await loginCall(reviewerAccount.email, reviewerAccount.password)).status).toBe(200);
     const again = await startZip(refusedStory.storyId);
     expect(again.status, JSON.stringify(again.body)).toBe(202);
     accepted.push((again.body.data as unknown as { job_id: string }).job_id);

@@ -107,6 +107,8 @@ export const messages = {
   editorApiFailed: 'The editor API could not handle this request. Please try again later.',
   // Redis (the job queue) did not answer in time: nothing was started (D-entry "job queue unavailable").
   jobQueueUnavailable: 'Background jobs are unavailable right now. Please try again in a minute.',
+  // Redis (the login throttle) did not answer in time: the login is refused, not let through (D34).
+  signInUnavailable: 'Signing in is unavailable right now. Please try again in a minute.',
   // The ingest API (issue 10 part 4): what the highlight pipeline is told (docs/ingest.md).
   ingestTokenRequired: 'A valid service token is required: send Authorization: Bearer <token>.',
   ingestExternalId:

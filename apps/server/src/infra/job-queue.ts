@@ -8,7 +8,7 @@ import { messages } from '@hc/shared/messages';
 import type { QueueName, TracedJob } from '@hc/worker/queues';
 import { currentRequestId } from '../features/ops/request-id.ts';
 import { HttpError } from '../plugins/errors.ts';
-import { isJobQueueUnavailable } from './redis.ts';
+import { answeredWithin, isJobQueueUnavailable } from './redis.ts';
 
 /** How long a request may wait on the job queue's Redis before it is answered 503. */
 export const JOB_QUEUE_WAIT_MS = 1_000;
@@ -43,17 +43,9 @@ function bounded<T extends object>(queue: T): T {
       return (...args: unknown[]) => {
         const result = (value as (...a: unknown[]) => unknown).apply(target, args);
         if (!(result instanceof Promise)) return result;
-        let timer: NodeJS.Timeout | undefined;
-        const deadline = new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(jobQueueUnavailable()), JOB_QUEUE_WAIT_MS);
+        return answeredWithin(result, JOB_QUEUE_WAIT_MS, jobQueueUnavailable).catch((error: unknown) => {
+          throw isJobQueueUnavailable(error) ? jobQueueUnavailable() : error;
         });
-        // The call may still settle after its deadline (a late reply): that is not an unhandled error.
-        result.catch(() => undefined);
-        return Promise.race([result, deadline])
-          .catch((error: unknown) => {
-            throw isJobQueueUnavailable(error) ? jobQueueUnavailable() : error;
-          })
-          .finally(() => clearTimeout(timer));
       };
     },
   });

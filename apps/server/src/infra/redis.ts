@@ -36,3 +36,20 @@ export function isJobQueueUnavailable(error: unknown): boolean {
     error.name === 'MaxRetriesPerRequestError'
   );
 }
+
+/**
+ * `call`'s outcome, or `timedOut()` thrown after `ms`: a request does not wait on a Redis that stopped
+ * answering. The call may still settle later; that late outcome is dropped, not an unhandled rejection.
+ */
+export async function answeredWithin<T>(call: Promise<T>, ms: number, timedOut: () => Error): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(timedOut()), ms);
+  });
+  call.catch(() => undefined);
+  try {
+    return await Promise.race([call, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -2,12 +2,23 @@
 // The address is the socket's (or the trusted proxy's view of it), so a forged X-Forwarded-For header
 // neither resets nor dodges the address limit.
 import type { Redis } from 'ioredis';
+import { messages } from '@hc/shared/messages';
+import { answeredWithin } from '../../infra/redis.ts';
+import { HttpError } from '../../plugins/errors.ts';
 
 export const LOGIN_LIMITS = {
   windowSeconds: 15 * 60,
   failuresPerAccount: 5,
   failuresPerAddress: 20,
 } as const;
+
+/**
+ * How long a login waits on Redis for its throttle. Past it the login is refused with 503 (fails closed:
+ * no login is let through unthrottled); sessions already open need no Redis and go on working.
+ */
+export const LOGIN_THROTTLE_WAIT_MS = 2_000;
+const throttleUnavailable = () => new HttpError(503, [messages.signInUnavailable]);
+const bounded = <T>(call: Promise<T>) => answeredWithin(call, LOGIN_THROTTLE_WAIT_MS, throttleUnavailable);
 
 const accountKey = (email: string) => `login:fail:acct:${email}`;
 const addressKey = (ip: string) => `login:fail:ip:${ip}`;
@@ -20,7 +31,7 @@ export class LoginRateLimiter {
 
   /** True when this account or address has used up its failures for the window. */
   async isBlocked(email: string, ip: string): Promise<boolean> {
-    const [account, address] = await this.redis.mget(accountKey(email), addressKey(ip));
+    const [account, address] = await bounded(this.redis.mget(accountKey(email), addressKey(ip)));
     return (
       Number(account ?? 0) >= this.limits.failuresPerAccount ||
       Number(address ?? 0) >= this.limits.failuresPerAddress
@@ -29,18 +40,20 @@ export class LoginRateLimiter {
 
   async recordFailure(email: string, ip: string): Promise<void> {
     const ttl = this.limits.windowSeconds;
-    await this.redis
-      .multi()
-      .incr(accountKey(email))
-      .expire(accountKey(email), ttl, 'NX')
-      .incr(addressKey(ip))
-      .expire(addressKey(ip), ttl, 'NX')
-      .exec();
+    await bounded(
+      this.redis
+        .multi()
+        .incr(accountKey(email))
+        .expire(accountKey(email), ttl, 'NX')
+        .incr(addressKey(ip))
+        .expire(addressKey(ip), ttl, 'NX')
+        .exec(),
+    );
   }
 
   /** A successful login clears the account's failures (not the address's: one good account must not
    * launder an address that is guessing others). */
   async recordSuccess(email: string): Promise<void> {
-    await this.redis.del(accountKey(email));
+    await bounded(this.redis.del(accountKey(email)));
   }
 }
