@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '@hc/db/client';
 import { BENCH_BIG_PUBLISHER_ID } from '@hc/db/seed/bench';
 import { HIGHLIGHT_SORT_COLUMNS } from '@hc/shared/api/highlights';
-import { createReviewers, sessionsFor, startLiveClients } from './live.ts';
+import { createReviewers, probe, sessionsFor, startLiveClients } from './live.ts';
 import type { BenchServer } from './processes.ts';
 import { ms, type BenchRow } from './results.ts';
 
@@ -106,10 +106,13 @@ export async function benchLoad(c: LoadBenchContext): Promise<BenchRow[]> {
 
     const seconds = Math.round(c.seconds(30));
     c.log(`LOAD autocannon, ${CONNECTIONS} connections over ${HOT_ROUTES.length} routes, ${seconds} s`);
+    const heapBefore = await probe<{ heapUsed: number }>(c.app, 'memory');
     const rss: number[] = [];
     const sampler = setInterval(() => rss.push(rssOf(pid)), 1_000);
     const results = await Promise.all(HOT_ROUTES.map((r) => hammer(c.app.port, r, headers, seconds)));
     clearInterval(sampler);
+    // What is still reachable after full collections: a leak shows here, V8's grown headroom does not.
+    const heapAfter = await probe<{ heapUsed: number }>(c.app, 'memory');
 
     const statuses: Record<string, number> = {};
     let unanswered = 0;
@@ -165,10 +168,10 @@ export async function benchLoad(c: LoadBenchContext): Promise<BenchRow[]> {
         figure: `server RSS, mean of the last third of the run / the first third (sampled each second)`,
         value: `${mb(lastThird)} / ${mb(firstThird)}`,
         budget: 'flat (≤ 1.10x)',
-        reference: `${IDLE_SOCKETS} idle live sockets open`,
+        reference: `heap after full GC: ${mb(heapAfter.heapUsed)} after the run, ${mb(heapBefore.heapUsed)} before; ${IDLE_SOCKETS} idle live sockets open`,
         ratio: growth,
         pass: growth <= 1.1,
-        details: { rss },
+        details: { rss, heapBefore: heapBefore.heapUsed, heapAfter: heapAfter.heapUsed },
       },
     );
     return rows;
