@@ -1,10 +1,10 @@
 // Database rows to the spec's highlight shape: seconds for times, URLs for media paths.
 import type { Highlight } from '@hc/shared/api/highlights';
 import { videoUrlOf, type MediaStore } from '../media/store.ts';
-import type { HighlightRow } from './repo.ts';
+import type { HighlightListRow } from './repo.ts';
 import { dateToSeconds } from '@hc/shared/formatters';
 
-export function presentHighlight(row: HighlightRow, media: MediaStore): Highlight {
+export function presentHighlight(row: HighlightListRow, media: MediaStore): Highlight {
   return {
     highlight_id: row.id,
     title: row.title,

@@ -1,6 +1,19 @@
 // Highlight list and search: one indexed query per page carrying a capped count, always within the
 // caller's publisher.
-import { and, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { indexOrders } from '@hc/db/order';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { queryRows, type Db } from '@hc/db/client';
@@ -15,6 +28,11 @@ import { SEARCH_RESULT_LIMIT } from '@hc/shared/constants';
 const { highlights } = schema;
 
 export type HighlightRow = typeof highlights.$inferSelect;
+
+// What a list page shows: every column but the search vector (its text is as long as the rest of the row,
+// and parsing it cost the server CPU on every page) and the pipeline's external id.
+const { searchVector: _searchVector, externalId: _externalId, ...listColumns } = getTableColumns(highlights);
+export type HighlightListRow = Omit<HighlightRow, 'searchVector' | 'externalId'>;
 
 const SORT_COLUMNS: Record<HighlightSortColumn, AnyPgColumn> = {
   date: highlights.publishedAt,
@@ -44,7 +62,7 @@ const parseYyyymmdd = (s: string) =>
   new Date(Date.UTC(Number(s.slice(0, 4)), Number(s.slice(4, 6)) - 1, Number(s.slice(6, 8))));
 
 export interface HighlightPage {
-  rows: HighlightRow[];
+  rows: HighlightListRow[];
   /** Capped at SEARCH_RESULT_LIMIT + 1: anything above the limit is reported as '1000+'. */
   count: number;
   /** Where the next page starts (keyset paging); null on a short page and in relevance order. */
@@ -57,7 +75,7 @@ interface PageExtras {
   total: SQL.Aliased<number> | SQL<number>;
   createGif: SQL<boolean>;
 }
-type PageRow = { highlight: HighlightRow; total: number; createGif: boolean };
+type PageRow = { highlight: HighlightListRow; total: number; createGif: boolean };
 
 export class HighlightRepository {
   constructor(private readonly db: Db) {}
@@ -136,7 +154,7 @@ export class HighlightRepository {
   /** One page by OFFSET: what page numbers jump to. */
   private page(where: SQL | undefined, orderBy: SQL[], query: HighlightListQuery, extras: PageExtras) {
     return this.db
-      .select({ highlight: highlights, ...extras })
+      .select({ highlight: listColumns, ...extras })
       .from(highlights)
       .where(where)
       .orderBy(...orderBy)
@@ -171,7 +189,7 @@ export class HighlightRepository {
     const anchorValue = sql`${anchor.value}::${SORT_TYPES[column]}`;
     const run = (condition: SQL, orderBy: SQL[], limit: number) =>
       this.db
-        .select({ highlight: highlights, ...extras })
+        .select({ highlight: listColumns, ...extras })
         .from(highlights)
         .where(and(where, condition))
         .orderBy(...orderBy)

@@ -13,8 +13,11 @@ const TABLES: Record<LockKind, { table: SQL; id: SQL }> = {
   article: { table: sql.raw('articles'), id: sql.raw('id') },
 };
 
-/** Publisher ids the caller works on for this kind; null means every publisher (admins). */
-export type LockScope = number[] | null;
+/**
+ * Where the caller works on tasks of this kind: the publishers where the user holds `role`; null means
+ * every publisher (admins).
+ */
+export type LockScope = { userId: number; role: string } | null;
 
 /** A task's lease as stored: the holder is live only while expiresAt is in the future. */
 export interface LeaseRow {
@@ -41,15 +44,13 @@ const toLease = (row: RawLease): LeaseRow => ({
   expiresAt: row.expires_at === null ? null : new Date(row.expires_at),
 });
 
+// The scope is a subquery of each statement rather than a query of its own: one round trip less on
+// every lock call (50 racers each paid it, bench B7).
 const inScope = (scope: LockScope): SQL =>
   scope === null
     ? sql`true`
-    : scope.length === 0
-      ? sql`false`
-      : sql`t.publisher_id in (${sql.join(
-          scope.map((id) => sql`${id}`),
-          sql`, `,
-        )})`;
+    : sql`t.publisher_id in (select r.publisher_id from user_publisher_roles r
+        where r.user_id = ${scope.userId} and ${scope.role} = any(r.roles))`;
 
 /** What the statements return: the lease after the change, with the holder's e-mail. */
 const RETURNING = sql`t.publisher_id, t.lock_fence::text as fence, t.lock_holder_user_id as holder_user_id,
@@ -72,7 +73,10 @@ export class LockRepository {
 
   /**
    * Takes the lease when it is free, lapsed, or already the caller's (a second tab): a new fence each
-   * time. Null when someone else holds a live lease (or the task is missing or out of scope).
+   * time. Refused (someone else holds a live lease), it answers the lease as it stands, in the same
+   * statement: a loser of a race needs no second round trip to learn who won. That read sees the
+   * statement's snapshot, so a lease taken while the UPDATE waited on the row shows as before it (not
+   * live): the caller asks again. Null when the task is missing or out of scope.
    */
   async acquire(
     kind: LockKind,
@@ -80,17 +84,26 @@ export class LockRepository {
     userId: number,
     seconds: number,
     scope: LockScope,
-  ): Promise<LeaseRow | null> {
+  ): Promise<{ taken: boolean; lease: LeaseRow } | null> {
     const { table, id: key } = TABLES[kind];
-    return this.one(sql`
-      update ${table} t
-      set lock_holder_user_id = ${userId},
-          lock_expires_at = now() + make_interval(secs => ${seconds}),
-          lock_fence = t.lock_fence + 1
-      where t.${key} = ${id} and ${inScope(scope)}
-        and (t.lock_holder_user_id is null or t.lock_expires_at is null or t.lock_expires_at < now()
-             or t.lock_holder_user_id = ${userId})
-      returning ${RETURNING}`);
+    const [row] = await queryRows<RawLease & { taken: boolean }>(
+      this.db,
+      sql`
+      with taken as (
+        update ${table} t
+        set lock_holder_user_id = ${userId},
+            lock_expires_at = now() + make_interval(secs => ${seconds}),
+            lock_fence = t.lock_fence + 1
+        where t.${key} = ${id} and ${inScope(scope)}
+          and (t.lock_holder_user_id is null or t.lock_expires_at is null or t.lock_expires_at < now()
+               or t.lock_holder_user_id = ${userId})
+        returning ${RETURNING}, true as taken)
+      select * from taken
+      union all
+      select ${RETURNING}, false as taken from ${table} t
+      where t.${key} = ${id} and ${inScope(scope)} and not exists (select 1 from taken)`,
+    );
+    return row ? { taken: row.taken, lease: toLease(row) } : null;
   }
 
   /** Renews the caller's live lease of that fence; null when it lapsed or was taken. */

@@ -11,8 +11,8 @@ import { lockMessages } from '@hc/shared/live/locks';
 import type { AppContext } from '../../context.ts';
 import type { AuthContext } from '../auth/sessions.ts';
 import { conflict, HttpError, notFound } from '../../plugins/errors.ts';
-import { ReviewRepository } from '../review/repo.ts';
-import { requirePermission, scopeOf } from '../vertical/scope.ts';
+import { REVIEW_ROLE } from '../review/repo.ts';
+import { requirePermission, VERTICAL_REVIEW_ROLE } from '../vertical/scope.ts';
 import { LockRepository, type LeaseRow, type LockScope } from './repo.ts';
 
 /** The lease is live: held and not yet lapsed. */
@@ -54,12 +54,10 @@ export class TaskLockService {
    * The publishers where the caller may work on tasks of this kind, as the task's own calls decide:
    * vertical tasks the review permission (switch_publisher); articles the reviewer role per publisher.
    */
-  private async scope(caller: AuthContext, kind: LockKind): Promise<LockScope> {
-    if (kind === 'vertical_task') {
-      requirePermission(caller, 'review');
-      return scopeOf(this.ctx, caller, 'review');
-    }
-    return new ReviewRepository(this.ctx.db).scopeOf(caller);
+  private scope(caller: AuthContext, kind: LockKind): LockScope {
+    if (kind === 'vertical_task') requirePermission(caller, 'review');
+    if (caller.isAdmin) return null;
+    return { userId: caller.userId, role: kind === 'vertical_task' ? VERTICAL_REVIEW_ROLE : REVIEW_ROLE };
   }
 
   /** Tells the publisher's browsers who holds the task now. */
@@ -76,24 +74,23 @@ export class TaskLockService {
 
   /** Opens a task: the lease, or 409 naming whoever holds it; 404 outside the caller's publishers. */
   async acquire(caller: AuthContext, kind: LockKind, id: number): Promise<TaskLock> {
-    const scope = await this.scope(caller, kind);
-    // A second try covers a lease released between the refused UPDATE and the read that explains it.
+    const scope = this.scope(caller, kind);
+    // A second try covers a lease that changed while the refused UPDATE waited (see repo.acquire).
     for (let attempt = 0; attempt < 2; attempt++) {
-      const taken = await this.repo.acquire(kind, id, caller.userId, this.seconds, scope);
-      if (taken) {
-        this.announce(kind, id, taken);
-        return presentLock(kind, id, taken);
+      const found = await this.repo.acquire(kind, id, caller.userId, this.seconds, scope);
+      if (!found) throw notFound();
+      if (found.taken) {
+        this.announce(kind, id, found.lease);
+        return presentLock(kind, id, found.lease);
       }
-      const lease = await this.repo.read(kind, id, scope);
-      if (!lease) throw notFound();
-      if (isLive(lease)) throw conflict(lockMessages.heldBy(lease.holderEmail ?? ''));
+      if (isLive(found.lease)) throw conflict(lockMessages.heldBy(found.lease.holderEmail ?? ''));
     }
     throw conflict(lockMessages.lost);
   }
 
   /** Renews the caller's live lease of that fence; 409 when it lapsed or was taken over. */
   async heartbeat(caller: AuthContext, kind: LockKind, id: number, fence: number): Promise<TaskLock> {
-    const scope = await this.scope(caller, kind);
+    const scope = this.scope(caller, kind);
     const renewed = await this.repo.renew(kind, id, caller.userId, fence, this.seconds, scope);
     if (renewed) {
       this.announce(kind, id, renewed);
@@ -104,7 +101,7 @@ export class TaskLockService {
 
   /** Closes a task: frees the caller's lease of that fence. Idempotent: a lease already gone is fine. */
   async release(caller: AuthContext, kind: LockKind, id: number, fence: number): Promise<TaskLock> {
-    const scope = await this.scope(caller, kind);
+    const scope = this.scope(caller, kind);
     const freed = await this.repo.clear(kind, id, scope, { userId: caller.userId, fence });
     if (freed) {
       this.announce(kind, id, freed);
