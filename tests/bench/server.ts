@@ -87,6 +87,7 @@ async function startApp() {
     logger: false,
     jobsPrefix: process.env.BENCH_PREFIX,
     serveWeb: process.env.BENCH_SERVE_WEB === '1',
+    warmDatabase: true, // as main.ts does
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   process.on('message', async (message: Message) => {

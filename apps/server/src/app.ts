@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { warmDb } from '@hc/db/client';
 import { INGEST_PREFIX } from '@hc/shared/api/ingest';
 import { CONSOLE_VERSION } from '@hc/shared/constants';
 import { messages } from '@hc/shared/messages';
@@ -80,6 +81,11 @@ export interface BuildAppOptions {
   ops?: ServerOps;
   /** Called for every route as it is registered (the security matrix checks it lists every route). */
   onRoute?: (route: RouteOptions) => void;
+  /**
+   * Open the database connections (warmDb) before listening: main.ts sets it, so a started server's first
+   * requests find connections ready; tests leave it off and do not pay for connections they never use.
+   */
+  warmDatabase?: boolean;
 }
 
 export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
@@ -94,6 +100,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     ...requestLogOptions(),
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  if (options.warmDatabase) app.addHook('onReady', () => warmDb(ctx.db));
   const ops = options.ops ?? new ServerOps();
   registerRequestIds(app);
   registerServerMetrics(app, ops, {

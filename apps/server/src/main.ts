@@ -94,6 +94,7 @@ async function main() {
     serveWeb: config.serveWeb,
     ops,
     jobsPrefix: config.jobsPrefix,
+    warmDatabase: true,
   });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();

@@ -19,13 +19,7 @@ export const loginResponseSchema = z.object({
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
-/** The token's separator: the publisher id follows the last one. */
-export const TOKEN_SEPARATOR = ':';
-export const publisherIdOfToken = (token: string): number | null => {
-  const i = token.lastIndexOf(TOKEN_SEPARATOR);
-  const n = i >= 0 ? Number(token.slice(i + 1)) : NaN;
-  return Number.isInteger(n) && n > 0 ? n : null;
-};
+export { TOKEN_SEPARATOR, publisherIdOfToken } from './auth-token.ts';
 
 export const publisherRefSchema = z.object({ id: z.number(), publisher_id: z.number(), name: z.string() });
 export type PublisherRef = z.infer<typeof publisherRefSchema>;
