@@ -126,6 +126,8 @@ export async function registerLiveChannel(
     for (const socket of io.of('/').sockets.values()) {
       const checked = await authorise(socket.data.credentials, false).catch(() => undefined);
       if (checked === undefined) continue; // the database hiccuped: try again next round
+      // Ended while the check ran (a logout tells its own reason): one session_ended per socket.
+      if (socket.disconnected) continue;
       if (checked === null) {
         socket.emit('session_ended', { reason: 'expired' });
         socket.disconnect(true);
