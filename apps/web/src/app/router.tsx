@@ -4,6 +4,7 @@ import { lazy, Suspense } from 'react';
 import type { ReactNode } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import type { RouteObject } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
 import { ROUTES, matchRoute } from '@hc/shared/routes';
 import type { RouteEntry, RouteId } from '@hc/shared/routes';
 import { AppLayout, RootLayout } from './layouts.tsx';
@@ -12,6 +13,8 @@ import { PageSpinner } from './config.tsx';
 import { ErrorPage } from './pages/ErrorPage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { ComingSoon } from './pages/ComingSoon.tsx';
+import { prefetchFirstHighlightsPage } from '../features/highlights/highlightsFilters.ts';
+import { readSession } from '../lib/session.ts';
 
 const LoginPage = lazy(() =>
   import('../features/session/LoginPage.tsx').then((m) => ({ default: m.LoginPage })),
@@ -142,6 +145,18 @@ export function preloadScreenFor(pathname: string) {
   const id = matchRoute(pathname)?.route.id as RouteId | undefined;
   const load = id ? EARLY_SCREENS[id] : undefined;
   load?.().catch(() => undefined); // a failed fetch is retried, and reported, by the lazy screen itself
+}
+
+/** The landing screen's first data, asked for as the app starts beside the configuration calls. */
+const EARLY_DATA: Partial<Record<RouteId, (queryClient: QueryClient) => void>> = {
+  highlights: prefetchFirstHighlightsPage,
+  highlightsWeb: prefetchFirstHighlightsPage,
+};
+
+export function prefetchScreenDataFor(pathname: string, queryClient: QueryClient) {
+  if (!readSession()) return; // signed out: the page goes to /login
+  const id = matchRoute(pathname)?.route.id as RouteId | undefined;
+  if (id) EARLY_DATA[id]?.(queryClient);
 }
 
 function screenFor(route: RouteEntry): ReactNode {

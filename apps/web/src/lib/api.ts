@@ -32,14 +32,23 @@ export interface RequestOptions {
 }
 
 const unauthorizedListeners = new Set<() => void>();
+// The configuration and first page are asked for as the app starts, before React mounts the dialog's
+// listener: a 401 answered then is kept for the first listener instead of being lost.
+let unheardUnauthorized = false;
+
 /** The shell subscribes to open the session-expired dialog. */
 export function onUnauthorized(listener: () => void): () => void {
   unauthorizedListeners.add(listener);
+  if (unheardUnauthorized) {
+    unheardUnauthorized = false;
+    listener();
+  }
   return () => unauthorizedListeners.delete(listener);
 }
 
 /** A 401 learnt elsewhere than from a call (the live channel refused or ended the session). */
 export function reportUnauthorized(): void {
+  if (unauthorizedListeners.size === 0) unheardUnauthorized = true;
   unauthorizedListeners.forEach((l) => l());
 }
 

@@ -1,5 +1,5 @@
 // The signed-in frame: a top bar (menu button, product name, breadcrumbs, user area) and a side drawer.
-import { Suspense, useState } from 'react';
+import { memo, Suspense, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from 'primereact/button';
@@ -25,6 +25,13 @@ function Brand() {
   );
 }
 
+// Opening or closing the drawer re-renders the shell: the top bar's parts depend on nothing it changes,
+// and the user menu's PrimeReact Dropdown, OverlayPanel and Buttons re-rendered with it (bench B11: the
+// menu button's click).
+const TopbarBreadcrumbs = memo(Breadcrumbs);
+const TopbarLiveIndicator = memo(LiveIndicator);
+const TopbarUserMenu = memo(UserMenu);
+
 export function Shell({ children }: { children: ReactNode }) {
   const { user } = useAppConfig();
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -48,10 +55,10 @@ export function Shell({ children }: { children: ReactNode }) {
         <Brand />
         <span className="hc-topbar-divider" aria-hidden="true" />
         <div className="flex-1 min-w-0">
-          <Breadcrumbs roles={user.roles} />
+          <TopbarBreadcrumbs roles={user.roles} />
         </div>
-        <LiveIndicator />
-        <UserMenu />
+        <TopbarLiveIndicator />
+        <TopbarUserMenu />
       </header>
 
       <Sidebar

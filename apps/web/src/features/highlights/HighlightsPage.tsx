@@ -28,6 +28,7 @@ import type { ApvMode } from './api/set-article-status.ts';
 import { useDownloadHighlight } from './api/download-highlight.ts';
 import {
   DEFAULT_SORT,
+  HIGHLIGHTS_PAGE_SIZE_KEY,
   effectiveSort,
   isSearchTooBroad,
   reachableTotal,
@@ -42,7 +43,6 @@ import '../../components/data-page.css';
 
 /** How long the search box waits for the user to pause before asking the server. */
 const SEARCH_DEBOUNCE_MS = 300;
-const PAGE_SIZE_KEY = 'highlights';
 
 type ColumnDef = DataColumn<Highlight, HighlightSortColumn>;
 
@@ -63,7 +63,7 @@ export function HighlightsPage() {
   const [days, setDays] = useState<number | null>(null);
   const [status, setStatus] = useState<HighlightStatusFilter>('all');
   const [sort, setSort] = useState<HighlightsSort>(DEFAULT_SORT);
-  const [per, setPer] = usePersistentPageSize(PAGE_SIZE_KEY);
+  const [per, setPer] = usePersistentPageSize(HIGHLIGHTS_PAGE_SIZE_KEY);
 
   const filters: HighlightsFilters = {
     text: debouncedText,

@@ -3,12 +3,18 @@
 import type { HighlightSortColumn } from '@hc/shared/api/highlights';
 import { HIGHLIGHT_SORT, SEARCH_RESULT_LIMIT } from '@hc/shared/constants';
 import { fromDateForDays } from '@hc/shared/formatters';
+import type { QueryClient } from '@tanstack/react-query';
+import { readPageSize } from '../../components/usePersistentPageSize.ts';
+import { prefetchHighlights } from './api/get-highlights.ts';
 import type { HighlightStatusFilter, HighlightsParams } from './api/get-highlights.ts';
 
 /** A column sort, or relevance (only meaningful with search text). */
 export type HighlightsSort = { column: HighlightSortColumn; order: 'asc' | 'desc' } | 'relevance';
 
 export const DEFAULT_SORT: HighlightsSort = { column: 'date', order: 'desc' };
+
+/** Where the table's page size is remembered (usePersistentPageSize). */
+export const HIGHLIGHTS_PAGE_SIZE_KEY = 'highlights';
 
 export interface HighlightsFilters {
   /** Debounced search text; a purely numeric term is a highlight id (the server decides). */
@@ -61,4 +67,10 @@ export function reachableTotal(count: number): number {
 /** True when the server reported more results than the screen will page through ('1000+'). */
 export function isSearchTooBroad(count: number): boolean {
   return count > SEARCH_RESULT_LIMIT;
+}
+
+/** The table's first page as it opens (no text, all time, all statuses, newest first), asked for early. */
+export function prefetchFirstHighlightsPage(queryClient: QueryClient): void {
+  const filters: HighlightsFilters = { text: '', days: null, status: 'all', sort: DEFAULT_SORT };
+  prefetchHighlights(queryClient, toHighlightsParams(filters, 1, readPageSize(HIGHLIGHTS_PAGE_SIZE_KEY)));
 }
