@@ -1,8 +1,8 @@
 // The bench's own PostgreSQL databases (hc_bench, hc_bench_small): dropped and created again each run.
-import pg from 'pg';
 import { migrate, openDb, type DbHandle } from '@hc/db/client';
 import { seedBench } from '@hc/db/seed/bench';
-import { adminDatabaseUrl, databaseUrlFor } from '../support/services.ts';
+import { databaseUrlFor } from '../support/services.ts';
+import { withAdminClient } from '../support/database.ts';
 
 export interface BenchDatabase {
   name: string;
@@ -11,15 +11,7 @@ export interface BenchDatabase {
   drop(): Promise<void>;
 }
 
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminDatabaseUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+const admin = (statement: string) => withAdminClient((client) => client.query(statement));
 
 /** A fresh database `name`, migrated and seeded with `highlights` bench highlights. */
 export async function createBenchDatabase(

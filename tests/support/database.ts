@@ -10,7 +10,8 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-async function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+/** Runs `run` on a connection to the admin database (create and drop databases). */
+export async function withAdminClient<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: adminDatabaseUrl });
   await client.connect();
   try {
@@ -22,7 +23,7 @@ async function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
 
 export async function createTestDatabase(): Promise<TestDatabase> {
   const name = `hc_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  await admin((c) => c.query(`create database ${name}`));
+  await withAdminClient((c) => c.query(`create database ${name}`));
   const url = databaseUrlFor(name);
   // The forced drop below may end connections the pool is still closing: that is expected, not an error.
   const handle = await openDb({ databaseUrl: url, poolSize: 5, onIdleError: () => undefined });
@@ -32,7 +33,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     url,
     async drop() {
       await handle.close();
-      await admin((c) => c.query(`drop database if exists ${name} with (force)`));
+      await withAdminClient((c) => c.query(`drop database if exists ${name} with (force)`));
     },
   };
 }

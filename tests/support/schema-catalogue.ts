@@ -5,9 +5,9 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { migrationsFolder, openDb, queryRows, type DbHandle } from '@hc/db/client';
-import { adminDatabaseUrl, databaseUrlFor } from './services.ts';
+import { databaseUrlFor } from './services.ts';
+import { withAdminClient } from './database.ts';
 
 export interface JournalEntry {
   idx: number;
@@ -27,15 +27,7 @@ export const committedJournal = JSON.parse(
   await readFile(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8'),
 ) as Journal;
 
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminDatabaseUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+const admin = (statement: string) => withAdminClient((client) => client.query(statement));
 
 export interface EmptyDatabase {
   handle: DbHandle;
