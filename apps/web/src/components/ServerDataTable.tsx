@@ -1,7 +1,7 @@
 // The table of every list screen whose rows the server pages and sorts: the card, the paginator with
 // the remembered page sizes, skeleton rows on the first load, the spec's empty message, and clickable
 // rows. Screens describe their columns; test ids follow `${testId}-table|row|empty`.
-import type { ReactNode } from 'react';
+import { startTransition, type ReactNode } from 'react';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import type { DataTablePageEvent, DataTableSortEvent, DataTableValueArray } from 'primereact/datatable';
@@ -88,10 +88,12 @@ export function ServerDataTable<Row, Sort extends string = string>({
         rowsPerPageOptions={[...TABLE_PAGE_SIZE_OPTIONS]}
         paginatorTemplate={PAGINATOR_TEMPLATE}
         currentPageReportTemplate={pageReport}
-        onPage={onPage}
+        // Sorting and paging re-render every row: as transitions, the click paints at once and React
+        // renders the rows in slices the browser can interleave with input (bench B11's INP).
+        onPage={(e) => startTransition(() => onPage(e))}
         sortField={sort?.field}
         sortOrder={sort ? (sort.order === 'asc' ? 1 : -1) : 0}
-        onSort={onSort}
+        onSort={onSort && ((e) => startTransition(() => onSort(e)))}
         loading={loading}
         emptyMessage={
           <div className="hc-empty" data-testid={`${testId}-empty`}>

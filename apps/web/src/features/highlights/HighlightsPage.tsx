@@ -1,7 +1,7 @@
 // APV Highlights (spec 000 §2 "APV Highlights screen"; routes '/' and '/highlights/web'): the filterable,
 // server-paged and server-sorted table of a publisher's highlights, the two enable checkboxes, and the
 // detail drawer with downloads.
-import { useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { isCancelledError } from '@tanstack/react-query';
 import type { DataTablePageEvent, DataTableSortEvent } from 'primereact/datatable';
@@ -57,7 +57,8 @@ export function HighlightsPage() {
   const { pathname } = useLocation();
   const onRoot = pathname === '/';
 
-  // Filters. The text goes to the server once the user pauses typing.
+  // Filters. The text goes to the server once the user pauses typing. The status and date choices are
+  // transitions: they re-render every row, and the choice's own click should paint first (bench B11).
   const [text, setText] = useState('');
   const debouncedText = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
   const [days, setDays] = useState<number | null>(null);
@@ -326,9 +327,9 @@ export function HighlightsPage() {
         text={text}
         onTextChange={onTextChange}
         days={days}
-        onDaysChange={setDays}
+        onDaysChange={(value) => startTransition(() => setDays(value))}
         status={status}
-        onStatusChange={setStatus}
+        onStatusChange={(value) => startTransition(() => setStatus(value))}
         sortChoice={sortChoice}
         onSortChoice={(choice) => setSort(choice === 'relevance' ? 'relevance' : DEFAULT_SORT)}
         relevanceAvailable={text.trim() !== ''}
