@@ -364,6 +364,101 @@ describe('co-editing', () => {
     expect(titlesOf(await storedDoc(doc))).toEqual(['from the writer', 'marker']);
   });
 
+  it('an editor joining after many updates (some still waiting to be merged) gets every one', async () => {
+    const doc = await newPackageDoc();
+    const a = track(await openCollab(t.app, editorA, doc));
+    const b = track(await openCollab(t.app, editorB, doc));
+    // 150 updates: past the hub's merge bound (64) twice, with some left waiting.
+    for (let i = 0; i < 150; i += 1) addItem(a.doc, i, `item ${i}`);
+    for (let i = 0; i < 20; i += 1) itemsOf(a.doc).get(i).set('title', `changed ${i}`);
+    itemsOf(a.doc).delete(100, 10);
+    await eventually(() => expect(titlesOf(b.doc)).toEqual(titlesOf(a.doc)));
+    const late = track(await openCollab(t.app, editorB, doc));
+    expect(titlesOf(late.doc)).toHaveLength(140);
+    expect(titlesOf(late.doc)).toEqual(titlesOf(a.doc));
+    expect(titlesOf(late.doc).slice(0, 2)).toEqual(['changed 0', 'changed 1']);
+    // And it is in the flow from now on.
+    addItem(late.doc, 999, 'from the late one', 0);
+    await eventually(() => expect(titlesOf(a.doc)[0]).toBe('from the late one'));
+  });
+
+  it('two editors with divergent offline edits reconnect and converge', async () => {
+    const doc = await newPackageDoc();
+    const a = track(await openCollab(t.app, editorA, doc));
+    const b = track(await openCollab(t.app, editorB, doc));
+    for (let i = 0; i < 4; i += 1) addItem(a.doc, i, `item ${i}`);
+    await eventually(() => expect(titlesOf(b.doc)).toHaveLength(4));
+    a.provider.disconnect();
+    b.provider.disconnect();
+    await eventually(() => expect([a.provider.wsconnected, b.provider.wsconnected]).toEqual([false, false]));
+    // Offline on both sides: each changes what the other also changes.
+    itemsOf(a.doc).delete(0, 1);
+    itemsOf(a.doc).get(0).set('title', 'renamed by a');
+    addItem(a.doc, 10, 'added by a');
+    itemsOf(b.doc).get(3).set('title', 'renamed by b');
+    moveItem(b.doc, 2, 0);
+    addItem(b.doc, 20, 'added by b', 1);
+    // Back, each with a new ticket: sync step 1 and 2 both ways against the server's state.
+    for (const [client, session] of [
+      [a, editorA],
+      [b, editorB],
+    ] as const) {
+      client.provider.params = { ticket: (await ticketFor(t.app, session, doc)).ticket };
+      client.provider.connect();
+    }
+    await eventually(() => {
+      expect(titlesOf(a.doc)).toHaveLength(5);
+      expect(titlesOf(b.doc)).toEqual(titlesOf(a.doc));
+    });
+    expect(new Set(titlesOf(a.doc))).toEqual(
+      new Set(['renamed by a', 'item 2', 'renamed by b', 'added by a', 'added by b']),
+    );
+    const joined = track(await openCollab(t.app, editorA, doc));
+    expect(titlesOf(joined.doc)).toEqual(titlesOf(a.doc));
+    await eventually(async () => expect(titlesOf(await storedDoc(doc))).toEqual(titlesOf(a.doc)));
+  });
+
+  it('an update that is malformed, or that no Y.Doc can integrate, is refused (1003) and never stored', async () => {
+    const doc = await newPackageDoc();
+    // What the second update points into: client 7's items (see doc-state.test.ts).
+    const seed = new Y.Doc();
+    seed.clientID = 7;
+    for (let n = 0; n < 5; n += 1) {
+      seed.transact(() => {
+        const item = new Y.Map<unknown>();
+        item.set('id', n);
+        item.set('title', `t${n}`);
+        itemsOf(seed).insert(0, [item]);
+      });
+    }
+    // prettier-ignore
+    const unintegrable = new Uint8Array([1, 3, 7, 3, 71, 7, 53, 1, 40, 0, 7, 3, 2, 105, 100, 1, 125, 1, 40, 0, 7, 3, 5, 116, 105, 116, 108, 101, 1, 119, 2, 116, 49, 0]);
+    const writer = track(await openCollab(t.app, editorA, doc));
+    addItem(writer.doc, 1, 'seeded');
+    await eventually(async () => expect(await rowsOf(doc)).toBe(1));
+    const sent: [Uint8Array, 'stored' | 'refused'][] = [
+      [Y.encodeStateAsUpdate(seed), 'stored'],
+      [new Uint8Array(10).fill(0xff), 'refused'],
+      [unintegrable, 'refused'],
+    ];
+    for (const [update, expected] of sent) {
+      const client = track(await openCollab(t.app, editorB, doc));
+      const encoder = encoding.createEncoder();
+      encoding.writeVarUint(encoder, 0); // y-websocket: sync message
+      encoding.writeVarUint(encoder, 2); // y-protocols: update
+      encoding.writeVarUint8Array(encoder, update);
+      (client.provider.ws as unknown as WebSocket).send(encoding.toUint8Array(encoder));
+      if (expected === 'refused') await eventually(() => expect(client.closeCodes).toContain(1003));
+      else await eventually(async () => expect(await rowsOf(doc)).toBe(2));
+      client.destroy();
+    }
+    // Only the writer's and the well-formed update were stored; a new editor gets a document it can read.
+    expect(await rowsOf(doc)).toBe(2);
+    const late = track(await openCollab(t.app, editorB, doc));
+    expect(new Set(titlesOf(late.doc))).toEqual(new Set(['seeded', 't0', 't1', 't2', 't3', 't4']));
+    expect(writer.closeCodes).toEqual([]);
+  });
+
   it('an archived package is read-only for everyone: nothing a socket sends is stored', async () => {
     const doc = await newPackageDoc('Archive');
     const a = track(await openCollab(t.app, editorA, doc));
