@@ -8,6 +8,7 @@
 // none, a stale one, a lapsed one or someone else's is a 409 that writes nothing; approve, reject and
 // submit free the lease; create and update keep it; each pushes the pending counts.
 import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { and, eq } from 'drizzle-orm';
@@ -298,6 +299,142 @@ describe.each(['vertical_task', 'article'] as const)('%s locks', (kind) => {
     expect(errorsOf(response)).toEqual([messages.forbidden]);
   });
 });
+
+/**
+ * The acquire first skips a task row another transaction has locked (it does not queue behind a racing
+ * winner), then waits for it when it must: these hold the row in a transaction of their own, as an
+ * action (holdForAction), a render status write or a winner that has not committed yet would.
+ */
+describe.each(['vertical_task', 'article'] as const)(
+  '%s locks while another transaction has the row',
+  (kind) => {
+    const table = kind === 'vertical_task' ? 'vertical_tasks' : 'articles';
+    const key = kind === 'vertical_task' ? 'video_id' : 'id';
+    let other: pg.Client;
+    beforeAll(async () => {
+      other = new pg.Client({ connectionString: t.database.url });
+      await other.connect();
+    });
+    afterAll(async () => {
+      await other?.query('rollback');
+      await other?.end();
+    });
+
+    const lockRow = async (id: number) => {
+      await other.query('begin');
+      await other.query(`select 1 from ${table} where ${key} = $1 for update`, [id]);
+    };
+    /** Whether the call is still unanswered after a while (it waits on the row). */
+    const stillWaiting = async (call: Promise<unknown>) =>
+      (await Promise.race([
+        call.then(() => 'answered'),
+        new Promise((r) => setTimeout(() => r('waiting'), 300)),
+      ])) === 'waiting';
+    const userIdOf = async (h: Headers) =>
+      (await other.query<{ id: number }>('select id from users where email = $1', [emailOf(h)])).rows[0]!.id;
+
+    it('a free task: the acquire waits for that transaction, then takes the lease', async () => {
+      const id = await newTarget(kind);
+      await lockRow(id);
+      const call = lockCall(kind, id, reviewer);
+      expect(await stillWaiting(call)).toBe(true);
+      await other.query('commit');
+      const response = await call;
+      expect(response.statusCode, response.body).toBe(200);
+      expect(lockOf(response).holder_email).toBe(emailOf(reviewer));
+    });
+
+    it('a task someone else holds: refused at once, naming the holder, though the row is locked', async () => {
+      const id = await newTarget(kind);
+      await takeLock(t.app, reviewer, kind, id);
+      await lockRow(id);
+      try {
+        const refused = await lockCall(kind, id, reviewer2);
+        expect(refused.statusCode).toBe(409);
+        expect(errorsOf(refused)).toEqual([lockMessages.heldBy(emailOf(reviewer))]);
+      } finally {
+        await other.query('commit');
+      }
+    });
+
+    it('the holder’s second tab waits while its own action has the row, then gets a new fence', async () => {
+      const id = await newTarget(kind);
+      const first = await takeLock(t.app, reviewer, kind, id);
+      await lockRow(id);
+      const call = lockCall(kind, id, reviewer);
+      expect(await stillWaiting(call)).toBe(true);
+      await other.query('commit');
+      const response = await call;
+      expect(response.statusCode, response.body).toBe(200);
+      expect(lockOf(response)).toMatchObject({ holder_email: emailOf(reviewer), fence: first.fence + 1 });
+    });
+
+    it('a lease being taken by a transaction not yet committed: the acquire waits for it and names that holder', async () => {
+      const id = await newTarget(kind);
+      await other.query('begin');
+      await other.query(
+        `update ${table} set lock_holder_user_id = $2, lock_expires_at = now() + interval '60 seconds',
+         lock_fence = lock_fence + 1 where ${key} = $1`,
+        [id, await userIdOf(reviewer)],
+      );
+      const call = lockCall(kind, id, reviewer2);
+      expect(await stillWaiting(call)).toBe(true);
+      await other.query('commit');
+      const refused = await call;
+      // Never 'lost' (a stale read would see the task free): the winner's name.
+      expect(refused.statusCode).toBe(409);
+      expect(errorsOf(refused)).toEqual([lockMessages.heldBy(emailOf(reviewer))]);
+    });
+
+    it('a lease being taken by a transaction that rolls back: the acquire waits, then takes it', async () => {
+      const id = await newTarget(kind);
+      await other.query('begin');
+      await other.query(
+        `update ${table} set lock_holder_user_id = $2, lock_expires_at = now() + interval '60 seconds',
+         lock_fence = lock_fence + 1 where ${key} = $1`,
+        [id, await userIdOf(reviewer)],
+      );
+      const call = lockCall(kind, id, reviewer2);
+      expect(await stillWaiting(call)).toBe(true);
+      await other.query('rollback');
+      const response = await call;
+      expect(response.statusCode, response.body).toBe(200);
+      expect(lockOf(response).holder_email).toBe(emailOf(reviewer2));
+    });
+
+    it(`${RACERS} reviewers racing while the row is locked: exactly one holder once it is let go`, async () => {
+      const id = await newTarget(kind);
+      const url = `${await raceUrl()}/api/v1/editor/${lockPath(kind, id)}`;
+      for (let round = 0; round < 3; round++) {
+        await lockRow(id);
+        const calls = racers.map(async (headers) => {
+          const response = await fetch(url, { method: 'POST', headers });
+          return {
+            headers,
+            status: response.status,
+            body: (await response.json()) as Record<string, unknown>,
+          };
+        });
+        await new Promise((r) => setTimeout(r, 200));
+        await other.query('commit');
+        const responses = await Promise.all(calls);
+        const winners = responses.filter((r) => r.status === 200);
+        expect(winners, `round ${round}`).toHaveLength(1);
+        const winner = winners[0]!;
+        for (const loser of responses.filter((r) => r !== winner)) {
+          expect(loser.status).toBe(409);
+          expect(loser.body.errors).toEqual([lockMessages.heldBy(emailOf(winner.headers))]);
+        }
+        const released = await fetch(url, {
+          method: 'DELETE',
+          headers: { ...winner.headers, 'content-type': 'application/json' },
+          body: JSON.stringify({ fence: (winner.body.data as TaskLock).fence }),
+        });
+        expect(released.status).toBe(200);
+      }
+    }, 60_000);
+  },
+);
 
 describe('the lists show who holds which row', () => {
   it('vertical_tasks rows carry locked_by and lock_expires_at of a live lease only', async () => {

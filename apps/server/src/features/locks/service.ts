@@ -75,15 +75,20 @@ export class TaskLockService {
   /** Opens a task: the lease, or 409 naming whoever holds it; 404 outside the caller's publishers. */
   async acquire(caller: AuthContext, kind: LockKind, id: number): Promise<TaskLock> {
     const scope = this.scope(caller, kind);
-    // A second try covers a lease that changed while the refused UPDATE waited (see repo.acquire).
+    // The first try skips a row some other transaction has locked; the second queues on it (the row was
+    // locked by an action or a status write, or the lease was freed while we looked: see repo.acquire).
     for (let attempt = 0; attempt < 2; attempt++) {
-      const found = await this.repo.acquire(kind, id, caller.userId, this.seconds, scope);
+      const found = await this.repo.acquire(kind, id, caller.userId, this.seconds, scope, {
+        wait: attempt > 0,
+      });
       if (!found) throw notFound();
       if (found.taken) {
         this.announce(kind, id, found.lease);
         return presentLock(kind, id, found.lease);
       }
-      if (isLive(found.lease)) throw conflict(lockMessages.heldBy(found.lease.holderEmail ?? ''));
+      const { lease } = found;
+      if (isLive(lease) && lease.holderUserId !== caller.userId)
+        throw conflict(lockMessages.heldBy(lease.holderEmail ?? ''));
     }
     throw conflict(lockMessages.lost);
   }
