@@ -82,13 +82,9 @@ describe('highlights/index with a cursor', () => {
     expect(second.highlights.map((h) => h.highlight_id)).toEqual(
       byOffset.highlights.map((h) => h.highlight_id),
     );
-    const lastId = (await list('highlights/index', 'order_by=date_desc&per=100')).highlights.at(
-      -1,
-    )!.highlight_id;
-    const after = await list(
-      'highlights/index',
-      `order_by=date_desc&per=10&cursor=${encodeHighlightCursor(lastId)}`,
-    );
+    const whole = await list('highlights/index', `order_by=date_desc&per=${ROWS}`);
+    expect(whole.highlights).toHaveLength(ROWS);
+    const after = await list('highlights/index', `order_by=date_desc&per=10&cursor=${whole.next_cursor}`);
     expect(after.highlights).toEqual([]);
     expect(after.next_cursor).toBeNull();
     // Past the end no row carries the count and the setting: they are read on their own.
@@ -96,17 +92,34 @@ describe('highlights/index with a cursor', () => {
     expect(after.create_gif).toBe(false);
   });
 
-  it("falls back to the page number for another publisher's highlight", async () => {
-    const cursor = encodeHighlightCursor(otherPublisherHighlightId);
-    const page = await list('highlights/index', `order_by=date_desc&per=5&page=2&cursor=${cursor}`);
+  it('falls back to the page number for a cursor of another sort column', async () => {
+    const byClicks = await list('highlights/index', 'order_by=non_uniq_regular_clicks_desc&per=5');
+    const page = await list(
+      'highlights/index',
+      `order_by=date_desc&per=5&page=2&cursor=${byClicks.next_cursor}`,
+    );
     const byOffset = await list('highlights/index', 'order_by=date_desc&per=5&page=2');
     expect(page.highlights.map((h) => h.highlight_id)).toEqual(
       byOffset.highlights.map((h) => h.highlight_id),
     );
   });
 
+  it("compares only the caller's rows with a cursor naming another publisher's highlight", async () => {
+    // The cursor carries its own value: the named row is never read, and the page is the caller's rows
+    // after that position (here every one of them: the value is the far future).
+    const cursor = encodeHighlightCursor({
+      column: 'date',
+      afterId: otherPublisherHighlightId,
+      value: String(Date.UTC(2100, 0, 1) * 1000),
+    });
+    const page = await list('highlights/index', `order_by=date_desc&per=${ROWS}&cursor=${cursor}`);
+    const own = await list('highlights/index', `order_by=date_desc&per=${ROWS}`);
+    expect(page.highlights.map((h) => h.highlight_id)).toEqual(own.highlights.map((h) => h.highlight_id));
+    expect(page.highlights.map((h) => h.highlight_id)).not.toContain(otherPublisherHighlightId);
+  });
+
   it('refuses a cursor it did not give out', async () => {
-    for (const cursor of ['abc', 'h1.', 'h1.-5', 'h1.zzzzzzzzzzzz']) {
+    for (const cursor of ['abc', 'h1.', 'h1.-5', 'h1.abc', 'h2.0.abc.1.5', 'h2.2.abc.1e400', "h2.0.abc.1'"]) {
       const response = await t.app.inject({
         method: 'GET',
         url: `/api/v1/editor/highlights/index?cursor=${encodeURIComponent(cursor)}`,

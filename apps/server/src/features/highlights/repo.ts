@@ -16,10 +16,11 @@ import {
 } from 'drizzle-orm';
 import { indexOrders } from '@hc/db/order';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { queryRows, type Db } from '@hc/db/client';
+import type { Db } from '@hc/db/client';
 import { schema } from '@hc/db/schema';
 import {
   encodeHighlightCursor,
+  type HighlightCursor,
   type HighlightListQuery,
   type HighlightSortColumn,
 } from '@hc/shared/api/highlights';
@@ -48,13 +49,17 @@ function orderFor(column: HighlightSortColumn, direction: 'asc' | 'desc'): SQL[]
   return indexOrders([SORT_COLUMNS[column], highlights.id], direction);
 }
 
-/** The SQL type of each sort column: a cursor's anchor value goes back to the database as text. */
-const SORT_TYPES: Record<HighlightSortColumn, SQL> = {
-  date: sql.raw('timestamptz'),
-  non_uniq_regular_clicks: sql.raw('bigint'),
-  regular_ctr: sql.raw('float8'),
-  non_uniq_ia__clicks: sql.raw('bigint'),
-  ia_ctr: sql.raw('float8'),
+/**
+ * A row's sort value as a cursor carries it (exact: a date as epoch microseconds, which a JavaScript Date
+ * cannot hold), and that text back as the column's value for the seek.
+ */
+const cursorValue = (column: HighlightSortColumn): SQL<string | null> =>
+  column === 'date'
+    ? sql<string | null>`(extract(epoch from ${highlights.publishedAt}) * 1000000)::bigint::text`
+    : sql<string | null>`${SORT_COLUMNS[column]}::text`;
+const anchorValue = (column: HighlightSortColumn, value: string): SQL => {
+  if (column === 'date') return sql`(timestamptz 'epoch' + ${value}::float8 * interval '1 microsecond')`;
+  return NULLABLE_SORTS.has(column) ? sql`${value}::float8` : sql`${value}::bigint`;
 };
 
 /** 'yyyymmdd' → the start of that UTC day. */
@@ -74,8 +79,10 @@ export interface HighlightPage {
 interface PageExtras {
   total: SQL.Aliased<number> | SQL<number>;
   createGif: SQL<boolean>;
+  /** The sort column's value, for the next page's cursor (column orders only). */
+  sortValue?: SQL<string | null>;
 }
-type PageRow = { highlight: HighlightListRow; total: number; createGif: boolean };
+type PageRow = { highlight: HighlightListRow; total: number; createGif: boolean; sortValue?: string | null };
 
 export class HighlightRepository {
   constructor(private readonly db: Db) {}
@@ -109,10 +116,20 @@ export class HighlightRepository {
       createGif: sql<boolean>`coalesce((select ${schema.settings.value} = 'true' from ${schema.settings}
         where ${schema.settings.publisherId} = ${publisherId} and ${schema.settings.key} = 'create_gif'), false)`,
     };
-    const finish = async (found: PageRow[], cursorable: boolean): Promise<HighlightPage> => {
+    const finish = async (
+      found: PageRow[],
+      cursorColumn: HighlightSortColumn | null,
+    ): Promise<HighlightPage> => {
       const rows = found.map((r) => r.highlight);
-      const last = cursorable && rows.length === query.per ? rows[rows.length - 1] : undefined;
-      const nextCursor = last ? encodeHighlightCursor(last.id) : null;
+      const last = cursorColumn && rows.length === query.per ? found[found.length - 1] : undefined;
+      const nextCursor =
+        last && cursorColumn
+          ? encodeHighlightCursor({
+              column: cursorColumn,
+              afterId: last.highlight.id,
+              value: last.sortValue ?? null,
+            })
+          : null;
       const first = found[0];
       if (first) return { rows, count: Number(first.total), createGif: first.createGif, nextCursor };
       // Past the last page: no row carried the extras.
@@ -133,7 +150,7 @@ export class HighlightRepository {
         .limit(SEARCH_RESULT_LIMIT + 1);
       const candidates = and(eq(highlights.publisherId, publisherId), inArray(highlights.id, newest));
       const relevance = [sql`ts_rank(${highlights.searchVector}, ${tsQuery}) desc`, desc(highlights.id)];
-      return finish(await this.page(candidates, relevance, query, extras), false);
+      return finish(await this.page(candidates, relevance, query, extras), null);
     }
 
     // Without search text 'desc' means newest first.
@@ -144,11 +161,12 @@ export class HighlightRepository {
             query.order_by.slice(0, query.order_by.lastIndexOf('_')) as HighlightSortColumn,
             query.order_by.slice(query.order_by.lastIndexOf('_') + 1) as 'asc' | 'desc',
           ];
+    const withValue = { ...extras, sortValue: cursorValue(column) };
     const found =
-      query.cursor !== undefined
-        ? await this.seek(publisherId, where, column, direction, query.cursor, query, extras)
-        : await this.page(where, orderFor(column, direction), query, extras);
-    return finish(found, true);
+      query.cursor?.column === column
+        ? await this.seek(where, column, direction, query.cursor, query, withValue)
+        : await this.page(where, orderFor(column, direction), query, withValue);
+    return finish(found, column);
   }
 
   /** One page by OFFSET: what page numbers jump to. */
@@ -163,30 +181,23 @@ export class HighlightRepository {
   }
 
   /**
-   * The page after highlight `afterId` in (column, id) order: a row comparison the (publisher, column, id)
-   * index answers by a seek, however deep the page. An unknown cursor (another publisher's row, or one
-   * since deleted) falls back to the page number.
+   * The page after the cursor's row in (column, id) order: a row comparison the (publisher, column, id)
+   * index answers by a seek, however deep the page. The cursor carries the row's value, so the row itself
+   * is not read (it may since have changed or gone: the page still starts where the last one ended), and
+   * only the caller's rows are ever compared with it.
    */
   private async seek(
-    publisherId: number,
     where: SQL | undefined,
     column: HighlightSortColumn,
     direction: 'asc' | 'desc',
-    afterId: number,
+    cursor: HighlightCursor,
     query: HighlightListQuery,
     extras: PageExtras,
   ): Promise<PageRow[]> {
     const col = SORT_COLUMNS[column];
-    // The anchor's value travels as text (exact for timestamps and floats) and as a literal, so the
-    // planner sees how many rows lie beyond it.
-    const [anchor] = await queryRows<{ value: string | null }>(
-      this.db,
-      sql`select ${col}::text as value from ${highlights}
-          where ${highlights.publisherId} = ${publisherId} and ${highlights.id} = ${afterId}`,
-    );
-    if (!anchor) return this.page(where, orderFor(column, direction), query, extras);
-    const anchorIsNull = anchor.value === null;
-    const anchorValue = sql`${anchor.value}::${SORT_TYPES[column]}`;
+    const { afterId } = cursor;
+    const anchorIsNull = cursor.value === null;
+    const anchor = cursor.value === null ? sql`null` : anchorValue(column, cursor.value);
     const run = (condition: SQL, orderBy: SQL[], limit: number) =>
       this.db
         .select({ highlight: listColumns, ...extras })
@@ -198,8 +209,8 @@ export class HighlightRepository {
     const idAfter = direction === 'desc' ? lt(highlights.id, afterId) : gt(highlights.id, afterId);
     const valueAfter =
       direction === 'desc'
-        ? sql`(${col}, ${highlights.id}) < (${anchorValue}, ${afterId})`
-        : sql`(${col}, ${highlights.id}) > (${anchorValue}, ${afterId})`;
+        ? sql`(${col}, ${highlights.id}) < (${anchor}, ${afterId})`
+        : sql`(${col}, ${highlights.id}) > (${anchor}, ${afterId})`;
 
     if (!NULLABLE_SORTS.has(column)) return run(valueAfter, byValue, query.per);
     // Unknown CTRs come last going down and first going up. A row comparison never matches NULL, so the
