@@ -61,6 +61,16 @@ export const packages = pgTable(
     uniqueIndex('packages_publisher_alias_uq').on(t.publisherId, t.alias),
     index('packages_pub_status_updated_idx').on(t.publisherId, t.status, t.updatedAt.desc()),
     index('packages_pub_type_updated_idx').on(t.publisherId, t.packageType, t.updatedAt.desc()),
+    // The list's default page: Active and Draft together, newest change first. Two statuses cannot walk
+    // the status index in one order (10,000 rows sorted per page at 20,000 packages: 4 ms); this one is
+    // walked in order, status and type checked inside it.
+    index('packages_pub_updated_idx').on(
+      t.publisherId,
+      t.updatedAt.desc(),
+      t.embedId.desc(),
+      t.status,
+      t.packageType,
+    ),
     index('packages_search_idx').using('gin', t.searchVector),
     check('packages_type_ck', sql`${t.packageType} in ('auto', 'user')`),
     check('packages_status_ck', sql`${t.status} in ('Active', 'Draft', 'Archive', 'Rejected')`),
