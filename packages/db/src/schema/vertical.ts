@@ -123,6 +123,16 @@ export const verticalTasks = pgTable(
     ),
     // Pending counts across publishers (group scope, admins) over the 120-day look-back.
     index('vertical_tasks_status_created_idx').on(t.status, t.createdAt),
+    // One publisher's pending counts (every count push of the live channel): answered from the index
+    // alone, content type and render state included, instead of a heap page per task (2.0 -> 0.2 ms at
+    // 2,500 tasks).
+    index('vertical_tasks_pub_status_created_idx').on(
+      t.publisherId,
+      t.status,
+      t.createdAt,
+      t.contentType,
+      t.renderState,
+    ),
     // A program's segment tables, and Vertical View's program list (programs holding tasks of a status
     // within the look-back).
     index('vertical_tasks_program_status_created_idx').on(t.programId, t.status, t.createdAt),

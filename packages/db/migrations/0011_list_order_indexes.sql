@@ -1,0 +1,2 @@
+CREATE INDEX "packages_pub_updated_idx" ON "packages" USING btree ("publisher_id","updated_at" DESC NULLS LAST,"embed_id" DESC NULLS LAST,"status","package_type");--> statement-breakpoint
+CREATE INDEX "vertical_tasks_pub_status_created_idx" ON "vertical_tasks" USING btree ("publisher_id","status","created_at","content_type","render_state");

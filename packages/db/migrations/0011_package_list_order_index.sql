@@ -1,1 +1,0 @@
-CREATE INDEX "packages_pub_updated_idx" ON "packages" USING btree ("publisher_id","updated_at" DESC NULLS LAST,"embed_id" DESC NULLS LAST,"status","package_type");
