@@ -139,7 +139,8 @@ export class LockRepository {
    * winner has not committed yet): a FOR SHARE read waits for that commit and sees the row as
    * committed, so the loser learns the winner's name rather than an old free lease. Share locks do not
    * queue behind one another. That transaction changes no data, so it commits without waiting for its
-   * WAL flush: a crash can lose only its row lock.
+   * WAL flush: a crash can lose only its row lock. Hence never call this inside a transaction of
+   * yours: the setting would apply to all of it.
    */
   async acquire(
     kind: LockKind,
