@@ -102,7 +102,9 @@ export async function benchLoad(c: LoadBenchContext): Promise<BenchRow[]> {
     );
     const pid = c.app.child.pid!;
     c.log(`LOAD warm-up (${IDLE_SOCKETS} idle live sockets open)`);
-    await Promise.all(HOT_ROUTES.map((r) => hammer(c.app.port, r, headers, c.seconds(5))));
+    // 15 s: V8 sizes its heap for this load during the first ~15 s (RSS 200 -> 270 MB in the run of
+    // 2026-11-26 03:27, the collected heap flat at 60 MB); measured from then on, flat means no growth.
+    await Promise.all(HOT_ROUTES.map((r) => hammer(c.app.port, r, headers, c.seconds(15))));
 
     const seconds = Math.round(c.seconds(30));
     c.log(`LOAD autocannon, ${CONNECTIONS} connections over ${HOT_ROUTES.length} routes, ${seconds} s`);
@@ -170,7 +172,8 @@ export async function benchLoad(c: LoadBenchContext): Promise<BenchRow[]> {
         budget: 'flat (≤ 1.10x)',
         reference: `heap after full GC: ${mb(heapAfter.heapUsed)} after the run, ${mb(heapBefore.heapUsed)} before; ${IDLE_SOCKETS} idle live sockets open`,
         ratio: growth,
-        pass: growth <= 1.1,
+        // Both: RSS stopped growing, and what is still reachable after full collections did not grow.
+        pass: growth <= 1.1 && heapAfter.heapUsed / heapBefore.heapUsed <= 1.1,
         details: { rss, heapBefore: heapBefore.heapUsed, heapAfter: heapAfter.heapUsed },
       },
     );
