@@ -332,6 +332,15 @@ describe.each(['vertical_task', 'article'] as const)(
       ])) === 'waiting';
     const userIdOf = async (h: Headers) =>
       (await other.query<{ id: number }>('select id from users where email = $1', [emailOf(h)])).rows[0]!.id;
+    /** Another transaction takes the lease for `holder` and stays open (commit or roll it back). */
+    const beginTakingLease = async (id: number, holder: Headers) => {
+      await other.query('begin');
+      await other.query(
+        `update ${table} set lock_holder_user_id = $2, lock_expires_at = now() + interval '60 seconds',
+         lock_fence = lock_fence + 1 where ${key} = $1`,
+        [id, await userIdOf(holder)],
+      );
+    };
 
     it('a free task: the acquire waits for that transaction, then takes the lease', async () => {
       const id = await newTarget(kind);
@@ -371,12 +380,7 @@ describe.each(['vertical_task', 'article'] as const)(
 
     it('a lease being taken by a transaction not yet committed: the acquire waits for it and names that holder', async () => {
       const id = await newTarget(kind);
-      await other.query('begin');
-      await other.query(
-        `update ${table} set lock_holder_user_id = $2, lock_expires_at = now() + interval '60 seconds',
-         lock_fence = lock_fence + 1 where ${key} = $1`,
-        [id, await userIdOf(reviewer)],
-      );
+      await beginTakingLease(id, reviewer);
       const call = lockCall(kind, id, reviewer2);
       expect(await stillWaiting(call)).toBe(true);
       await other.query('commit');
@@ -388,12 +392,7 @@ describe.each(['vertical_task', 'article'] as const)(
 
     it('a lease being taken by a transaction that rolls back: the acquire waits, then takes it', async () => {
       const id = await newTarget(kind);
-      await other.query('begin');
-      await other.query(
-        `update ${table} set lock_holder_user_id = $2, lock_expires_at = now() + interval '60 seconds',
-         lock_fence = lock_fence + 1 where ${key} = $1`,
-        [id, await userIdOf(reviewer)],
-      );
+      await beginTakingLease(id, reviewer);
       const call = lockCall(kind, id, reviewer2);
       expect(await stillWaiting(call)).toBe(true);
       await other.query('rollback');
