@@ -10,6 +10,7 @@ import {
   baseUrlOf,
   newBenchContext,
   firstRowPaintedAt,
+  pageWaterfall,
   interactions,
   readVitals,
   recordVitals,
@@ -87,18 +88,8 @@ export async function benchTable(opts: {
     const firstRow = await firstRowPaintedAt(page);
     const list = new HighlightsPage(page, baseUrl);
     await list.waitForRows();
-    const navigation = await page.evaluate(() => {
-      const [nav] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
-      return nav ? { responseEnd: nav.responseEnd, domContentLoaded: nav.domContentLoadedEventEnd } : null;
-    });
     // What the page fetched before its first row, in order: where the time before the list call went.
-    const waterfall = await page.evaluate(() =>
-      (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((r) => ({
-        name: new URL(r.name).pathname,
-        startTime: Math.round(r.startTime),
-        responseEnd: Math.round(r.responseEnd),
-      })),
-    );
+    const { navigation, resources: waterfall } = await pageWaterfall(page);
     const listCall = waterfall.find((r) => r.name.startsWith('/api/v1/editor/highlights/index')) ?? null;
     log(`B13 first row painted at ${ms(firstRow)}`);
 

@@ -216,3 +216,23 @@ export async function firstRowPaintedAt(page: Page, timeout = 60_000): Promise<n
   );
   return (await handle.jsonValue()) as number;
 }
+
+/**
+ * What the page fetched so far, in order, with its navigation's milestones: where the time before a
+ * first paint went (B11, B13).
+ */
+export async function pageWaterfall(page: Page) {
+  return page.evaluate(() => {
+    const [nav] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+    return {
+      navigation: nav
+        ? { responseEnd: nav.responseEnd, domContentLoaded: nav.domContentLoadedEventEnd }
+        : null,
+      resources: (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((r) => ({
+        name: new URL(r.name).pathname,
+        startTime: Math.round(r.startTime),
+        responseEnd: Math.round(r.responseEnd),
+      })),
+    };
+  });
+}

@@ -4,6 +4,7 @@
 // editors are lazy is proven from the build's own module graph: the same build made again in memory
 // (vite build, write off) names the modules of every chunk, and none of those modules is in a loaded one.
 import { execFile } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +16,7 @@ import {
   newBenchContext,
   cumulativeLayoutShift,
   firstRowPaintedAt,
+  pageWaterfall,
   interactionToNextPaint,
   interactions,
   readVitals,
@@ -133,13 +135,25 @@ export async function benchWebVitals(opts: {
   log('B11 Core Web Vitals: /highlights/web with a session, 4x CPU slowdown, then interactions');
   const storage = await signIn(browser, baseUrl, email);
   const tablePage = await newPage(browser, storage);
-  await throttleCpu(tablePage, CPU_SLOWDOWN);
+  const cdp = await throttleCpu(tablePage, CPU_SLOWDOWN);
+  // BENCH_WEB_PROFILE=dir: the renderer's CPU profile from navigation to the first row (diagnosis).
+  const profileDir = process.env.BENCH_WEB_PROFILE;
+  if (profileDir) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+  }
   await tablePage.goto(`${baseUrl}/highlights/web`);
   const list = new HighlightsPage(tablePage, baseUrl);
   await list.waitForRows();
   const firstRow = await firstRowPaintedAt(tablePage);
+  if (profileDir) {
+    const { profile } = await cdp.send('Profiler.stop');
+    writeFileSync(path.join(profileDir, `b11-table-${Date.now()}.cpuprofile`), JSON.stringify(profile));
+  }
   await tablePage.waitForTimeout(1000);
   const loadVitals = await readVitals(tablePage);
+  const tableWaterfall = await pageWaterfall(tablePage);
   await interact(tablePage, list);
   const usedVitals = await readVitals(tablePage);
   await tablePage.context().close();
@@ -206,7 +220,7 @@ export async function benchWebVitals(opts: {
       reference: `first row painted at ${ms(firstRow)}`,
       ratio: null,
       pass: Number.isFinite(lcp) && lcp <= 2500,
-      details: { login: loginVitals.lcp, table: loadVitals.lcp, firstRow },
+      details: { login: loginVitals.lcp, table: loadVitals.lcp, firstRow, tableWaterfall },
     },
     {
       id: 'B11',
