@@ -6,6 +6,8 @@
 //   BENCH_REUSE=1         keep an already seeded hc_bench (development only; the table says so)
 //   BENCH_SECONDS_SCALE   scales every measuring window (default 1)
 //   BENCH_PGLITE_HIGHLIGHTS  size of B5's data set on both sides (default 100,000)
+//   BENCH_CPU_PROF=dir    the server child's --cpu-prof into dir (diagnosis)
+//   BENCH_WEB_PROFILE=dir B11: the renderer's CPU profile of the table page, navigation to first row
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
