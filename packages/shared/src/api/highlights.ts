@@ -44,10 +44,12 @@ const doubleText = (text: string): string | null => {
   const n = Number(text);
   return text.trim() !== '' && Number.isFinite(n) ? String(n).replace('e+', 'e') : null;
 };
-const isIntegerColumn = (column: HighlightSortColumn) => column !== 'regular_ctr' && column !== 'ia_ctr';
+/** Dates (as epoch microseconds) and clicks are integers; the CTRs are doubles. */
+export const isIntegerSortColumn = (column: HighlightSortColumn) =>
+  column !== 'regular_ctr' && column !== 'ia_ctr';
 
 export const encodeHighlightCursor = ({ column, afterId, value }: HighlightCursor): string => {
-  const valueText = value === null ? '~' : isIntegerColumn(column) ? value : (doubleText(value) ?? '~');
+  const valueText = value === null ? '~' : isIntegerSortColumn(column) ? value : (doubleText(value) ?? '~');
   return `${CURSOR_PREFIX}${HIGHLIGHT_SORT_COLUMNS.indexOf(column)}.${afterId.toString(36)}.${valueText}`;
 };
 
@@ -61,7 +63,7 @@ function decodeHighlightCursor(cursor: string): HighlightCursor | null {
   const afterId = Number.parseInt(id36 ?? '', 36);
   if (!column || valueText === undefined || !Number.isSafeInteger(afterId) || afterId <= 0) return null;
   if (valueText === '~') return { column, afterId, value: null };
-  const value = isIntegerColumn(column)
+  const value = isIntegerSortColumn(column)
     ? INTEGER_TEXT.test(valueText)
       ? valueText
       : null

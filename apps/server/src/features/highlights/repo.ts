@@ -20,6 +20,7 @@ import type { Db } from '@hc/db/client';
 import { schema } from '@hc/db/schema';
 import {
   encodeHighlightCursor,
+  isIntegerSortColumn,
   type HighlightCursor,
   type HighlightListQuery,
   type HighlightSortColumn,
@@ -59,7 +60,7 @@ const cursorValue = (column: HighlightSortColumn): SQL<string | null> =>
     : sql<string | null>`${SORT_COLUMNS[column]}::text`;
 const anchorValue = (column: HighlightSortColumn, value: string): SQL => {
   if (column === 'date') return sql`(timestamptz 'epoch' + ${value}::float8 * interval '1 microsecond')`;
-  return NULLABLE_SORTS.has(column) ? sql`${value}::float8` : sql`${value}::bigint`;
+  return isIntegerSortColumn(column) ? sql`${value}::bigint` : sql`${value}::float8`;
 };
 
 /** 'yyyymmdd' → the start of that UTC day. */
@@ -121,9 +122,9 @@ export class HighlightRepository {
       cursorColumn: HighlightSortColumn | null,
     ): Promise<HighlightPage> => {
       const rows = found.map((r) => r.highlight);
-      const last = cursorColumn && rows.length === query.per ? found[found.length - 1] : undefined;
+      const last = found.at(-1);
       const nextCursor =
-        last && cursorColumn
+        cursorColumn && last && found.length === query.per
           ? encodeHighlightCursor({
               column: cursorColumn,
               afterId: last.highlight.id,

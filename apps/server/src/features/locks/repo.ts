@@ -47,11 +47,12 @@ const toLease = (row: RawLease): LeaseRow => ({
 
 // The scope is a subquery of each statement rather than a query of its own: one round trip less on
 // every lock call (50 racers each paid it, bench B7).
+/** The task `t` belongs to a publisher where the user holds the role (values or placeholders). */
+const publisherWithRole = (userId: unknown, role: unknown): SQL =>
+  sql`t.publisher_id in (select r.publisher_id from user_publisher_roles r
+    where r.user_id = ${userId} and ${role} = any(r.roles))`;
 const inScope = (scope: LockScope): SQL =>
-  scope === null
-    ? sql`true`
-    : sql`t.publisher_id in (select r.publisher_id from user_publisher_roles r
-        where r.user_id = ${scope.userId} and ${scope.role} = any(r.roles))`;
+  scope === null ? sql`true` : publisherWithRole(scope.userId, scope.role);
 
 /** What the statements return: the lease after the change, with the holder's e-mail. */
 const RETURNING = sql`t.publisher_id, t.lock_fence::text as fence, t.lock_holder_user_id as holder_user_id,
@@ -74,10 +75,7 @@ const liveOther = sql`s.holder_user_id is not null and s.holder_user_id <> ${val
  */
 function acquireStatement(kind: LockKind, scoped: boolean, wait: boolean): SQL {
   const { table, id: key } = TABLES[kind];
-  const scope = scoped
-    ? sql`t.publisher_id in (select r.publisher_id from user_publisher_roles r
-        where r.user_id = ${value('userId')} and ${value('role')} = any(r.roles))`
-    : sql`true`;
+  const scope = scoped ? publisherWithRole(value('userId'), value('role')) : sql`true`;
   const where = sql`t.${key} = ${value('id')} and ${scope}`;
   return sql`
     with free as (
