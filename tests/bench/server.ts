@@ -82,7 +82,8 @@ async function startApp() {
     onIdleError: () => undefined,
   });
   const redis = new Redis(process.env.BENCH_REDIS_URL!, { keyPrefix: `${process.env.BENCH_PREFIX}:` });
-  const ctx = createContext(config, handle.db, redis);
+  const changes = await handle.openChangeFeed();
+  const ctx = createContext(config, handle.db, redis, changes);
   const app = await buildApp(ctx, {
     logger: false,
     jobsPrefix: process.env.BENCH_PREFIX,
@@ -109,6 +110,7 @@ async function startApp() {
   });
   process.on('SIGTERM', async () => {
     await app.close();
+    await changes.close();
     redis.disconnect();
     await handle.close();
     if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });

@@ -289,10 +289,14 @@ describe('users CLI', () => {
 
     const changed = cli(['passwd', '--email', email, '--password', 'second-password']);
     expect(changed.status, changed.stderr).toBe(0);
+    // The CLI is another process: this server hears of its change through the change feed (D35), in
+    // the time a notification takes; a barrier waits for exactly that.
+    await t.ctx.changes!.barrier();
     expect((await userInfo(authOf(session))).statusCode).toBe(401);
     const again = await login(t.app, email, 'second-password');
 
     expect(cli(['remove', '--email', email]).status).toBe(0);
+    await t.ctx.changes!.barrier();
     expect((await userInfo(authOf(again))).statusCode).toBe(401);
   });
 

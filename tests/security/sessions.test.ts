@@ -111,6 +111,9 @@ describe('token lifecycle', () => {
     const dropped = disconnection(client, 15_000);
     const changed = cli(['passwd', '--email', user.email, '--password', 'a brand new password']);
     expect(changed.status, changed.stderr).toBe(0);
+    // The CLI is another process: servers drop their cached sessions when the change feed tells them
+    // (D35), the time one notification takes; the barrier waits for exactly that, no longer.
+    await t.ctx.changes!.barrier();
     expect((await userInfo(session)).statusCode).toBe(401);
     await dropped;
   });
@@ -121,6 +124,8 @@ describe('token lifecycle', () => {
     const dropped = disconnection(client, 15_000);
     const removed = cli(['remove', '--email', user.email]);
     expect(removed.status, removed.stderr).toBe(0);
+    // As above: the change feed tells this server (D35).
+    await t.ctx.changes!.barrier();
     expect((await userInfo(session)).statusCode).toBe(401);
     await dropped;
   });

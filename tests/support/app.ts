@@ -70,7 +70,9 @@ async function buildServer(
     ...env,
   });
   const redis = new Redis(redisUrl, { keyPrefix });
-  const ctx = createContext(config, database.handle.db, redis);
+  // Each server listens to the database's changes on its own connection, as separate processes do.
+  const changes = await database.handle.openChangeFeed();
+  const ctx = createContext(config, database.handle.db, redis, changes);
   const app = await buildApp(ctx, { logger: false, ...build });
   await app.ready();
   return {
@@ -78,6 +80,7 @@ async function buildServer(
     ctx,
     async close() {
       await app.close();
+      await changes.close();
       redis.disconnect();
     },
   };

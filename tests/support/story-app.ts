@@ -24,7 +24,8 @@ export async function startStoryTestApp(options: BuildAppOptions = {}): Promise<
     LOG_LEVEL: 'silent',
   });
   const redis = new Redis(redisUrl, { keyPrefix: `hc-test:${randomBytes(4).toString('hex')}:` });
-  const ctx = createContext(config, database.handle.db, redis);
+  const changes = await database.handle.openChangeFeed();
+  const ctx = createContext(config, database.handle.db, redis, changes);
   const app = await buildApp(ctx, { logger: false, ...options });
   await app.ready();
   return {
@@ -34,6 +35,7 @@ export async function startStoryTestApp(options: BuildAppOptions = {}): Promise<
     dataDir,
     async close() {
       await app.close();
+      await changes.close();
       redis.disconnect();
       await database.drop();
     },

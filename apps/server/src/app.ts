@@ -49,6 +49,7 @@ import { syndicationRoutes } from './features/syndication/routes.ts';
 import { uploadRoutes } from './features/uploads/routes.ts';
 import { verticalRoutes } from './features/vertical/routes.ts';
 import { authenticate } from './plugins/auth.ts';
+import { registerChangeBarrier } from './plugins/cached-answers.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 
@@ -113,6 +114,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.decorateRequest('auth', null);
   registerErrorHandling(app);
   registerSecurityHeaders(app);
+  if (ctx.changes) registerChangeBarrier(app, ctx.changes);
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -1,5 +1,6 @@
 // What route plugins need: configuration, the database, Redis and the services built on them.
 import type { Redis } from 'ioredis';
+import type { ChangeFeed } from '@hc/db/changes';
 import type { Db } from '@hc/db/client';
 import type { CollabDocRef } from '@hc/shared/api/collab';
 import type { PendingCounts } from '@hc/shared/api/pending';
@@ -57,6 +58,8 @@ export interface AppContext {
   config: AppConfig;
   db: Db;
   redis: Redis;
+  /** Table change notifications for the read caches (D35); null: nothing is cached. */
+  changes: ChangeFeed | null;
   accounts: AccountRepository;
   sessions: SessionService;
   loginLimiter: LoginRateLimiter;
@@ -69,11 +72,17 @@ export interface AppContext {
   collabAccess: CollabAccessCheck;
 }
 
-export function createContext(config: AppConfig, db: Db, redis: Redis): AppContext {
-  const sessions = new SessionService(db, {
-    ttlHours: config.sessionTtlHours,
-    idleMinutes: config.sessionIdleMinutes,
-  });
+export function createContext(
+  config: AppConfig,
+  db: Db,
+  redis: Redis,
+  changes: ChangeFeed | null = null,
+): AppContext {
+  const sessions = new SessionService(
+    db,
+    { ttlHours: config.sessionTtlHours, idleMinutes: config.sessionIdleMinutes },
+    changes,
+  );
   const upstream = config.editorApiUpstream
     ? new EditorApiUpstream(config.editorApiUpstream, config.editorApiTimeoutMs)
     : null;
@@ -81,6 +90,7 @@ export function createContext(config: AppConfig, db: Db, redis: Redis): AppConte
     config,
     db,
     redis,
+    changes,
     accounts: new AccountRepository(db),
     sessions,
     loginLimiter: new LoginRateLimiter(redis),

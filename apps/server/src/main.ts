@@ -90,7 +90,11 @@ async function main() {
     };
   }
 
-  const app = await buildApp(createContext(config, db.db, redis), {
+  // The read caches' change notifications (D35); a lost connection only turns the caches off until it is back.
+  const changes = await db.openChangeFeed({
+    onError: (error) => console.error(`change feed: ${error.message}`),
+  });
+  const app = await buildApp(createContext(config, db.db, redis, changes), {
     serveWeb: config.serveWeb,
     ops,
     jobsPrefix: config.jobsPrefix,
@@ -146,6 +150,7 @@ async function main() {
     await workers?.close({ drainMs: Math.max(0, SHUTDOWN_BUDGET_MS - elapsed() - 1_500) });
     app.log.info({ elapsedMs: elapsed() }, 'workers closed');
     await redis.quit().catch(() => undefined);
+    await changes.close();
     await db.close();
     app.log.info({ elapsedMs: elapsed() }, 'shut down');
     process.exit(0);

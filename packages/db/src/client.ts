@@ -5,6 +5,13 @@ import { fileURLToPath } from 'node:url';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { schema, type Schema } from './schema.ts';
+import {
+  CHANGES_CHANNEL,
+  NotifyChangeFeed,
+  type ChangeFeed,
+  type ChangeFeedOptions,
+  type ChannelListener,
+} from './changes.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
@@ -17,6 +24,14 @@ export interface DbHandle {
    * starting together on an empty database migrate and seed one after the other. PGlite has one process.
    */
   exclusively<T>(work: () => Promise<T>): Promise<T>;
+  /** Listens to the tables' change notifications (changes.ts); PostgreSQL: one more connection. */
+  openChangeFeed(options?: ChangeFeedOptions): Promise<ChangeFeed>;
+}
+
+async function startFeed(db: Db, channel: ChannelListener, options?: ChangeFeedOptions) {
+  const feed = new NotifyChangeFeed(db, channel, options);
+  await feed.start();
+  return feed;
 }
 
 /** The advisory lock key of start-up work (migrate, seed): any fixed bigint, the same in every process. */
@@ -80,7 +95,40 @@ export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
         client.release();
       }
     };
-    return { db, kind: 'postgres', close: () => pool.end(), exclusively };
+    const { Client } = await import('pg');
+    // Its own connection, outside the pool: LISTEN belongs to a session, and it stays open.
+    const listenOnOwnConnection = (): ChannelListener => {
+      let client: InstanceType<typeof Client> | null = null;
+      return {
+        async start(deliver, lost) {
+          const connection = new Client({ connectionString: options.databaseUrl, keepAlive: true });
+          client = connection;
+          connection.on('notification', (message) => {
+            if (message.channel === CHANGES_CHANNEL) deliver(message.payload ?? '');
+          });
+          connection.on('error', lost);
+          connection.on('end', () => lost(new Error('the change feed connection ended')));
+          await connection.connect();
+          await connection.query(`LISTEN ${CHANGES_CHANNEL}`);
+        },
+        async stop() {
+          const connection = client;
+          client = null;
+          if (!connection) return;
+          connection.removeAllListeners('end');
+          connection.removeAllListeners('error');
+          connection.on('error', () => undefined);
+          await connection.end().catch(() => undefined);
+        },
+      };
+    };
+    return {
+      db,
+      kind: 'postgres',
+      close: () => pool.end(),
+      exclusively,
+      openChangeFeed: (feedOptions) => startFeed(db, listenOnOwnConnection(), feedOptions),
+    };
   }
   const dataDir = options.dataDir ?? './data';
   const dir = path.join(dataDir, 'pglite');
@@ -89,7 +137,26 @@ export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
   const { drizzle } = await import('drizzle-orm/pglite');
   const client = await PGlite.create(dir);
   const db = drizzle(client, { schema }) as unknown as Db;
-  return { db, kind: 'pglite', close: () => client.close(), exclusively: (work) => work() };
+  const listenInProcess = (): ChannelListener => {
+    let unlisten: (() => Promise<void>) | null = null;
+    return {
+      async start(deliver) {
+        unlisten = await client.listen(CHANGES_CHANNEL, deliver);
+      },
+      async stop() {
+        const stop = unlisten;
+        unlisten = null;
+        if (stop && !client.closed) await stop();
+      },
+    };
+  };
+  return {
+    db,
+    kind: 'pglite',
+    close: () => client.close(),
+    exclusively: (work) => work(),
+    openChangeFeed: (feedOptions) => startFeed(db, listenInProcess(), feedOptions),
+  };
 }
 
 /**

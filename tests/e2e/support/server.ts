@@ -116,7 +116,8 @@ export async function startE2eServer(options: E2eServerOptions = {}): Promise<E2
     // Job progress is pushed on this run's live channel (the server's Redis key prefix names it).
     liveKeyPrefix: redis.options.keyPrefix,
   });
-  const ctx = createContext(config, database.handle.db, redis);
+  const changes = await database.handle.openChangeFeed();
+  const ctx = createContext(config, database.handle.db, redis, changes);
   const app = await buildApp(ctx, {
     logger: false,
     serveWeb: true,
@@ -134,6 +135,7 @@ export async function startE2eServer(options: E2eServerOptions = {}): Promise<E2
     mediaDir: config.mediaDir,
     async close() {
       await app.close();
+      await changes.close();
       await workers.close();
       redis.disconnect();
       await database.drop();

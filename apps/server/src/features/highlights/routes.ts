@@ -16,9 +16,15 @@ import { schema } from '@hc/db/schema';
 import type { AppContext } from '../../context.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import { notFound } from '../../plugins/errors.ts';
+import { answerFromCache } from '../../plugins/cached-answers.ts';
+import { ChangeAwareCache } from '../../infra/change-aware-cache.ts';
 import type { MediaStore } from '../media/store.ts';
 import { presentHighlight } from './presenter.ts';
 import { HighlightRepository } from './repo.ts';
+
+/** What a list page reads: the highlights and the publisher's create-GIF setting. */
+const LIST_TABLES = ['highlights', 'settings'];
+const CACHED_PAGES = { maxEntries: 5_000, maxSize: 64 * 1024 * 1024 };
 
 interface Options {
   ctx: AppContext;
@@ -28,6 +34,14 @@ interface Options {
 export async function highlightRoutes(app: FastifyInstance, { ctx, media }: Options) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const repo = new HighlightRepository(ctx.db);
+  // The same page is asked again and again (every editor of a publisher opens the list on the same
+  // default order); it is read once until a highlight or setting changes (D35).
+  const pages = ctx.changes
+    ? new ChangeAwareCache<string>(ctx.changes, LIST_TABLES, {
+        ...CACHED_PAGES,
+        sizeOf: (body) => body.length,
+      })
+    : null;
 
   const listResponse = async (publisherId: number, query: HighlightListQuery, search?: string) => {
     const page = await repo.list(publisherId, query, search);
@@ -45,7 +59,12 @@ export async function highlightRoutes(app: FastifyInstance, { ctx, media }: Opti
   api.get(
     '/highlights/index',
     { schema: { querystring: highlightListQuerySchema, response: { 200: okEnvelope(highlightListSchema) } } },
-    async (request) => listResponse(callerOf(request).publisherId, request.query),
+    async (request, reply) => {
+      const { publisherId } = callerOf(request);
+      return answerFromCache(reply, pages, `${publisherId} ${request.url}`, () =>
+        listResponse(publisherId, request.query),
+      );
+    },
   );
 
   api.get(
@@ -53,7 +72,12 @@ export async function highlightRoutes(app: FastifyInstance, { ctx, media }: Opti
     {
       schema: { querystring: highlightSearchQuerySchema, response: { 200: okEnvelope(highlightListSchema) } },
     },
-    async (request) => listResponse(callerOf(request).publisherId, request.query, request.query.q),
+    async (request, reply) => {
+      const { publisherId } = callerOf(request);
+      return answerFromCache(reply, pages, `${publisherId} ${request.url}`, () =>
+        listResponse(publisherId, request.query, request.query.q),
+      );
+    },
   );
 
   api.get(

@@ -1,0 +1,34 @@
+// Answers kept in a ChangeAwareCache (D35), and the barrier that gives a caller its own writes back:
+// a call that may have written answers only once the change feed has told every cache of it.
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ChangeFeed } from '@hc/db/changes';
+import type { ChangeAwareCache } from '../infra/change-aware-cache.ts';
+
+const READ_ONLY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Holds back every writing call's answer until this server's caches have seen its changes. */
+export function registerChangeBarrier(app: FastifyInstance, changes: ChangeFeed) {
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (!READ_ONLY_METHODS.has(request.method)) await changes.barrier();
+    return payload;
+  });
+}
+
+/**
+ * Sends the JSON kept under `key`, or produces it, serializes it with the route's response schema (the
+ * same check and bytes as an uncached answer) and keeps it.
+ */
+export async function answerFromCache(
+  reply: FastifyReply,
+  cache: ChangeAwareCache<string> | null,
+  key: string,
+  produce: () => Promise<unknown>,
+): Promise<FastifyReply> {
+  let body = cache?.get(key);
+  if (body === undefined) {
+    const generation = cache?.begin() ?? 0;
+    body = reply.serialize(await produce()) as string;
+    cache?.set(key, body, generation);
+  }
+  return reply.type('application/json; charset=utf-8').send(body);
+}
