@@ -180,6 +180,30 @@ describe.each(['vertical_task', 'article'] as const)('%s locks', (kind) => {
     expect(fences).toEqual(fences.map((_, i) => fences[0]! + i));
   }, 120_000);
 
+  it('callers racing in one process share the first acquire’s outcome only where it is theirs to see', async () => {
+    // A server answers racers from the acquire already asking the database (service.ts): the holder's
+    // own second tab and a reviewer of another publisher must still get their own answers.
+    const id = await newTarget(kind);
+    const outsider = await loginAs(otherPublisherId, [...REVIEW_ROLES]);
+    const callers = [reviewer, ...racers.slice(0, 10), reviewer, outsider];
+    const responses = await Promise.all(callers.map((h) => lockCall(kind, id, h)));
+    const outsiders = responses.filter((_, i) => callers[i] === outsider);
+    expect(outsiders.map((r) => r.statusCode)).toEqual([404]);
+    expect(errorsOf(outsiders[0]!)).toEqual([messages.notFound]);
+    const won = responses.filter((r) => r.statusCode === 200).map((r) => lockOf(r).holder_email);
+    expect(won.length).toBeGreaterThanOrEqual(1);
+    const holder = won[0]!;
+    // Only the holder's tabs win (the second one with a new fence); everyone else is told who holds it.
+    expect(new Set(won)).toEqual(new Set([holder]));
+    for (const [i, response] of responses.entries()) {
+      if (response.statusCode === 200 || callers[i] === outsider) continue;
+      expect(response.statusCode).toBe(409);
+      expect(errorsOf(response)).toEqual([lockMessages.heldBy(holder)]);
+    }
+    const lease = lockOf(await lockCall(kind, id, admin, 'break'));
+    expect(lease.holder_email).toBeNull();
+  });
+
   it('a second tab of the holder gets a new fence; the first tab’s fence is dead', async () => {
     const id = await newTarget(kind);
     const first = await takeLock(t.app, reviewer, kind, id);

@@ -6,6 +6,7 @@
 // publisher's room; socket.io only tells, PostgreSQL decides.
 import type { Db } from '@hc/db/client';
 import type { TaskLock } from '@hc/shared/api/locks';
+import type { Role } from '@hc/shared/constants';
 import type { LockChangedEvent, LockKind } from '@hc/shared/live/events';
 import { lockMessages } from '@hc/shared/live/locks';
 import type { AppContext } from '../../context.ts';
@@ -39,8 +40,25 @@ function refusal(lease: LeaseRow | null, caller: AuthContext, fenceSent: boolean
   return conflict(fenceSent ? lockMessages.lost : lockMessages.required);
 }
 
+/** An acquire that reached the database: taken by the caller, or refused for a live lease of another. */
+interface AcquireOutcome {
+  taken: boolean;
+  lease: LeaseRow;
+}
+
+/**
+ * The caller works on tasks of this kind in the task's publisher, known without asking the database: an
+ * admin, or the session's own publisher with the kind's role (repo.ts's scope, for the common case).
+ */
+const worksAt = (caller: AuthContext, kind: LockKind, lease: LeaseRow) =>
+  caller.isAdmin ||
+  (lease.publisherId === caller.publisherId &&
+    caller.roles.includes((kind === 'vertical_task' ? VERTICAL_REVIEW_ROLE : REVIEW_ROLE) as Role));
+
 export class TaskLockService {
   private readonly repo: LockRepository;
+  /** Acquires asking the database now, by task (`kind:id`), with the lease they will end with. */
+  private readonly acquiring = new Map<string, Promise<LeaseRow | null>>();
 
   constructor(private readonly ctx: AppContext) {
     this.repo = new LockRepository(ctx.db);
@@ -75,6 +93,43 @@ export class TaskLockService {
   /** Opens a task: the lease, or 409 naming whoever holds it; 404 outside the caller's publishers. */
   async acquire(caller: AuthContext, kind: LockKind, id: number): Promise<TaskLock> {
     const scope = this.scope(caller, kind);
+    const key = `${kind}:${id}`;
+    const running = this.acquiring.get(key);
+    if (running) {
+      // Many reviewers opening one task at once (bench B7: 50): one asks PostgreSQL and the others who
+      // arrive meanwhile get its outcome when it is a live lease of someone else in a publisher where
+      // they work, the answer the database gives them at that moment. Anything else asks the database.
+      const lease = await running;
+      if (lease && isLive(lease) && lease.holderUserId !== caller.userId && worksAt(caller, kind, lease))
+        throw conflict(lockMessages.heldBy(lease.holderEmail ?? ''));
+      return this.present(caller, kind, id, await this.acquireInDatabase(caller, kind, id, scope));
+    }
+    const attempt = this.acquireInDatabase(caller, kind, id, scope);
+    const outcome = attempt.then(
+      (found) => found.lease,
+      () => null,
+    );
+    this.acquiring.set(key, outcome);
+    try {
+      return this.present(caller, kind, id, await attempt);
+    } finally {
+      if (this.acquiring.get(key) === outcome) this.acquiring.delete(key);
+    }
+  }
+
+  /** The lease taken (announced), or 409 naming whoever holds it. */
+  private present(caller: AuthContext, kind: LockKind, id: number, found: AcquireOutcome): TaskLock {
+    if (!found.taken) throw conflict(lockMessages.heldBy(found.lease.holderEmail ?? ''));
+    this.announce(kind, id, found.lease);
+    return presentLock(kind, id, found.lease);
+  }
+
+  private async acquireInDatabase(
+    caller: AuthContext,
+    kind: LockKind,
+    id: number,
+    scope: LockScope,
+  ): Promise<AcquireOutcome> {
     // The first try skips a row some other transaction has locked; the second queues on it (the row was
     // locked by an action or a status write, or the lease was freed while we looked: see repo.acquire).
     for (let attempt = 0; attempt < 2; attempt++) {
@@ -82,13 +137,9 @@ export class TaskLockService {
         wait: attempt > 0,
       });
       if (!found) throw notFound();
-      if (found.taken) {
-        this.announce(kind, id, found.lease);
-        return presentLock(kind, id, found.lease);
-      }
+      if (found.taken) return { taken: true, lease: found.lease };
       const { lease } = found;
-      if (isLive(lease) && lease.holderUserId !== caller.userId)
-        throw conflict(lockMessages.heldBy(lease.holderEmail ?? ''));
+      if (isLive(lease) && lease.holderUserId !== caller.userId) return { taken: false, lease };
     }
     throw conflict(lockMessages.lost);
   }
