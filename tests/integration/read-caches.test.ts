@@ -3,11 +3,17 @@
 // page older than their own write, a change that stays unseen, a session that outlives its end.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '@hc/db/client';
+import { queryRows, type Db } from '@hc/db/client';
 import { schema } from '@hc/db/schema';
 import type { Highlight } from '@hc/shared/api/highlights';
 import { authOf, login, startPeerApp, startTestApp, type PeerApp, type TestApp } from '../support/app.ts';
-import { buildHighlight, buildPublisher, buildUser } from '../support/factories.ts';
+import {
+  buildHighlight,
+  buildPackage,
+  buildProgram,
+  buildPublisher,
+  buildUser,
+} from '../support/factories.ts';
 
 let t: TestApp;
 let peer: PeerApp;
@@ -22,12 +28,14 @@ const titlesOf = async (app = t.app, h = headers) => {
   return (response.json().data.highlights as Highlight[]).map((row) => row.title);
 };
 
-/** A write that fires no trigger, hence no notification: what a cached page would hide. */
-const renameUnnotified = (id: number, title: string) =>
+/** Writes that fire no trigger, hence no notification: what a cached page would hide. */
+const unnotified = (work: (tx: Db) => Promise<unknown>) =>
   t.ctx.db.transaction(async (tx) => {
     await tx.execute(sql`set local session_replication_role = replica`);
-    await tx.update(schema.highlights).set({ title }).where(eq(schema.highlights.id, id));
+    await work(tx);
   });
+const renameUnnotified = (id: number, title: string) =>
+  unnotified((tx) => tx.update(schema.highlights).set({ title }).where(eq(schema.highlights.id, id)));
 
 const eventually = async (check: () => Promise<void>, withinMs = 3_000) => {
   const until = Date.now() + withinMs;
@@ -129,6 +137,53 @@ describe('highlight list pages', () => {
       .set({ title: 'After the feed came back' })
       .where(eq(schema.highlights.id, 7_100_001));
     await eventually(async () => expect(await titlesOf()).toContain('After the feed came back'));
+  });
+});
+
+describe('package and program list pages', () => {
+  it('are kept until a table they read changes: a package page reads its highlights too', async () => {
+    const user = await buildUser(t.ctx.db, {
+      publisherId,
+      roles: ['editorial_manager', 'live_stream_publisher'],
+    });
+    const h = authOf(await login(t.app, user.email, user.password));
+    const names = async () => {
+      const [packages, programs] = await Promise.all([
+        t.app.inject({ method: 'GET', url: '/api/v1/editor/packages?per=50', headers: h }),
+        t.app.inject({ method: 'GET', url: '/api/v2/dashboard/programs/index', headers: h }),
+      ]);
+      expect(packages.statusCode, packages.body).toBe(200);
+      expect(programs.statusCode, programs.body).toBe(200);
+      return {
+        packages: (packages.json().data.packages as { name: string }[]).map((p) => p.name),
+        programs: (programs.json().data.programs as { program_name: string }[]).map((p) => p.program_name),
+      };
+    };
+    const pkg = await buildPackage(t.ctx.db, publisherId, { highlightIds: [7_100_001], name: 'Derby' });
+    const program = await buildProgram(t.ctx.db, publisherId, { programName: 'Morning show' });
+    await t.ctx.changes!.barrier();
+    expect(await names()).toEqual({ packages: ['Derby'], programs: ['Morning show'] });
+    await unnotified(async (tx) => {
+      await tx
+        .update(schema.packages)
+        .set({ name: 'Derby renamed' })
+        .where(eq(schema.packages.embedId, pkg.embedId));
+      await tx
+        .update(schema.programs)
+        .set({ programName: 'Show renamed' })
+        .where(eq(schema.programs.id, program.id));
+    });
+    expect(await names()).toEqual({ packages: ['Derby'], programs: ['Morning show'] });
+    // A highlight change empties the package pages (they show highlights), not the program pages.
+    await t.ctx.db
+      .update(schema.highlights)
+      .set({ title: 'Retitled' })
+      .where(eq(schema.highlights.id, 7_100_001));
+    await eventually(async () =>
+      expect(await names()).toEqual({ packages: ['Derby renamed'], programs: ['Morning show'] }),
+    );
+    await buildProgram(t.ctx.db, publisherId, { programName: 'Evening show', startTime: new Date(0) });
+    await eventually(async () => expect((await names()).programs).toEqual(['Show renamed', 'Evening show']));
   });
 });
 

@@ -2,9 +2,18 @@
 // a call that may have written answers only once the change feed has told every cache of it.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ChangeFeed } from '@hc/db/changes';
-import type { ChangeAwareCache } from '../infra/change-aware-cache.ts';
+import { ChangeAwareCache } from '../infra/change-aware-cache.ts';
 
 const READ_ONLY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Per cache and process: a list page is ~30 KiB, so this keeps about a thousand of them. */
+const ANSWER_LIMITS = { maxEntries: 5_000, maxSize: 32 * 1024 * 1024 };
+
+/** A cache of JSON answers reading `tables`; null (nothing cached) without a change feed. */
+export function answerCache(changes: ChangeFeed | null, tables: readonly string[]) {
+  return changes
+    ? new ChangeAwareCache<string>(changes, tables, { ...ANSWER_LIMITS, sizeOf: (body) => body.length })
+    : null;
+}
 
 /** Holds back every writing call's answer until this server's caches have seen its changes. */
 export function registerChangeBarrier(app: FastifyInstance, changes: ChangeFeed) {

@@ -16,15 +16,10 @@ import { schema } from '@hc/db/schema';
 import type { AppContext } from '../../context.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import { notFound } from '../../plugins/errors.ts';
-import { answerFromCache } from '../../plugins/cached-answers.ts';
-import { ChangeAwareCache } from '../../infra/change-aware-cache.ts';
+import { answerCache, answerFromCache } from '../../plugins/cached-answers.ts';
 import type { MediaStore } from '../media/store.ts';
 import { presentHighlight } from './presenter.ts';
 import { HighlightRepository } from './repo.ts';
-
-/** What a list page reads: the highlights and the publisher's create-GIF setting. */
-const LIST_TABLES = ['highlights', 'settings'];
-const CACHED_PAGES = { maxEntries: 5_000, maxSize: 64 * 1024 * 1024 };
 
 interface Options {
   ctx: AppContext;
@@ -36,12 +31,8 @@ export async function highlightRoutes(app: FastifyInstance, { ctx, media }: Opti
   const repo = new HighlightRepository(ctx.db);
   // The same page is asked again and again (every editor of a publisher opens the list on the same
   // default order); it is read once until a highlight or setting changes (D35).
-  const pages = ctx.changes
-    ? new ChangeAwareCache<string>(ctx.changes, LIST_TABLES, {
-        ...CACHED_PAGES,
-        sizeOf: (body) => body.length,
-      })
-    : null;
+  // A page reads the highlights and the publisher's create-GIF setting.
+  const pages = answerCache(ctx.changes, ['highlights', 'settings']);
 
   const listResponse = async (publisherId: number, query: HighlightListQuery, search?: string) => {
     const page = await repo.list(publisherId, query, search);

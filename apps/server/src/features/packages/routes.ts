@@ -20,6 +20,7 @@ import type { AppContext } from '../../context.ts';
 import type { AuthContext } from '../auth/sessions.ts';
 import { callerOf, requireRoles } from '../../plugins/auth.ts';
 import { notFound } from '../../plugins/errors.ts';
+import { answerCache, answerFromCache } from '../../plugins/cached-answers.ts';
 import type { MediaStore } from '../media/store.ts';
 import { presentPackage } from './presenter.ts';
 import { PackageRepository, type PackageRow } from './repo.ts';
@@ -54,6 +55,8 @@ export async function presentPackages(
 export async function packageRoutes(app: FastifyInstance, { ctx, media }: Options) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const repo = new PackageRepository(ctx.db);
+  // List pages (D35) read the packages, their highlight lists and those highlights.
+  const pages = answerCache(ctx.changes, ['packages', 'package_highlights', 'highlights']);
   const service = new PackageService(ctx.db);
 
   const load = async (publisherId: number, embedId: string) => {
@@ -81,12 +84,15 @@ export async function packageRoutes(app: FastifyInstance, { ctx, media }: Option
     routes.get(
       '/packages',
       { schema: { querystring: packageListQuerySchema, response: { 200: okEnvelope(packageListSchema) } } },
-      async (request) => {
-        const page = await repo.list({ publisherIds: [callerOf(request).publisherId] }, request.query);
-        return {
-          success: true as const,
-          data: { packages: await presentPackages(repo, page.rows, media), count: page.count },
-        };
+      async (request, reply) => {
+        const { publisherId } = callerOf(request);
+        return answerFromCache(reply, pages, `${publisherId} ${request.url}`, async () => {
+          const page = await repo.list({ publisherIds: [publisherId] }, request.query);
+          return {
+            success: true as const,
+            data: { packages: await presentPackages(repo, page.rows, media), count: page.count },
+          };
+        });
       },
     );
 

@@ -8,6 +8,7 @@ import { programDetailSchema, programListQuerySchema, programListSchema } from '
 import type { AppContext } from '../../context.ts';
 import { callerOf, requireRoles } from '../../plugins/auth.ts';
 import { notFound } from '../../plugins/errors.ts';
+import { answerCache, answerFromCache } from '../../plugins/cached-answers.ts';
 import type { MediaStore } from '../media/store.ts';
 import { presentProgram, presentProgramDetail } from './presenter.ts';
 import { ProgramRepository } from './repo.ts';
@@ -18,15 +19,23 @@ export async function programRoutes(
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const repo = new ProgramRepository(ctx.db);
+  // List pages (D35) read the programs only.
+  const pages = answerCache(ctx.changes, ['programs']);
   // The role is checked before the input, so a caller without it learns nothing about validation.
   app.addHook('onRequest', requireRoles('live_stream_publisher'));
 
   api.get(
     '/programs/index',
     { schema: { querystring: programListQuerySchema, response: { 200: okEnvelope(programListSchema) } } },
-    async (request) => {
-      const page = await repo.list(callerOf(request).publisherId, request.query);
-      return { success: true as const, data: { programs: page.rows.map(presentProgram), count: page.count } };
+    async (request, reply) => {
+      const { publisherId } = callerOf(request);
+      return answerFromCache(reply, pages, `${publisherId} ${request.url}`, async () => {
+        const page = await repo.list(publisherId, request.query);
+        return {
+          success: true as const,
+          data: { programs: page.rows.map(presentProgram), count: page.count },
+        };
+      });
     },
   );
 
