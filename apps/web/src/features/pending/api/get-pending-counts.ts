@@ -49,6 +49,8 @@ export const usePendingCounts = (enabled = true) => useQuery({ ...pendingCountsQ
 /**
  * Writes every pushed count into the cache the badges read (mounted once by the shell). When the channel
  * drops, one fetch makes the query evaluate its interval again, so the minute poll starts while it is down.
+ * The first connect fetches once too: a change pushed after the first fetch read the counts but before
+ * this socket joined its rooms reached nobody here (every later connect refetches everything, live.ts).
  */
 export function usePushedPendingCounts(): void {
   const queryClient = useQueryClient();
@@ -58,9 +60,15 @@ export function usePushedPendingCounts(): void {
   );
   const status = useLiveStatus();
   const wasConnected = useRef(false);
+  const connectedOnce = useRef(false);
   useEffect(() => {
-    if (status === 'connected') wasConnected.current = true;
-    else if (wasConnected.current) {
+    if (status === 'connected') {
+      wasConnected.current = true;
+      if (!connectedOnce.current) {
+        connectedOnce.current = true;
+        void queryClient.refetchQueries({ queryKey: pendingCountsQueryOptions().queryKey });
+      }
+    } else if (wasConnected.current) {
       wasConnected.current = false;
       void queryClient.refetchQueries({ queryKey: pendingCountsQueryOptions().queryKey });
     }
