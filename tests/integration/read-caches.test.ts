@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Db } from '@hc/db/client';
 import { schema } from '@hc/db/schema';
 import type { Highlight } from '@hc/shared/api/highlights';
+import { eventually } from '../support/retry.ts';
 import { authOf, login, startPeerApp, startTestApp, type PeerApp, type TestApp } from '../support/app.ts';
 import {
   buildHighlight,
@@ -36,18 +37,6 @@ const unnotified = (work: (tx: Db) => Promise<unknown>) =>
   });
 const renameUnnotified = (id: number, title: string) =>
   unnotified((tx) => tx.update(schema.highlights).set({ title }).where(eq(schema.highlights.id, id)));
-
-const eventually = async (check: () => Promise<void>, withinMs = 3_000) => {
-  const until = Date.now() + withinMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > until) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-};
 
 beforeAll(async () => {
   t = await startTestApp();

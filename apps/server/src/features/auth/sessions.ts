@@ -35,17 +35,8 @@ const TOUCH_AFTER_MS = 60_000;
 const SESSION_TABLES = ['sessions', 'users', 'user_publisher_roles'];
 const CACHED_SESSIONS = 50_000;
 
-interface LiveSessionRow {
-  sessionId: number;
-  userId: number;
-  email: string;
-  isAdmin: boolean;
-  userIdentifier: string | null;
-  publisherId: number;
-  expiresAt: Date;
-  lastSeenAt: Date;
-  roles: unknown;
-}
+/** A session as the lookup reads it: the caller's fields, the stored roles as they are, and its times. */
+type LiveSessionRow = Omit<AuthContext, 'roles'> & { expiresAt: Date; lastSeenAt: Date; roles: unknown };
 
 export class SessionService {
   // Named (server-side prepared) statements: every call runs one, and PostgreSQL took ~1 ms to plan it
