@@ -226,7 +226,7 @@ describe('server killed inside the persistence window', () => {
       await eventually(async () => {
         const waiting = await locker.query<{ count: string }>(
           `select count(*) from pg_stat_activity where datname = current_database()
-             and wait_event_type = 'Lock' and query ilike 'insert into "collab_updates"%'`,
+             and wait_event_type = 'Lock' and query ilike '%insert into "collab_updates"%'`,
         );
         // One waiting INSERT per document: the rest queue behind it in the server.
         expect(Number(waiting.rows[0]!.count)).toBe(2);
