@@ -67,7 +67,7 @@ export async function warmDb(db: Db): Promise<void> {
 /** Opens the database; with PGlite this costs seconds, so open it once per process. */
 export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
   if (options.databaseUrl) {
-    const { Pool } = await import('pg');
+    const { Pool, Client } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const max = options.poolSize ?? 10;
     // Connections up to `min` stay open when idle (pg closes the others after 10 s): a new one cost
@@ -95,7 +95,6 @@ export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
         client.release();
       }
     };
-    const { Client } = await import('pg');
     // Its own connection, outside the pool: LISTEN belongs to a session, and it stays open.
     const listenOnOwnConnection = (): ChannelListener => {
       let client: InstanceType<typeof Client> | null = null;

@@ -24,15 +24,16 @@ export function registerChangeBarrier(app: FastifyInstance, changes: ChangeFeed)
 }
 
 /**
- * Sends the JSON kept under `key`, or produces it, serializes it with the route's response schema (the
- * same check and bytes as an uncached answer) and keeps it.
+ * Sends the JSON kept for this publisher and request URL, or produces it, serializes it with the route's
+ * response schema (the same check and bytes as an uncached answer) and keeps it.
  */
 export async function answerFromCache(
   reply: FastifyReply,
   cache: ChangeAwareCache<string> | null,
-  key: string,
+  publisherId: number,
   produce: () => Promise<unknown>,
 ): Promise<FastifyReply> {
+  const key = `${publisherId} ${reply.request.url}`;
   let body = cache?.get(key);
   if (body === undefined) {
     const generation = cache?.begin() ?? 0;

@@ -30,8 +30,7 @@ export async function highlightRoutes(app: FastifyInstance, { ctx, media }: Opti
   const api = app.withTypeProvider<ZodTypeProvider>();
   const repo = new HighlightRepository(ctx.db);
   // The same page is asked again and again (every editor of a publisher opens the list on the same
-  // default order); it is read once until a highlight or setting changes (D35).
-  // A page reads the highlights and the publisher's create-GIF setting.
+  // default order); it is read once until a highlight or the create-GIF setting changes (D35).
   const pages = answerCache(ctx.changes, ['highlights', 'settings']);
 
   const listResponse = async (publisherId: number, query: HighlightListQuery, search?: string) => {
@@ -52,9 +51,7 @@ export async function highlightRoutes(app: FastifyInstance, { ctx, media }: Opti
     { schema: { querystring: highlightListQuerySchema, response: { 200: okEnvelope(highlightListSchema) } } },
     async (request, reply) => {
       const { publisherId } = callerOf(request);
-      return answerFromCache(reply, pages, `${publisherId} ${request.url}`, () =>
-        listResponse(publisherId, request.query),
-      );
+      return answerFromCache(reply, pages, publisherId, () => listResponse(publisherId, request.query));
     },
   );
 
@@ -65,7 +62,7 @@ export async function highlightRoutes(app: FastifyInstance, { ctx, media }: Opti
     },
     async (request, reply) => {
       const { publisherId } = callerOf(request);
-      return answerFromCache(reply, pages, `${publisherId} ${request.url}`, () =>
+      return answerFromCache(reply, pages, publisherId, () =>
         listResponse(publisherId, request.query, request.query.q),
       );
     },

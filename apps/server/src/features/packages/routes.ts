@@ -86,7 +86,7 @@ export async function packageRoutes(app: FastifyInstance, { ctx, media }: Option
       { schema: { querystring: packageListQuerySchema, response: { 200: okEnvelope(packageListSchema) } } },
       async (request, reply) => {
         const { publisherId } = callerOf(request);
-        return answerFromCache(reply, pages, `${publisherId} ${request.url}`, async () => {
+        return answerFromCache(reply, pages, publisherId, async () => {
           const page = await repo.list({ publisherIds: [publisherId] }, request.query);
           return {
             success: true as const,

@@ -29,7 +29,7 @@ export async function programRoutes(
     { schema: { querystring: programListQuerySchema, response: { 200: okEnvelope(programListSchema) } } },
     async (request, reply) => {
       const { publisherId } = callerOf(request);
-      return answerFromCache(reply, pages, `${publisherId} ${request.url}`, async () => {
+      return answerFromCache(reply, pages, publisherId, async () => {
         const page = await repo.list(publisherId, request.query);
         return {
           success: true as const,
