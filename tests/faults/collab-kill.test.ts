@@ -204,15 +204,16 @@ async function expectConvergedAndStored(team: Team, counts: number[]) {
 }
 
 describe('server killed inside the persistence window', () => {
-  it('updates held before their INSERT committed: not acknowledged, resent after the restart, nothing doubled', async () => {
+  it('updates shared while their INSERT was held: lost with the server, sent again by the editors after the restart, nothing doubled', async () => {
     const team = await openTeam();
     const db = database.handle.db;
-    // Acknowledged edits first: each editor sees the others' (so the server stored them).
+    // Stored edits first: each editor sees the others', and the database has them.
     for (let n = 0; n < 5; n += 1)
       for (const who of [0, 1, 2]) edit(team.pkg[who]!.doc, team.story[who]!.doc, who, n);
-    const acknowledged = [0, 1, 2].flatMap((who) => idsBy(who, 5));
-    await eventually(() => {
-      for (const editor of team.pkg) expect(idsOf(editor.doc)).toHaveLength(acknowledged.length);
+    const stored = [0, 1, 2].flatMap((who) => idsBy(who, 5));
+    await eventually(async () => {
+      for (const editor of team.pkg) expect(idsOf(editor.doc)).toHaveLength(stored.length);
+      expect(idsOf(await storedDoc(db, team.pkgName))).toHaveLength(stored.length);
     }, 10_000);
 
     // The window, held open: the test locks the table, so the server's next INSERT waits on the lock.
@@ -228,24 +229,28 @@ describe('server killed inside the persistence window', () => {
           `select count(*) from pg_stat_activity where datname = current_database()
              and wait_event_type = 'Lock' and query ilike '%insert into "collab_updates"%'`,
         );
-        // One waiting INSERT per document: the rest queue behind it in the server.
-        expect(Number(waiting.rows[0]!.count)).toBe(2);
+        // The server's INSERTs wait; later updates queue behind them in the server.
+        expect(Number(waiting.rows[0]!.count)).toBeGreaterThan(0);
       }, 10_000);
-      // Inside the window: no editor has received another's held edits.
-      for (const [who, editor] of team.pkg.entries()) {
-        const others = idsOf(editor.doc).filter((id) => Math.floor(id / 10_000) !== who);
-        expect(others.every((id) => id % 10_000 < 5)).toBe(true);
-      }
+      // Inside the window: shared with every editor at once (D24), stored nowhere.
+      await eventually(() => {
+        for (const editor of team.pkg) expect(idsOf(editor.doc)).toHaveLength(stored.length * 2);
+      }, 10_000);
       await killHard(server);
+      // PostgreSQL finds a dead client only when it answers it (or with client_connection_check_interval
+      // set): end the held INSERTs' sessions as it would, so none commits once the lock goes.
+      await locker.query(`select pg_terminate_backend(pid) from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock'
+          and query ilike '%insert into "collab_updates"%'`);
     } finally {
       await locker.query('rollback').catch(() => undefined);
       await locker.end();
     }
     expect(server.child.signalCode).toBe('SIGKILL');
 
-    // Everything acknowledged survived the kill, before any editor is back.
+    // The database has what was stored before the window, and nothing of what the lock held.
     const afterKill = await storedDoc(db, team.pkgName);
-    expect(idsOf(afterKill)).toEqual(expect.arrayContaining(acknowledged));
+    expect([...idsOf(afterKill)].sort()).toEqual([...stored].sort());
     // Meanwhile the editors edit on, offline.
     for (const who of [0, 1, 2]) edit(team.pkg[who]!.doc, team.story[who]!.doc, who, 10);
 

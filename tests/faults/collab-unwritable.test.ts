@@ -1,15 +1,14 @@
 // Issue 9 part 2, item 5: the Yjs table made unwritable (a BEFORE INSERT trigger that raises: the tests
 // connect as a superuser, so a REVOKE would not bind) while three editors co-edit a package document.
-// What the product does (D24, "acknowledged means stored"): an update is appended before it is applied or
-// relayed, so while the table refuses it the update is neither shared nor lost. The server logs the
-// error, keeps the document and its stored state in memory, and closes the sender's socket with 4500; the
-// editor keeps the edit in its own document and sends it again on each reconnect (its sync step 2). Once
-// the table takes rows again, the next attempt stores everything: a fresh editor after a SIGKILL and a
-// new process sees every edit.
+// What the product does (D24): an update is shared at once and stored right behind; while the table
+// refuses it, the server logs the error, keeps the document with every unstored update in memory (no
+// socket is closed, the editors go on co-editing) and tries again, waiting longer each time. Once the table
+// takes rows again, the next attempt stores everything: a fresh editor after a SIGKILL and a new process
+// sees every edit.
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { COLLAB_CLOSE, collabDocName } from '@hc/shared/api/collab';
+import { collabDocName } from '@hc/shared/api/collab';
 import {
   collabServerEnv,
   loginAt,
@@ -93,7 +92,7 @@ async function openDocuments(url: string): Promise<number> {
 }
 
 describe('the Yjs table unwritable', () => {
-  it('keeps the document and every unstored edit, logs the error, and stores everything once writable', async () => {
+  it('shares every edit, keeps the unstored ones in memory, logs the error, and stores everything once writable', async () => {
     const db = database.handle.db;
     const docName = collabDocName.package(
       (await buildPackage(db, publisherId, { highlightIds: [] })).embedId,
@@ -118,38 +117,37 @@ describe('the Yjs table unwritable', () => {
         for each row execute function refuse_collab_insert()`),
     );
     const during = [0, 1, 2].flatMap((who) => idsBy(who, 3, 6));
+    const all = [...before, ...during].sort((a, b) => a - b);
     try {
       for (const [who, editor] of team.entries())
         for (let n = 3; n < 6; n += 1) addHighlight(editor.doc, who, n);
-      // The error is logged by the process, and each editor is told its change was not stored.
+      // Shared all the same, and the error is logged by the process.
       await eventually(() => {
+        for (const editor of team) expect(sortedIds(editor.doc)).toEqual(all);
         expect(server.logged('collab update could not be stored')).toEqual(
           expect.arrayContaining([expect.objectContaining({ doc: docName })]),
         );
-        for (const editor of team) expect(editor.closeCodes).toContain(COLLAB_CLOSE.storeFailed);
       }, 10_000);
-      // Editors keep reconnecting and resending meanwhile; give them a few rounds of failing.
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
-      // Nothing crashed: the process runs, answers readiness, and holds the document open in memory.
+      // A few rounds of retries failing (250, 500, 1000 ms).
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      expect(server.logged('collab update could not be stored').length).toBeGreaterThan(2);
+      // Nothing crashed: the process runs, answers readiness, and holds the document open in memory; no
+      // editor was disconnected.
       expect(server.child.exitCode).toBeNull();
       expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
       expect(await openDocuments(server.url)).toBe(1);
-      // Nothing unstored was shared (D24), and every editor still has its own edits.
-      for (const [who, editor] of team.entries()) {
-        expect(sortedIds(editor.doc)).toEqual([...before, ...idsBy(who, 3, 6)].sort((a, b) => a - b));
-      }
+      for (const editor of team) expect(editor.closeCodes).toEqual([]);
       expect(sortedIds(await storedDoc(db, docName))).toEqual(before);
     } finally {
       await db.execute(sql.raw('drop trigger refuse_collab_insert on collab_updates'));
       await db.execute(sql.raw('drop function refuse_collab_insert'));
     }
 
-    // Writable again: the next attempt stores everything, and everyone has everything.
-    const all = [...before, ...during].sort((a, b) => a - b);
+    // Writable again: the next attempt stores everything, with no editor sending anything again.
     await eventually(async () => {
-      for (const editor of team) expect(sortedIds(editor.doc)).toEqual(all);
       expect(sortedIds(await storedDoc(db, docName))).toEqual(all);
     }, 15_000);
+    for (const editor of team) expect(editor.closeCodes).toEqual([]);
 
     // Stored, not just held in memory: a SIGKILL, a new process, and a fresh editor sees every edit.
     for (const editor of editors.splice(0)) editor.destroy();

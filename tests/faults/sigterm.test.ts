@@ -397,8 +397,8 @@ describe('server shutdown', () => {
         .map((line) => line.msg),
     ).toContain('job given back at shutdown');
 
-    // The document was flushed: one compacted row holding everything anyone received (acknowledged
-    // means stored), the early edits and the title included.
+    // The document was flushed: one compacted row holding everything anyone received, the early edits
+    // and the title included.
     const store = new CollabStore(db);
     expect(await store.rowCount(doc)).toBe(1);
     const saved = new Y.Doc();
@@ -407,7 +407,7 @@ describe('server shutdown', () => {
     for (const [key, value] of b.draft.entries()) expect(saved.getMap('draft').get(key)).toBe(value);
     b.provider.destroy();
 
-    // Updates that arrived after the signal were not acknowledged (B never got them); A still has every
+    // Updates that arrived after the signal were not taken (B never got them); A still has every
     // one and sends what the database lacks on its next connection (collab-kill.test.ts proves that).
     expect(a.draft.size).toBe(31);
     a.provider.destroy();

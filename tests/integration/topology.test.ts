@@ -509,7 +509,8 @@ describe('a server process killed mid-session', () => {
     expect(acknowledgedRest.length).toBeGreaterThan(0);
     await killHard(serverA);
     const killedAt = Date.now();
-    // Acknowledged co-editing edits: what the editor on B received, i.e. stored and relayed.
+    // Acknowledged co-editing edits: what the editor on B received. A may have died before storing the
+    // last of them; B, which has them, stores them too (D24).
     const acknowledgedEdits = fromA();
     const restBeforeKill = acknowledgedRest.filter((a) => a.at <= killedAt).map((a) => a.id);
 

@@ -23,8 +23,6 @@ export const COLLAB_CLOSE = {
   sessionEnded: 4401,
   /** The page's Origin may not open the channel. */
   origin: 4403,
-  /** The server could not persist an update: reconnect with a new ticket (the client's state resyncs). */
-  storeFailed: 4500,
   /** The server process is stopping (WebSocket 1012, service restart): every change is saved; reconnect. */
   serverRestart: 1012,
 } as const;
@@ -34,7 +32,6 @@ export const collabCloseReasons = {
   ticket: 'This editing link expired: reconnecting.',
   sessionEnded: 'Your session ended.',
   origin: 'This page may not open the editor channel.',
-  storeFailed: 'Your last change could not be saved on the server: reconnecting.',
   serverRestart: 'The server is restarting: reconnecting.',
 } as const;
 

@@ -2,10 +2,13 @@
 // this process, its content as encoded Yjs updates (doc-state.ts: no Y.Doc, ~70 kB instead of ~2.2 MB
 // of heap for 1,000 keyframes), its Awareness, the sockets connected to it, persistence and the relay
 // to other processes.
-// - An update from a client is checked, appended to collab_updates, and only then added to the state and
-//   relayed as it came (to this process's sockets and through Redis): whatever anyone received is
-//   persisted. If the append fails the socket is closed, so the client reconnects and its sync step 2
-//   sends the change again.
+// - An update from a client is checked, added to the state and relayed as it came (to this process's
+//   sockets and through Redis) at once, and stored 20 ms behind: each document's unsaved updates are
+//   appended to collab_updates in one INSERT at a time, so a burst is stored in few statements. A store
+//   that fails is logged and retried with the document's later updates (the document stays in memory
+//   meanwhile, and is not unloaded). Updates relayed from other processes are stored here too, in case
+//   their process dies before storing them. An update not yet stored when a server dies is still held by
+//   the editors that have it, and their sync step 2 sends it again after they reconnect (D24).
 // - Read-only sockets get the document and its updates; their own updates are ignored.
 // - Awareness: each socket's client ids are tracked and removed when it closes, so others see the user go
 //   at once; states not renewed within y-protocols' 30 s timeout are dropped (a vanished process). A
@@ -22,6 +25,12 @@ import { checkUpdate, DocState } from './doc-state.ts';
 import { RelayKind, type CollabRelay } from './relay.ts';
 import type { CollabStore } from './store.ts';
 import type { CollabGrant } from './tickets.ts';
+
+/** How long an update waits for others to be stored with it. */
+const SAVE_DELAY_MS = 20;
+/** The first wait before a failed store is tried again; it doubles up to the max. */
+const SAVE_RETRY_MS = 250;
+const SAVE_RETRY_MAX_MS = 5_000;
 
 /** y-websocket's message types. */
 const MessageType = { sync: 0, awareness: 1, auth: 2, queryAwareness: 3 } as const;
@@ -60,8 +69,14 @@ class SharedDoc {
   private readonly awarenessDoc = new Y.Doc();
   readonly awareness = new awarenessProtocol.Awareness(this.awarenessDoc);
   readonly connections = new Map<WebSocket, Connection>();
-  /** Persist-then-apply steps run one after the other. */
-  queue: Promise<void> = Promise.resolve();
+  /** Updates accepted here, added and relayed, not yet stored; oldest first. */
+  unsaved: Uint8Array[] = [];
+  /** The running store of `unsaved`, if any: one INSERT at a time per document. */
+  saving: Promise<void> | null = null;
+  /** Stores that failed in a row; the next attempt waits longer. */
+  failedSaves = 0;
+  /** The next store: SAVE_DELAY_MS after the first unsaved update, or a retry after a failure. */
+  saveTimer: NodeJS.Timeout | null = null;
   lastUpdateAt = Date.now();
   idleTimer: NodeJS.Timeout | null = null;
   readonly ready: Promise<void>;
@@ -78,6 +93,7 @@ class SharedDoc {
   }
 
   destroy() {
+    if (this.saveTimer) clearTimeout(this.saveTimer);
     this.awareness.destroy();
     this.awarenessDoc.destroy();
   }
@@ -405,27 +421,68 @@ export class CollabHub {
     }
   }
 
-  /** Persist, then add to the state and relay; in order, one at a time per document. */
+  /** Adds to the state and relays at once; the store follows (save). */
   private accept(doc: SharedDoc, conn: Connection, update: Uint8Array) {
-    // Closing: the pending writes are being flushed; a change arriving now is not acknowledged, and the
-    // client's next sync step 2 (after it reconnects to a running server) sends it again.
+    // Closing: the documents are being flushed; a change arriving now is not taken, and the client's next
+    // sync step 2 (after it reconnects to a running server) sends it again.
     if (this.closing) return;
-    // Throws (the socket is closed with 1003) on an update that must not be stored.
+    // Throws (the socket is closed with 1003) on an update that must not be stored or relayed.
     if (!checkUpdate(update)) return;
-    doc.lastUpdateAt = Date.now();
-    // Never rejects: a failed step must not stop the ones queued after it.
-    doc.queue = doc.queue.then(async () => {
-      try {
-        await this.store.append(doc.name, update);
-      } catch (error) {
-        this.log.error({ err: error, doc: doc.name }, 'collab update could not be stored');
-        conn.socket.close(COLLAB_CLOSE.storeFailed, collabCloseReasons.storeFailed);
-        return;
+    doc.content.add(update);
+    this.broadcast(doc, update, conn);
+    this.publish(doc, RelayKind.update, update);
+    this.keep(doc, update);
+  }
+
+  /** Queues an update the state just took for the document's next store. */
+  private keep(doc: SharedDoc, update: Uint8Array) {
+    // A copy: the bytes are a view into a socket's or Redis's buffer.
+    doc.unsaved.push(update.slice());
+    if (!doc.saveTimer && !doc.saving) doc.saveTimer = this.timer(() => void this.save(doc), SAVE_DELAY_MS);
+  }
+
+  private timer(run: () => void, ms: number) {
+    const timer = setTimeout(run, ms);
+    timer.unref();
+    return timer;
+  }
+
+  /**
+   * Stores the document's unsaved updates, one INSERT at a time: updates that arrive while one runs go
+   * into the next. It first runs SAVE_DELAY_MS after an update: a burst of keystrokes is one INSERT, and
+   * the commit's work (this process, PostgreSQL) comes after the editors' sockets got the update, not
+   * beside it on the same cores (bench B8). A failed INSERT keeps its updates (in order, ahead of later ones) and is tried again
+   * after a wait that doubles, 250 ms up to 5 s.
+   */
+  private save(doc: SharedDoc): Promise<void> {
+    if (doc.saving) return doc.saving;
+    if (doc.saveTimer) {
+      clearTimeout(doc.saveTimer);
+      doc.saveTimer = null;
+    }
+    const run = async () => {
+      while (doc.unsaved.length > 0) {
+        const batch = doc.unsaved.splice(0);
+        try {
+          await this.store.append(doc.name, batch);
+          doc.failedSaves = 0;
+        } catch (error) {
+          doc.unsaved.unshift(...batch);
+          doc.failedSaves += 1;
+          this.log.error(
+            { err: error, doc: doc.name, unsaved: doc.unsaved.length },
+            'collab update could not be stored',
+          );
+          if (!this.closing) {
+            const wait = Math.min(SAVE_RETRY_MAX_MS, SAVE_RETRY_MS * 2 ** (doc.failedSaves - 1));
+            doc.saveTimer = this.timer(() => void this.save(doc), wait);
+          }
+          return;
+        }
       }
-      doc.content.add(update);
-      this.broadcast(doc, update, conn);
-      this.publish(doc, RelayKind.update, update);
-    });
+    };
+    doc.saving = run().finally(() => (doc.saving = null));
+    return doc.saving;
   }
 
   private fromRelay(doc: SharedDoc, kind: RelayKind, payload: Uint8Array) {
@@ -440,6 +497,10 @@ export class CollabHub {
       }
       doc.content.add(payload);
       this.broadcast(doc, payload, null);
+      // Stored here too: the sending process may die inside its own window, and then its editors, who
+      // reconnect to a process that has the update, would never send it again (rows are merged by Yjs,
+      // so a second copy changes nothing).
+      this.keep(doc, payload);
     } else if (kind === RelayKind.awareness) {
       awarenessProtocol.applyAwarenessUpdate(doc.awareness, payload, FROM_RELAY);
     } else if (kind === RelayKind.queryAwareness) {
@@ -463,20 +524,31 @@ export class CollabHub {
       doc.idleTimer = null;
       if (doc.connections.size > 0 || this.closing) return;
       if (Date.now() - doc.lastUpdateAt < this.options.idleMs) return this.scheduleIdle(doc);
+      // Updates nobody else may hold any more: the document stays until they are stored.
+      if (doc.unsaved.length > 0 || doc.saving) {
+        doc.lastUpdateAt = Date.now();
+        return this.scheduleIdle(doc);
+      }
       const done = this.unload(doc).finally(() => this.unloading.delete(doc.name));
       this.unloading.set(doc.name, done);
     }, wait);
     doc.idleTimer.unref();
   }
 
-  /** Waits for the document's pending writes, then compacts its rows. */
+  /** Stores the document's unsaved updates (one more attempt if the last failed), then compacts its rows. */
   private async flush(doc: SharedDoc) {
-    await doc.ready.catch(() => undefined);
-    await doc.queue;
+    try {
+      await doc.ready;
+    } catch {
+      return; // never loaded: nothing held, nothing to store
+    }
+    await doc.saving;
+    await this.save(doc);
+    if (doc.unsaved.length > 0) return; // logged by save; the editors send these again on reconnect
     try {
       await this.store.compact(doc.name);
     } catch (error) {
-      // Nothing is lost: the rows stay as they were and the next unload compacts them.
+      // Nothing is lost: the rows stay as they were and the next flush compacts them.
       this.log.warn({ err: error, doc: doc.name }, 'collab compaction failed');
     }
   }
@@ -487,7 +559,6 @@ export class CollabHub {
     doc.idleTimer = null;
     if (this.docs.get(doc.name) === doc) this.docs.delete(doc.name);
     await doc.ready.catch(() => undefined);
-    await doc.queue;
     await this.relay.unsubscribe(doc.name).catch((error: unknown) => {
       this.log.warn({ err: error, doc: doc.name }, 'collab unsubscribe failed');
     });

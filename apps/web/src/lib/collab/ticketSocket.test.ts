@@ -28,7 +28,7 @@ describe('ticket failures as close codes', () => {
 
   it("reconnects with a new ticket when the server refuses the ticket, not when it refuses the page's Origin", () => {
     expect(shouldReconnect({ code: COLLAB_CLOSE.ticket })).toBe(true);
-    expect(shouldReconnect({ code: COLLAB_CLOSE.storeFailed })).toBe(true);
+    expect(shouldReconnect({ code: COLLAB_CLOSE.serverRestart })).toBe(true);
     expect(shouldReconnect({ code: COLLAB_CLOSE.origin })).toBe(false);
     expect(shouldReconnect({ code: 1006 })).toBe(true);
   });
@@ -43,7 +43,7 @@ describe('reconnect backoff', () => {
       delays.push(backoff.delay());
       backoff.opened();
       now += 300;
-      backoff.closed(COLLAB_CLOSE.storeFailed);
+      backoff.closed(COLLAB_CLOSE.serverRestart);
     }
     expect(delays).toEqual([0, 250, 500, 1000, 2000, 4000, 8000, 10_000]);
     expect(backoff.delay()).toBe(10_000);
