@@ -541,6 +541,41 @@ describe('co-editing', () => {
     );
   });
 
+  it('a process that opens a document gets what another holds and has not stored, and both go on', async () => {
+    const later = await startPeerApp(t, {}, { collab: { idleMs: IDLE_MS } });
+    peers.push(later);
+    await later.app.listen({ port: 0, host: '127.0.0.1' });
+    const doc = await newPackageDoc();
+    const a = track(await openCollab(t.app, editorA, doc));
+    const watcher = track(await openCollab(t.app, editorB, doc));
+    await t.ctx.db.execute(
+      sql.raw(`create function refuse_collab() returns trigger language plpgsql as $$
+        begin raise exception 'refused for the test'; end $$`),
+    );
+    await t.ctx.db.execute(
+      sql.raw(`create trigger refuse_collab before insert on collab_updates for each row
+        when (new.doc_name = '${doc}') execute function refuse_collab()`),
+    );
+    try {
+      // Held in the first process's memory only: the database has nothing, and nobody else had it open.
+      addItem(a.doc, 1, 'held in memory');
+      await eventually(() => expect(titlesOf(watcher.doc)).toEqual(['held in memory']));
+      expect(await rowsOf(doc)).toBe(0);
+      // The second process loads nothing from the database; the first answers its announcement.
+      const b = track(await openCollab(t.app, editorB, doc, { via: later.app }));
+      await eventually(() => expect(titlesOf(b.doc)).toEqual(['held in memory']));
+      addItem(a.doc, 2, 'then from the first');
+      addItem(b.doc, 3, 'and from the second');
+      await eventually(() => {
+        expect(titlesOf(a.doc)).toHaveLength(3);
+        expect(titlesOf(b.doc)).toEqual(titlesOf(a.doc));
+      });
+    } finally {
+      await t.ctx.db.execute(sql.raw('drop trigger refuse_collab on collab_updates'));
+      await t.ctx.db.execute(sql.raw('drop function refuse_collab'));
+    }
+  });
+
   it('two server processes on one database and Redis converge, awareness included', async () => {
     const peer = await startPeerApp(t, { CONSOLE_ORIGINS: ALLOWED_ORIGIN }, { collab: { idleMs: IDLE_MS } });
     peers.push(peer);

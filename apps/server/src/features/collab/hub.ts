@@ -3,7 +3,9 @@
 // of heap for 1,000 keyframes), its Awareness, the sockets connected to it, persistence and the relay
 // to other processes.
 // - An update from a client is checked, added to the state and relayed as it came (to this process's
-//   sockets and through Redis) at once, and stored 20 ms behind: each document's unsaved updates are
+//   sockets, and through Redis once another process announced it has the document open: a process that
+//   opens it announces itself with its state vector and is sent what it lacks, and answers the same way)
+//   at once, and stored 20 ms behind: each document's unsaved updates are
 //   appended to collab_updates in one INSERT at a time, so a burst is stored in few statements. A store
 //   that fails is logged and retried with the document's later updates (the document stays in memory
 //   meanwhile, and is not unloaded). Updates relayed from other processes are stored here too, in case
@@ -77,6 +79,12 @@ class SharedDoc {
   failedSaves = 0;
   /** The next store: SAVE_DELAY_MS after the first unsaved update, or a retry after a failure. */
   saveTimer: NodeJS.Timeout | null = null;
+  /**
+   * Whether another process may have the document open (it announced itself): until then updates are not
+   * published, since nobody would read them (our own subscriber would, to drop them), and a process that
+   * opens the document later gets what it lacks when it announces itself.
+   */
+  peers = false;
   lastUpdateAt = Date.now();
   idleTimer: NodeJS.Timeout | null = null;
   readonly ready: Promise<void>;
@@ -274,7 +282,7 @@ export class CollabHub {
             const missing = doc.content.catchUp(state);
             if (missing) this.broadcast(doc, missing, null);
           }
-          this.publish(doc, RelayKind.queryAwareness, new Uint8Array());
+          this.announce(doc);
         })
         .catch((error: unknown) => this.log.warn({ err: error, doc: doc.name }, 'collab resync failed'));
     }
@@ -320,8 +328,19 @@ export class CollabHub {
     }
     loaded = true;
     for (const [kind, payload] of early) this.fromRelay(doc, kind, payload);
-    // Other processes' editors: ask them to announce themselves.
-    this.publish(doc, RelayKind.queryAwareness, new Uint8Array());
+    // Other processes: ask them to announce themselves, their editors and what we lack.
+    this.announce(doc);
+  }
+
+  /** Tells the processes that have the document open that this one does, with what it holds. */
+  private announce(doc: SharedDoc) {
+    this.publish(doc, RelayKind.queryAwareness, doc.content.stateVector());
+  }
+
+  /** Publishes what a process with this state vector lacks, if anything. */
+  private sendMissing(doc: SharedDoc, stateVector: Uint8Array) {
+    const missing = doc.content.diff(stateVector);
+    if (checkUpdate(missing)) this.publish(doc, RelayKind.update, missing);
   }
 
   /** Sends an update (already in the state) to this process's sockets, but its sender. */
@@ -350,7 +369,7 @@ export class CollabHub {
         // and a lone editor's awareness renewal (every 15 s) is what it hears.
         for (const conn of doc.connections.values()) this.send(conn, bytes);
         // Local sockets' changes and departures go to the other processes; timeouts happen there too.
-        if (sender || origin === FROM_CLOSE) this.publish(doc, RelayKind.awareness, update);
+        if ((sender || origin === FROM_CLOSE) && doc.peers) this.publish(doc, RelayKind.awareness, update);
       },
     );
   }
@@ -430,7 +449,7 @@ export class CollabHub {
     if (!checkUpdate(update)) return;
     doc.content.add(update);
     this.broadcast(doc, update, conn);
-    this.publish(doc, RelayKind.update, update);
+    if (doc.peers) this.publish(doc, RelayKind.update, update);
     this.keep(doc, update);
   }
 
@@ -451,8 +470,8 @@ export class CollabHub {
    * Stores the document's unsaved updates, one INSERT at a time: updates that arrive while one runs go
    * into the next. It first runs SAVE_DELAY_MS after an update: a burst of keystrokes is one INSERT, and
    * the commit's work (this process, PostgreSQL) comes after the editors' sockets got the update, not
-   * beside it on the same cores (bench B8). A failed INSERT keeps its updates (in order, ahead of later ones) and is tried again
-   * after a wait that doubles, 250 ms up to 5 s.
+   * beside it on the same cores (bench B8). A failed INSERT keeps its updates (in order, ahead of later
+   * ones) and is tried again after a wait that doubles, 250 ms up to 5 s.
    */
   private save(doc: SharedDoc): Promise<void> {
     if (doc.saving) return doc.saving;
@@ -486,6 +505,9 @@ export class CollabHub {
   }
 
   private fromRelay(doc: SharedDoc, kind: RelayKind, payload: Uint8Array) {
+    // Set before anything is answered: every update accepted from now on is published, and what came
+    // before is in the state the answers below send from.
+    doc.peers = true;
     if (kind === RelayKind.update) {
       // Checked and stored by the process that accepted it; checked again so nothing garbled (a bug,
       // a foreign publisher on the channel) gets into the state this process serves.
@@ -503,7 +525,12 @@ export class CollabHub {
       this.keep(doc, payload);
     } else if (kind === RelayKind.awareness) {
       awarenessProtocol.applyAwarenessUpdate(doc.awareness, payload, FROM_RELAY);
-    } else if (kind === RelayKind.queryAwareness) {
+    } else if (kind === RelayKind.queryAwareness || kind === RelayKind.present) {
+      // What the announcing process lacks (updates accepted here before we knew of it included).
+      if (payload.length > 0) this.sendMissing(doc, payload);
+      if (kind === RelayKind.present) return;
+      // It learns of us, and what we lack, from our answer.
+      this.publish(doc, RelayKind.present, doc.content.stateVector());
       const local = [...doc.connections.values()].flatMap((c) => [...c.awarenessIds]);
       if (local.length > 0) {
         this.publish(doc, RelayKind.awareness, awarenessProtocol.encodeAwarenessUpdate(doc.awareness, local));

@@ -7,12 +7,17 @@ import * as decoding from 'lib0/decoding';
 import * as encoding from 'lib0/encoding';
 
 export const RelayKind = {
-  /** A Yjs update this process accepted (already persisted). */
+  /** A Yjs update this process accepted (stored right behind, D24). */
   update: 0,
   /** An awareness update (y-protocols/awareness encoding). */
   awareness: 1,
-  /** A process just loaded the document: the others answer with their awareness states. */
+  /**
+   * A process just loaded the document (or read it again), with its state vector: the others answer with
+   * `present` and their awareness states, and send what it lacks as an update.
+   */
   queryAwareness: 2,
+  /** The answer to queryAwareness, with the answering process's state vector: it is sent what it lacks. */
+  present: 3,
 } as const;
 export type RelayKind = (typeof RelayKind)[keyof typeof RelayKind];
 
