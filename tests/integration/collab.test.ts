@@ -81,6 +81,22 @@ async function newPackageDoc(status: 'Active' | 'Archive' = 'Active', owner = pu
 const rowsOf = async (doc: string) =>
   (await t.ctx.db.select().from(schema.collabUpdates).where(eq(schema.collabUpdates.docName, doc))).length;
 
+/** A real database failure for one document's inserts, until the returned function takes it away. */
+async function refuseInserts(doc: string): Promise<() => Promise<void>> {
+  await t.ctx.db.execute(
+    sql.raw(`create function refuse_collab() returns trigger language plpgsql as $$
+      begin raise exception 'refused for the test'; end $$`),
+  );
+  await t.ctx.db.execute(
+    sql.raw(`create trigger refuse_collab before insert on collab_updates for each row
+      when (new.doc_name = '${doc}') execute function refuse_collab()`),
+  );
+  return async () => {
+    await t.ctx.db.execute(sql.raw('drop trigger refuse_collab on collab_updates'));
+    await t.ctx.db.execute(sql.raw('drop function refuse_collab'));
+  };
+}
+
 /** The document as the database holds it. */
 async function storedDoc(doc: string): Promise<Y.Doc> {
   const rows = await t.ctx.db
@@ -477,15 +493,7 @@ describe('co-editing', () => {
     const doc = await newPackageDoc();
     const a = track(await openCollab(t.app, editorA, doc));
     const b = track(await openCollab(t.app, editorB, doc));
-    // A real database failure for this document's inserts only.
-    await t.ctx.db.execute(
-      sql.raw(`create function refuse_collab() returns trigger language plpgsql as $$
-        begin raise exception 'refused for the test'; end $$`),
-    );
-    await t.ctx.db.execute(
-      sql.raw(`create trigger refuse_collab before insert on collab_updates for each row
-        when (new.doc_name = '${doc}') execute function refuse_collab()`),
-    );
+    const allowInserts = await refuseInserts(doc);
     try {
       addItem(a.doc, 1, 'not stored yet');
       // Relayed at once; the store runs behind it and fails.
@@ -498,8 +506,7 @@ describe('co-editing', () => {
       await new Promise((resolve) => setTimeout(resolve, IDLE_MS * 3));
       expect(await rowsOf(doc)).toBe(0);
     } finally {
-      await t.ctx.db.execute(sql.raw('drop trigger refuse_collab on collab_updates'));
-      await t.ctx.db.execute(sql.raw('drop function refuse_collab'));
+      await allowInserts();
     }
     // Writable again: a retry stores it, with no editor connected to send it again.
     await eventually(async () => expect(await rowsOf(doc)).toBeGreaterThan(0), 10_000);
@@ -514,14 +521,7 @@ describe('co-editing', () => {
     const doc = await newPackageDoc();
     const a = track(await openCollab(t.app, editorA, doc, { via: sender.app }));
     const b = track(await openCollab(t.app, editorB, doc));
-    await t.ctx.db.execute(
-      sql.raw(`create function refuse_collab() returns trigger language plpgsql as $$
-        begin raise exception 'refused for the test'; end $$`),
-    );
-    await t.ctx.db.execute(
-      sql.raw(`create trigger refuse_collab before insert on collab_updates for each row
-        when (new.doc_name = '${doc}') execute function refuse_collab()`),
-    );
+    const allowInserts = await refuseInserts(doc);
     try {
       addItem(a.doc, 1, 'relayed, never stored by its process');
       await eventually(() => expect(titlesOf(b.doc)).toEqual(['relayed, never stored by its process']));
@@ -530,8 +530,7 @@ describe('co-editing', () => {
       await sender.close();
       expect(await rowsOf(doc)).toBe(0);
     } finally {
-      await t.ctx.db.execute(sql.raw('drop trigger refuse_collab on collab_updates'));
-      await t.ctx.db.execute(sql.raw('drop function refuse_collab'));
+      await allowInserts();
     }
     // The receiving process stores what it was relayed (its own attempts failed too until now), with its
     // editor still there and sending nothing again.
@@ -548,14 +547,7 @@ describe('co-editing', () => {
     const doc = await newPackageDoc();
     const a = track(await openCollab(t.app, editorA, doc));
     const watcher = track(await openCollab(t.app, editorB, doc));
-    await t.ctx.db.execute(
-      sql.raw(`create function refuse_collab() returns trigger language plpgsql as $$
-        begin raise exception 'refused for the test'; end $$`),
-    );
-    await t.ctx.db.execute(
-      sql.raw(`create trigger refuse_collab before insert on collab_updates for each row
-        when (new.doc_name = '${doc}') execute function refuse_collab()`),
-    );
+    const allowInserts = await refuseInserts(doc);
     try {
       // Held in the first process's memory only: the database has nothing, and nobody else had it open.
       addItem(a.doc, 1, 'held in memory');
@@ -571,8 +563,7 @@ describe('co-editing', () => {
         expect(titlesOf(b.doc)).toEqual(titlesOf(a.doc));
       });
     } finally {
-      await t.ctx.db.execute(sql.raw('drop trigger refuse_collab on collab_updates'));
-      await t.ctx.db.execute(sql.raw('drop function refuse_collab'));
+      await allowInserts();
     }
   });
 
