@@ -5,12 +5,12 @@
 // - An update from a client is checked, added to the state and relayed as it came (to this process's
 //   sockets, and through Redis once another process announced it has the document open: a process that
 //   opens it announces itself with its state vector and is sent what it lacks, and answers the same way)
-//   at once, and stored 20 ms behind: each document's unsaved updates are
-//   appended to collab_updates in one INSERT at a time, so a burst is stored in few statements. A store
-//   that fails is logged and retried with the document's later updates (the document stays in memory
-//   meanwhile, and is not unloaded). Updates relayed from other processes are stored here too, in case
-//   their process dies before storing them. An update not yet stored when a server dies is still held by
-//   the editors that have it, and their sync step 2 sends it again after they reconnect (D24).
+//   at once, and stored 20 ms behind: each document's unsaved updates are appended to collab_updates in
+//   one INSERT at a time, so a burst is stored in few statements. A store that fails is logged and
+//   retried with the document's later updates (the document stays in memory meanwhile, and is not
+//   unloaded). Updates relayed from other processes are stored here too, in case their process dies
+//   before storing them. An update not yet stored when a server dies is still held by the editors that
+//   have it, and their sync step 2 sends it again after they reconnect (D24).
 // - Read-only sockets get the document and its updates; their own updates are ignored.
 // - Awareness: each socket's client ids are tracked and removed when it closes, so others see the user go
 //   at once; states not renewed within y-protocols' 30 s timeout are dropped (a vanished process). A

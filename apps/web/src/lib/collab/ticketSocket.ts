@@ -41,8 +41,8 @@ const STABLE_MS = 10_000;
 /**
  * Connections that fail one after another wait longer each time: 250 ms doubling to 10 s. y-websocket
  * resets its own backoff as soon as a connection syncs, so a server that accepts each connection and
- * then closes it (a process that cannot load documents, 1011) would otherwise get a ticket call and a socket from
- * every editor every 100–200 ms until it recovers.
+ * then closes it (a process that cannot load documents, 1011) would otherwise get a ticket call and a
+ * socket from every editor every 100–200 ms until it recovers.
  */
 export class ReconnectBackoff {
   private failures = 0;
