@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@hc/db/schema';
 import type { ReportStatus, Workbook } from '@hc/shared/api/reports';
 import { gridCellInvalid, messages } from '@hc/shared/messages';
-import { BULLMQ_CONNECTION_OPTIONS, QUEUES, type ReportJob } from '@hc/worker/queues';
+import { BULLMQ_CONNECTION_OPTIONS, QUEUES, type ReportJob, type TracedJob } from '@hc/worker/queues';
 import { startWorkers, type RunningWorkers } from '@hc/worker/runtime';
 import { authOf, login, type TestApp } from '../support/app.ts';
 import { buildUser } from '../support/factories.ts';
@@ -352,6 +352,8 @@ describe('report-update', () => {
     try {
       const job = await queue.getJob(jobId);
       expect(job).toBeDefined();
+      // The job carries the id of the request that queued it (the worker's log lines of it do too).
+      expect((job!.data as TracedJob).httpRequestId).toBe(started.headers['x-request-id']);
       await job!.remove();
       await queue.add('update', job!.data, { jobId });
       await eventually(

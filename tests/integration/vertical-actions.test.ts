@@ -220,7 +220,7 @@ describe('vertical_video/approve', () => {
       // Its live progress goes to the reviewer who approved (issue 7 item 5).
       userId: approver!.id,
       // The approve request's id, which the worker's log lines of the job carry (issue 10 part 5).
-      httpRequestId: expect.any(String),
+      httpRequestId: response.headers['x-request-id'],
     });
     expect(job?.opts.attempts).toBe(3);
     expect(await job?.getState()).toBe('waiting');

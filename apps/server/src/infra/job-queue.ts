@@ -6,7 +6,6 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { messages } from '@hc/shared/messages';
 import type { QueueName, TracedJob } from '@hc/worker/queues';
-import { currentRequestId } from '../features/ops/request-id.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { answeredWithin, isJobQueueUnavailable } from './redis.ts';
 
@@ -66,6 +65,16 @@ export async function closeQueues(queues: Queue[], connection: Redis): Promise<v
   await connection.quit().catch(() => connection.disconnect());
 }
 
+/**
+ * A job's data with the id of the request that enqueues it: the worker's log lines of the job carry it, so
+ * they can be found from the request (and the other way round). Every job a request enqueues goes through
+ * here. (An explicit argument, not an AsyncLocalStorage: its promise hooks cost every request ~4 µs, B2.)
+ */
+export const tracedBy = <Data extends object>(requestId: string, data: Data): Data & TracedJob => ({
+  ...data,
+  httpRequestId: requestId,
+});
+
 export function jobQueue<Data, Result>(
   app: FastifyInstance,
   redisUrl: string,
@@ -81,15 +90,6 @@ export function jobQueue<Data, Result>(
       const connection = new Redis(redisUrl, PRODUCER_CONNECTION_OPTIONS);
       const queue = new Queue<Data, Result>(name, { connection, prefix });
       listenForQueueErrors(app, queue as Queue);
-      // Every job a request enqueues carries the request's id, so the worker's lines for it can be found
-      // from the request (and the other way round).
-      const add = queue.add.bind(queue);
-      queue.add = ((jobName, data, opts) => {
-        const requestId = currentRequestId();
-        const traced: TracedJob = requestId ? { httpRequestId: requestId } : {};
-        // Job payloads are objects (queues.ts); the cast only widens the generic to say so.
-        return add(jobName, { ...(data as object), ...traced } as typeof data, opts);
-      }) as typeof queue.add;
       opened = { queue: bounded(queue), connection };
     }
     return opened.queue;

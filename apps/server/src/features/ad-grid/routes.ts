@@ -28,7 +28,7 @@ import type { MonetizationSubmitResult } from '@hc/worker/processors/monetizatio
 import type { AppContext } from '../../context.ts';
 import { callerOf, requireRoles } from '../../plugins/auth.ts';
 import { badRequest, notFound } from '../../plugins/errors.ts';
-import { jobQueue } from '../../infra/job-queue.ts';
+import { jobQueue, tracedBy } from '../../infra/job-queue.ts';
 
 const { gridSubmissions } = schema;
 
@@ -91,11 +91,10 @@ export async function adGridRoutes(
         if (previous && ['completed', 'failed'].includes(await previous.getState())) await previous.remove();
       }
       // add() with a taken id is a no-op: a repeated submit of a pending or applied session adds nothing.
-      await queueOf().add(
-        'submit',
-        { sessionId, userId: caller.userId },
-        { ...MONETIZATION_JOB_OPTIONS, jobId },
-      );
+      await queueOf().add('submit', tracedBy(request.id, { sessionId, userId: caller.userId }), {
+        ...MONETIZATION_JOB_OPTIONS,
+        jobId,
+      });
       return reply.status(202).send({ success: true as const, data: { job_id: jobId } });
     },
   );

@@ -1,7 +1,6 @@
 // Request ids: every request has one (the caller's x-request-id when it is a safe token, else a random
 // UUID), every response says it, every log line of the request carries it, and so does every job the
-// request enqueues (infra/job-queue.ts reads it from here), so one id follows a click into the worker.
-import { AsyncLocalStorage } from 'node:async_hooks';
+// request enqueues (tracedBy in infra/job-queue.ts), so one id follows a click into the worker.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
@@ -17,20 +16,10 @@ export function requestIdOf(request: IncomingMessage): string {
   return typeof incoming === 'string' && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
 }
 
-const requestScope = new AsyncLocalStorage<{ requestId: string }>();
-
-/** The id of the request whose handler is running, or undefined outside one (a timer, the worker). */
-export const currentRequestId = (): string | undefined => requestScope.getStore()?.requestId;
-
 export function registerRequestIds(app: FastifyInstance): void {
   // Set first, so that refusals (401, 404, 429) and errors carry it too.
   app.addHook('onRequest', (request, reply, done) => {
     void reply.header(REQUEST_ID_HEADER, request.id);
     done();
-  });
-  // Entered after the body is read: a body arrives on stream events, which would lose a scope entered
-  // earlier. Everything after (the session check's result, the handler, its awaits) runs inside it.
-  app.addHook('preValidation', (request, _reply, done) => {
-    requestScope.run({ requestId: request.id }, done);
   });
 }

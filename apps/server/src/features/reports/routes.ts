@@ -27,7 +27,7 @@ import { isReportWorkbook, writeReportWorkbook } from '@hc/worker/processors/rep
 import type { AppContext } from '../../context.ts';
 import { callerOf, requireRoles } from '../../plugins/auth.ts';
 import { badRequest, HttpError, notFound } from '../../plugins/errors.ts';
-import { jobQueue } from '../../infra/job-queue.ts';
+import { jobQueue, tracedBy } from '../../infra/job-queue.ts';
 import { ReportRepository } from './repo.ts';
 
 /** Answers for rules the spec does not word. */
@@ -151,7 +151,7 @@ export async function reportRoutes(
     const requestId = await repo.createRequest('fill', externalId, ids);
     const jobId = reportJobId('fill', requestId);
     const data: ReportJob = { requestId, userId: callerOf(request).userId };
-    await fillQueue().add('fill', data, { ...MONETIZATION_JOB_OPTIONS, jobId });
+    await fillQueue().add('fill', tracedBy(request.id, data), { ...MONETIZATION_JOB_OPTIONS, jobId });
     return { requestId, jobId, externalId };
   };
 
@@ -161,7 +161,7 @@ export async function reportRoutes(
     const requestId = await repo.createRequest('update', externalId, []);
     const jobId = reportJobId('update', requestId);
     const data: ReportJob = { requestId, userId: callerOf(request).userId };
-    await updateQueue().add('update', data, { ...MONETIZATION_JOB_OPTIONS, jobId });
+    await updateQueue().add('update', tracedBy(request.id, data), { ...MONETIZATION_JOB_OPTIONS, jobId });
     return { requestId, jobId, externalId };
   };
 

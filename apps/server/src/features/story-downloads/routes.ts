@@ -29,7 +29,7 @@ import type { AppContext } from '../../context.ts';
 import { callerOf, requireRoles } from '../../plugins/auth.ts';
 import { forbidden, notFound } from '../../plugins/errors.ts';
 import type { MediaStore } from '../media/store.ts';
-import { jobQueue } from '../../infra/job-queue.ts';
+import { jobQueue, tracedBy } from '../../infra/job-queue.ts';
 
 interface Options {
   ctx: AppContext;
@@ -118,7 +118,12 @@ export async function storyDownloadRoutes(app: FastifyInstance, { ctx, media, jo
         // add() with a taken id is a no-op in BullMQ, so two racing asks still make one job.
         await queueOf().add(
           'zip',
-          { storyId: story.id, publisherId, version: story.updatedAt.getTime(), userId },
+          tracedBy(request.id, {
+            storyId: story.id,
+            publisherId,
+            version: story.updatedAt.getTime(),
+            userId,
+          }),
           { ...STORY_HIGHLIGHTS_ZIP_JOB_OPTIONS, jobId },
         );
       }

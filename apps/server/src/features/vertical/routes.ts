@@ -106,7 +106,9 @@ export async function verticalRoutes(app: FastifyInstance, { ctx, media, jobsPre
     async (request, reply) =>
       reply
         .status(202)
-        .send(renderStarted(await service.approve(callerOf(request), request.body, fenceOf(request)))),
+        .send(
+          renderStarted(await service.approve(callerOf(request), request.body, fenceOf(request), request.id)),
+        ),
   );
 
   api.post(
@@ -135,7 +137,11 @@ export async function verticalRoutes(app: FastifyInstance, { ctx, media, jobsPre
       async (request, reply) =>
         reply
           .status(202)
-          .send(renderStarted(await service[action](callerOf(request), request.body, fenceOf(request)))),
+          .send(
+            renderStarted(
+              await service[action](callerOf(request), request.body, fenceOf(request), request.id),
+            ),
+          ),
     );
   }
 

@@ -34,6 +34,7 @@ import {
   type VerticalPermission,
 } from './scope.ts';
 import { probeSourceVideo, storedFacts, type SourceVideoFacts } from './source-video.ts';
+import { tracedBy } from '../../infra/job-queue.ts';
 
 const unprocessable = (errors: string[]) => new HttpError(422, errors);
 
@@ -125,13 +126,18 @@ export class VerticalService {
   // the render.
 
   /** approve: renders the suggestion as it is (spec 001 §4: quality 'good'). */
-  async approve(caller: AuthContext, body: VerticalApproveBody, fence: number | undefined) {
+  async approve(
+    caller: AuthContext,
+    body: VerticalApproveBody,
+    fence: number | undefined,
+    requestId: string,
+  ) {
     const { view, suggestion, keyframe } = await this.suggestionForAction(caller, body.vertical_content_id);
     this.assertContentType(view.task, body.content_type);
     await this.assertCanChange(view.task);
     if (!keyframe) throw conflict(verticalErrors.noKeyframeFile(suggestion.id));
     const job = this.renderJobOf(view.task, suggestion.id, keyframe, suggestion);
-    const started = await this.render(caller, view, fence, 'approve', async (repo) => {
+    const started = await this.render(caller, view, fence, requestId, 'approve', async (repo) => {
       await repo.insertFeedback({ suggestionId: suggestion.id, userId: caller.userId, quality: 'good' });
       return { job, audit: { quality: 'good' } };
     });
@@ -180,10 +186,10 @@ export class VerticalService {
   }
 
   /** create (Manual): a new suggestion (source 2) with its own keyframe file, rendered. */
-  async create(caller: AuthContext, body: EditBody, fence: number | undefined) {
+  async create(caller: AuthContext, body: EditBody, fence: number | undefined, requestId: string) {
     const { view, suggestion } = await this.suggestionForAction(caller, body.vertical_content_id);
     const file = await this.checkedEdit(view.task, body);
-    return this.render(caller, view, fence, 'create', async (repo) => {
+    return this.render(caller, view, fence, requestId, 'create', async (repo) => {
       const keyframe = await repo.insertKeyframeFile(file);
       const created = await repo.insertSuggestion({
         videoId: view.task.videoId,
@@ -202,7 +208,7 @@ export class VerticalService {
   }
 
   /** update (Modify): a new version of the suggestion's keyframe file and its time range, rendered. */
-  async update(caller: AuthContext, body: EditBody, fence: number | undefined) {
+  async update(caller: AuthContext, body: EditBody, fence: number | undefined, requestId: string) {
     const { view, suggestion, keyframe } = await this.suggestionForAction(caller, body.vertical_content_id);
     const file = await this.checkedEdit(view.task, body);
     if (keyframe && body.keyframe_version !== undefined && body.keyframe_version !== keyframe.version) {
@@ -211,7 +217,7 @@ export class VerticalService {
     // spec 001 §4: a range that no longer overlaps the original is a manual creation, not a modify.
     const overlaps = body.start_time < suggestion.endTime && body.end_time > suggestion.startTime;
     if (view.task.contentType === 'highlight' && !overlaps) throw unprocessable([verticalErrors.rangeMoved]);
-    return this.render(caller, view, fence, 'update', async (repo) => {
+    return this.render(caller, view, fence, requestId, 'update', async (repo) => {
       const saved = keyframe
         ? await repo.saveKeyframeVersion(keyframe.id, file, keyframe.version)
         : await repo.insertKeyframeFile(file);
@@ -353,6 +359,8 @@ export class VerticalService {
     caller: AuthContext,
     view: TaskView,
     fence: number | undefined,
+    /** The request asking: the job carries its id (tracedBy). */
+    requestId: string,
     action: 'approve' | 'create' | 'update',
     writes: (
       repo: VerticalTaskRepository,
@@ -380,7 +388,7 @@ export class VerticalService {
     });
     const jobId = verticalRenderJobId(job);
     try {
-      await this.renders.enqueue({ ...job, userId: caller.userId });
+      await this.renders.enqueue(tracedBy(requestId, { ...job, userId: caller.userId }));
     } catch (error) {
       await this.repo.releaseRender(task.videoId, jobId, task);
       throw error;
