@@ -193,6 +193,23 @@ describe('sessions', () => {
     await eventually(async () => expect((await peer.app.inject(me)).statusCode).toBe(401), 2_000);
   });
 
+  it('kept in memory still refuse their token with another e-mail or another publisher', async () => {
+    const user = await buildUser(t.ctx.db, { publisherId });
+    const session = authOf(await login(t.app, user.email, user.password));
+    const as = (h: Record<string, string>) => t.app.inject({ method: 'GET', url: PAGE, headers: h });
+    // Twice: the second call is answered from the session kept by the first.
+    expect((await as(session)).statusCode).toBe(200);
+    expect((await as(session)).statusCode).toBe(200);
+    const otherEmail = Object.keys(session).find((name) => name.includes('email'))!;
+    const token = Object.keys(session).find((name) => name.includes('token'))!;
+    expect((await as({ ...session, [otherEmail]: 'someone-else@example.com' })).statusCode).toBe(401);
+    const [secret] = session[token]!.split(':');
+    expect((await as({ ...session, [token]: `${secret}:${publisherId + 1}` })).statusCode).toBe(401);
+    expect(
+      (await as({ ...session, [otherEmail]: ` ${session[otherEmail]!.toUpperCase()} ` })).statusCode,
+    ).toBe(200);
+  });
+
   it("lose the publisher's rows the moment the user's access to it is withdrawn elsewhere", async () => {
     const user = await buildUser(t.ctx.db, { publisherId });
     const session = authOf(await login(t.app, user.email, user.password));

@@ -29,6 +29,8 @@ export interface CallerCredentials {
  */
 export interface CallerResolver {
   resolve(email: string, token: string, options?: { touch?: boolean }): Promise<AuthContext | null>;
+  /** resolve() from what is kept in memory, when that alone decides; undefined otherwise. */
+  resolveCached?(email: string, token: string): AuthContext | null | undefined;
   /** Whether a session resolved earlier still holds (channels that keep no token). */
   isLive(sessionId: number): Promise<boolean>;
   /** Drops what is kept of a session that ended (proxy mode: a forwarded logout or publisher switch). */

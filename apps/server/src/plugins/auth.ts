@@ -1,5 +1,5 @@
 // Authentication of every call by the X-User-Email and X-User-Token headers, and the role checks.
-import type { FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type { FastifyRequest, onRequestHookHandler, preHandlerHookHandler } from 'fastify';
 import { AUTH_HEADERS } from '@hc/shared/api/auth-headers';
 import type { Role } from '@hc/shared/constants';
 import type { AuthContext } from '../features/auth/sessions.ts';
@@ -18,15 +18,22 @@ const header = (request: FastifyRequest, name: string): string | undefined => {
 };
 
 /** An onRequest hook: resolves the session or answers 401. */
-export function authenticate(sessions: CallerResolver) {
-  return async (request: FastifyRequest) => {
+export function authenticate(sessions: CallerResolver): onRequestHookHandler {
+  // A callback hook, not an async one: a session found in memory (most calls) costs no promise.
+  return (request, _reply, done) => {
     const email = header(request, AUTH_HEADERS.email);
     const token = header(request, AUTH_HEADERS.token);
-    if (!email || !token) throw unauthorized();
-    const auth = await sessions.resolve(email, token);
-    if (!auth) throw unauthorized();
-    request.auth = auth;
+    if (!email || !token) return done(unauthorized());
+    const known = sessions.resolveCached?.(email, token);
+    if (known !== undefined) return admit(request, known, done);
+    sessions.resolve(email, token).then((auth) => admit(request, auth, done), done);
   };
+}
+
+function admit(request: FastifyRequest, auth: AuthContext | null, done: (error?: Error) => void) {
+  if (!auth) return done(unauthorized());
+  request.auth = auth;
+  done();
 }
 
 /** The caller, for handlers behind authenticate(). */
