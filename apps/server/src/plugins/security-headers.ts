@@ -15,12 +15,14 @@ const CONTENT_SECURITY_POLICY = [
 ].join('; ');
 
 export function registerSecurityHeaders(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply) => {
+  // A callback hook, not an async one: it runs on every response and needs no promise.
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'same-origin');
     reply.header('x-frame-options', 'SAMEORIGIN');
     if (!request.url.startsWith('/api/docs'))
       reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
 }

@@ -49,7 +49,7 @@ export async function highlightRoutes(app: FastifyInstance, { ctx, media }: Opti
   api.get(
     '/highlights/index',
     { schema: { querystring: highlightListQuerySchema, response: { 200: okEnvelope(highlightListSchema) } } },
-    async (request, reply) => {
+    (request, reply) => {
       const { publisherId } = callerOf(request);
       return answerFromCache(reply, pages, publisherId, () => listResponse(publisherId, request.query));
     },
@@ -60,7 +60,7 @@ export async function highlightRoutes(app: FastifyInstance, { ctx, media }: Opti
     {
       schema: { querystring: highlightSearchQuerySchema, response: { 200: okEnvelope(highlightListSchema) } },
     },
-    async (request, reply) => {
+    (request, reply) => {
       const { publisherId } = callerOf(request);
       return answerFromCache(reply, pages, publisherId, () =>
         listResponse(publisherId, request.query, request.query.q),

@@ -84,7 +84,7 @@ export async function packageRoutes(app: FastifyInstance, { ctx, media }: Option
     routes.get(
       '/packages',
       { schema: { querystring: packageListQuerySchema, response: { 200: okEnvelope(packageListSchema) } } },
-      async (request, reply) => {
+      (request, reply) => {
         const { publisherId } = callerOf(request);
         return answerFromCache(reply, pages, publisherId, async () => {
           const page = await repo.list({ publisherIds: [publisherId] }, request.query);

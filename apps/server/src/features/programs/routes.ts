@@ -27,7 +27,7 @@ export async function programRoutes(
   api.get(
     '/programs/index',
     { schema: { querystring: programListQuerySchema, response: { 200: okEnvelope(programListSchema) } } },
-    async (request, reply) => {
+    (request, reply) => {
       const { publisherId } = callerOf(request);
       return answerFromCache(reply, pages, publisherId, async () => {
         const page = await repo.list(publisherId, request.query);
