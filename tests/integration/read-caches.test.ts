@@ -200,14 +200,11 @@ describe('sessions', () => {
     // Twice: the second call is answered from the session kept by the first.
     expect((await as(session)).statusCode).toBe(200);
     expect((await as(session)).statusCode).toBe(200);
-    const otherEmail = Object.keys(session).find((name) => name.includes('email'))!;
-    const token = Object.keys(session).find((name) => name.includes('token'))!;
-    expect((await as({ ...session, [otherEmail]: 'someone-else@example.com' })).statusCode).toBe(401);
-    const [secret] = session[token]!.split(':');
-    expect((await as({ ...session, [token]: `${secret}:${publisherId + 1}` })).statusCode).toBe(401);
-    expect(
-      (await as({ ...session, [otherEmail]: ` ${session[otherEmail]!.toUpperCase()} ` })).statusCode,
-    ).toBe(200);
+    expect((await as({ ...session, 'x-user-email': 'someone-else@example.com' })).statusCode).toBe(401);
+    const [secret] = session['x-user-token'].split(':');
+    expect((await as({ ...session, 'x-user-token': `${secret}:${publisherId + 1}` })).statusCode).toBe(401);
+    const shouted = ` ${session['x-user-email'].toUpperCase()} `;
+    expect((await as({ ...session, 'x-user-email': shouted })).statusCode).toBe(200);
   });
 
   it("lose the publisher's rows the moment the user's access to it is withdrawn elsewhere", async () => {
