@@ -116,7 +116,7 @@ export async function benchList(c: ListBenchContext): Promise<BenchRow[]> {
   // autocannon (the load generator Fastify's own benchmarks use). Node's http client, which B1 uses, spent
   // more of its core than either server did per answer, so a B2 driven by it measured the client. The two
   // servers are measured turn about, in five rounds of 2 s, because this machine's speed can change by
-  // half within a minute; the ratio is the median of the rounds' ratios, the req/s the totals.
+  // half within a minute; the ratio is the median of the rounds' ratios, the req/s the rounds' mean.
   c.log('B2 throughput against a bare node:http server (autocannon, turn about)');
   const b2Path = index(`order_by=date_desc&per=${PER}&page=1`);
   const captured = await fetchOnce(c.app.port, b2Path, c.headers);

@@ -123,8 +123,8 @@ export class SessionService {
     // A background re-check (an open live channel) is no use of the session: it must not keep it from idling.
     { touch = true }: { touch?: boolean } = {},
   ): Promise<AuthContext | null> {
-    const tokenPublisherId = publisherIdOfToken(token);
-    if (tokenPublisherId === null || token.length > 200 || email.length > 254) return null;
+    const tokenPublisherId = SessionService.publisherOfWellFormed(email, token);
+    if (tokenPublisherId === null) return null;
     const row = await this.liveRow(hashToken(token));
     if (!row || !SessionService.belongs(row, email, tokenPublisherId)) return null;
     if (touch && SessionService.dueTouch(row)) {
@@ -143,11 +143,17 @@ export class SessionService {
    * idle by the clock, or is due its last_seen_at write.
    */
   resolveCached(email: string, token: string): AuthContext | null | undefined {
-    const tokenPublisherId = publisherIdOfToken(token);
-    if (tokenPublisherId === null || token.length > 200 || email.length > 254) return null;
+    const tokenPublisherId = SessionService.publisherOfWellFormed(email, token);
+    if (tokenPublisherId === null) return null;
     const row = this.cachedRow(hashToken(token));
     if (!row || SessionService.dueTouch(row)) return undefined;
     return SessionService.belongs(row, email, tokenPublisherId) ? SessionService.callerOf(row) : null;
+  }
+
+  /** The publisher id a token names, or null for a malformed or oversized token or e-mail. */
+  private static publisherOfWellFormed(email: string, token: string): number | null {
+    if (token.length > 200 || email.length > 254) return null;
+    return publisherIdOfToken(token);
   }
 
   private static belongs(row: LiveSessionRow, email: string, tokenPublisherId: number): boolean {
