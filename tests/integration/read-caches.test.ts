@@ -176,6 +176,28 @@ describe('package and program list pages', () => {
   });
 });
 
+describe('kept pages', () => {
+  it("go out only past the route's role check, and only for the same address", async () => {
+    const manager = await buildUser(t.ctx.db, { publisherId, roles: ['editorial_manager'] });
+    const colleague = await buildUser(t.ctx.db, { publisherId, roles: [] });
+    const url = '/api/v1/editor/packages?per=20';
+    const ask = async (user: { email: string; password: string }, address = url) =>
+      t.app.inject({
+        method: 'GET',
+        url: address,
+        headers: authOf(await login(t.app, user.email, user.password)),
+      });
+    await t.ctx.changes!.barrier();
+    expect((await ask(manager)).statusCode).toBe(200);
+    expect((await ask(manager)).statusCode).toBe(200); // now kept
+    // The same address, kept for this publisher, is refused to a caller without the role...
+    expect((await ask(colleague)).statusCode).toBe(403);
+    // ...and an address never answered is validated as ever.
+    const invalid = await ask(manager, '/api/v1/editor/packages?per=0');
+    expect(invalid.statusCode, invalid.body).toBe(400);
+  });
+});
+
 describe('sessions', () => {
   it('ended on one server are refused by every other within a moment', async () => {
     const user = await buildUser(t.ctx.db, { publisherId });

@@ -56,14 +56,23 @@ describe('ChangeAwareCache', () => {
     expect(cache.get('other')).toBeUndefined();
   });
 
-  it('evicts the least recently used past its entry and size limits', () => {
+  it('evicts past its entry and size limits, the oldest not read since first', () => {
     const feed = new HandFeed();
     const byCount = cacheOn(feed, { maxEntries: 2 });
     byCount.set('a', '1', byCount.begin());
     byCount.set('b', '2', byCount.begin());
-    expect(byCount.get('a')).toBe('1'); // a is now the most recent
+    expect(byCount.get('a')).toBe('1'); // a has been read, b has not
     byCount.set('c', '3', byCount.begin());
     expect([byCount.get('a'), byCount.get('b'), byCount.get('c')]).toEqual(['1', undefined, '3']);
+
+    // Every entry read: each second chance is spent once, and the oldest goes.
+    const allRead = cacheOn(feed, { maxEntries: 2 });
+    allRead.set('a', '1', allRead.begin());
+    allRead.set('b', '2', allRead.begin());
+    allRead.get('a');
+    allRead.get('b');
+    allRead.set('c', '3', allRead.begin());
+    expect([allRead.get('a'), allRead.get('b'), allRead.get('c')]).toEqual([undefined, '2', '3']);
 
     const bySize = new ChangeAwareCache<string>(feed, ['highlights'], {
       maxEntries: 100,

@@ -16,7 +16,7 @@ import { schema } from '@hc/db/schema';
 import type { AppContext } from '../../context.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import { notFound } from '../../plugins/errors.ts';
-import { answerCache, answerFromCache } from '../../plugins/cached-answers.ts';
+import { answerCache, answerFromCache, sendKeptAnswer } from '../../plugins/cached-answers.ts';
 import type { MediaStore } from '../media/store.ts';
 import { presentHighlight } from './presenter.ts';
 import { HighlightRepository } from './repo.ts';
@@ -48,7 +48,10 @@ export async function highlightRoutes(app: FastifyInstance, { ctx, media }: Opti
 
   api.get(
     '/highlights/index',
-    { schema: { querystring: highlightListQuerySchema, response: { 200: okEnvelope(highlightListSchema) } } },
+    {
+      schema: { querystring: highlightListQuerySchema, response: { 200: okEnvelope(highlightListSchema) } },
+      preValidation: sendKeptAnswer(pages),
+    },
     (request, reply) => {
       const { publisherId } = callerOf(request);
       return answerFromCache(reply, pages, publisherId, () => listResponse(publisherId, request.query));
@@ -59,6 +62,7 @@ export async function highlightRoutes(app: FastifyInstance, { ctx, media }: Opti
     '/highlights/search',
     {
       schema: { querystring: highlightSearchQuerySchema, response: { 200: okEnvelope(highlightListSchema) } },
+      preValidation: sendKeptAnswer(pages),
     },
     (request, reply) => {
       const { publisherId } = callerOf(request);

@@ -20,7 +20,7 @@ import type { AppContext } from '../../context.ts';
 import type { AuthContext } from '../auth/sessions.ts';
 import { callerOf, requireRoles } from '../../plugins/auth.ts';
 import { notFound } from '../../plugins/errors.ts';
-import { answerCache, answerFromCache } from '../../plugins/cached-answers.ts';
+import { answerCache, answerFromCache, sendKeptAnswer } from '../../plugins/cached-answers.ts';
 import type { MediaStore } from '../media/store.ts';
 import { presentPackage } from './presenter.ts';
 import { PackageRepository, type PackageRow } from './repo.ts';
@@ -83,7 +83,10 @@ export async function packageRoutes(app: FastifyInstance, { ctx, media }: Option
 
     routes.get(
       '/packages',
-      { schema: { querystring: packageListQuerySchema, response: { 200: okEnvelope(packageListSchema) } } },
+      {
+        schema: { querystring: packageListQuerySchema, response: { 200: okEnvelope(packageListSchema) } },
+        preValidation: sendKeptAnswer(pages),
+      },
       (request, reply) => {
         const { publisherId } = callerOf(request);
         return answerFromCache(reply, pages, publisherId, async () => {

@@ -8,7 +8,7 @@ import { programDetailSchema, programListQuerySchema, programListSchema } from '
 import type { AppContext } from '../../context.ts';
 import { callerOf, requireRoles } from '../../plugins/auth.ts';
 import { notFound } from '../../plugins/errors.ts';
-import { answerCache, answerFromCache } from '../../plugins/cached-answers.ts';
+import { answerCache, answerFromCache, sendKeptAnswer } from '../../plugins/cached-answers.ts';
 import type { MediaStore } from '../media/store.ts';
 import { presentProgram, presentProgramDetail } from './presenter.ts';
 import { ProgramRepository } from './repo.ts';
@@ -26,7 +26,10 @@ export async function programRoutes(
 
   api.get(
     '/programs/index',
-    { schema: { querystring: programListQuerySchema, response: { 200: okEnvelope(programListSchema) } } },
+    {
+      schema: { querystring: programListQuerySchema, response: { 200: okEnvelope(programListSchema) } },
+      preValidation: sendKeptAnswer(pages),
+    },
     (request, reply) => {
       const { publisherId } = callerOf(request);
       return answerFromCache(reply, pages, publisherId, async () => {
