@@ -56,7 +56,7 @@ export function request(
   agent: http.Agent,
   options: Pick<LoadOptions, 'port' | 'method' | 'headers'> & { body?: string },
   path: string,
-): Promise<{ status: number; body: Buffer }> {
+): Promise<{ status: number; body: Buffer; headers: http.IncomingHttpHeaders }> {
   return new Promise((resolve, reject) => {
     const headers = options.body
       ? {
@@ -70,7 +70,9 @@ export function request(
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks), headers: res.headers }),
+        );
         res.on('error', reject);
       },
     );
@@ -84,7 +86,7 @@ export async function fetchOnce(
   port: number,
   path: string,
   headers: Record<string, string> = {},
-): Promise<{ status: number; body: Buffer }> {
+): Promise<{ status: number; body: Buffer; headers: http.IncomingHttpHeaders }> {
   const agent = new http.Agent({ keepAlive: false });
   try {
     return await request(agent, { port, headers }, path);

@@ -18,7 +18,7 @@ export interface BenchServer {
 }
 
 export async function startBenchServer(
-  mode: 'app' | 'bare' | 'collab-stock',
+  mode: 'app' | 'bare' | 'framework' | 'collab-stock',
   env: Record<string, string> = {},
 ): Promise<BenchServer> {
   const child = fork(mode === 'collab-stock' ? collabStockScript : serverScript, [], {

@@ -117,7 +117,7 @@ async function main() {
       if (['B1', 'B2', 'B3', 'B4'].some(wanted)) {
         const listRows = await benchList({
           app,
-          startBare: () => startBenchServer('bare'),
+          startReference: (mode) => startBenchServer(mode),
           headers,
           db: big.handle.db,
           publisherId: BENCH_BIG_PUBLISHER_ID,

@@ -6,6 +6,8 @@
 //                    B6 asks it for sessions made by the product's own session code ({sessions}), its memory
 //                    after a full GC ({memory}) and its event-loop delay while measured ({loop-start}/{loop-stop}).
 //   BENCH_MODE=bare  a bare node:http server answering every request with the body it is sent (B2's reference).
+//   BENCH_MODE=framework  a Fastify server with one route answering the body and headers it is sent: B2's
+//                    second reference, what Fastify alone costs for the route's answer on this machine.
 import http from 'node:http';
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 import v8 from 'node:v8';
@@ -13,6 +15,7 @@ import vm from 'node:vm';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import Fastify from 'fastify';
 import { Redis } from 'ioredis';
 import { openDb } from '@hc/db/client';
 import { buildApp } from '../../apps/server/src/app.ts';
@@ -25,7 +28,7 @@ type Message =
   | { type: 'memory'; id: number }
   | { type: 'loop-start'; id: number }
   | { type: 'loop-stop'; id: number }
-  | { type: 'bare-body'; body: string; contentType: string };
+  | { type: 'bare-body'; body: string; contentType: string; headers?: Record<string, string> };
 
 const send = (message: unknown) => process.send?.(message);
 
@@ -140,5 +143,26 @@ function startBare() {
   });
 }
 
+/** Fastify with nothing of ours: no hooks, no plugins, the route's own headers set in its handler. */
+async function startFramework() {
+  let body = Buffer.alloc(0);
+  let headers: Record<string, string> = {};
+  const app = Fastify({ logger: false });
+  app.get('/*', (_request, reply) => {
+    void reply.headers(headers).send(body);
+  });
+  process.on('message', (message: Message) => {
+    if (message.type !== 'bare-body') return;
+    body = Buffer.from(message.body, 'base64');
+    headers = { ...message.headers, 'content-type': message.contentType };
+    send({ type: 'bare-body' });
+  });
+  process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  send({ type: 'ready', port: typeof address === 'object' && address ? address.port : 0 });
+}
+
 if (process.env.BENCH_MODE === 'bare') startBare();
+else if (process.env.BENCH_MODE === 'framework') await startFramework();
 else await startApp();
