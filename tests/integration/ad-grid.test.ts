@@ -2,11 +2,14 @@
 // default cells; submits run by real monetization-submit workers, all or nothing, with audit entries;
 // the same session id applied once; bad input and non-admin callers refused.
 import { randomBytes } from 'node:crypto';
+import { Queue } from 'bullmq';
 import { and, eq } from 'drizzle-orm';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@hc/db/schema';
 import type { GridData, GridSubmitData, GridSubmitStatus } from '@hc/shared/api/ad-grid';
 import { gridCellInvalid, messages } from '@hc/shared/messages';
+import { BULLMQ_CONNECTION_OPTIONS, QUEUES, type TracedJob } from '@hc/worker/queues';
 import { startWorkers, type RunningWorkers } from '@hc/worker/runtime';
 import { authOf, login, type TestApp } from '../support/app.ts';
 import { buildUser } from '../support/factories.ts';
@@ -33,14 +36,16 @@ const fill = async (ids: number[]) => {
   return response.json().data as GridData;
 };
 const emptyData = (): GridSubmitData => ({ publisher: [], placement: [], display: [], displayPlacement: [] });
-const submit = async (data: Partial<GridSubmitData>, sessionId: string) => {
+const submitted = async (data: Partial<GridSubmitData>, sessionId: string) => {
   const response = await call('POST', 'monetization_setup/submit', admin, {
     data: { ...emptyData(), ...data },
     session_id: sessionId,
   });
   expect(response.statusCode, response.body).toBe(202);
-  return response.json().data.job_id as string;
+  return { jobId: response.json().data.job_id as string, requestId: response.headers['x-request-id'] };
 };
+const submit = async (data: Partial<GridSubmitData>, sessionId: string) =>
+  (await submitted(data, sessionId)).jobId;
 const settled = (jobId: string) =>
   eventually(async () => {
     const status = (await call('GET', `monetization_setup/submit/${jobId}`, admin)).json()
@@ -142,7 +147,7 @@ describe('POST monetization_setup/submit', () => {
   it('applies the edits through the job, with an audit entry per changed record, once per session id', async () => {
     const before = await auditCount();
     const sessionId = `tok${randomBytes(4).toString('hex')}-${Date.now()}`;
-    const jobId = await submit(
+    const { jobId, requestId } = await submitted(
       {
         publisher: [{ key: `publisher:${pub.publisher.id}`, changes: { vastRetry: 4 } }],
         placement: [{ key: `placement:${pub.placement.id}`, changes: { midrollTime: null, errorLimit: 12 } }],
@@ -150,6 +155,16 @@ describe('POST monetization_setup/submit', () => {
       sessionId,
     );
     expect(await settled(jobId)).toEqual({ state: 'completed', progress: 100, errors: [] });
+    // The job carries the id of the request that queued it (the worker's log lines of it do too).
+    const connection = new Redis(redisUrl, BULLMQ_CONNECTION_OPTIONS);
+    const queue = new Queue(QUEUES.monetizationSubmit, { connection, prefix });
+    try {
+      const job = await queue.getJob(jobId);
+      expect((job?.data as TracedJob | undefined)?.httpRequestId).toBe(requestId);
+    } finally {
+      await queue.close();
+      await connection.quit();
+    }
     expect(await videoConfigOf(null)).toMatchObject({ vastRetry: 4 });
     // null clears the override: the placement shows its publisher's value again.
     const placement = await videoConfigOf(pub.placement.id);

@@ -157,6 +157,7 @@ describe('request ids', () => {
     expect(echoed.headers['x-request-id']).toBe('lb-7f3a.request_42');
 
     const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+    const madeUp = new Set<unknown>();
     for (const unsafe of ['has space', 'x'.repeat(65), 'line\\nbreak', 'a/b']) {
       const replaced = await t.app.inject({
         method: 'GET',
@@ -164,10 +165,13 @@ describe('request ids', () => {
         headers: { 'x-request-id': unsafe },
       });
       expect(replaced.headers['x-request-id']).toMatch(uuid);
+      madeUp.add(replaced.headers['x-request-id']);
     }
     const generated = await t.app.inject({ method: 'GET', url: '/api/v1/editor/publishers' });
     expect(generated.statusCode).toBe(401); // refusals carry it too
     expect(generated.headers['x-request-id']).toMatch(uuid);
+    madeUp.add(generated.headers['x-request-id']);
+    expect(madeUp.size).toBe(5); // each request its own
   });
 
   it('a job enqueued by a request carries the request id', async () => {
