@@ -55,9 +55,13 @@ export const usePendingCounts = (enabled = true) => useQuery({ ...pendingCountsQ
 export function usePushedPendingCounts(): void {
   const queryClient = useQueryClient();
   const { queryKey } = pendingCountsQueryOptions();
-  useLiveEvent('pending_counts', (counts) =>
-    queryClient.setQueryData(queryKey, normalizePendingCounts(counts)),
-  );
+  // A fetch still in flight may have read the counts before the change this push reports, and would
+  // overwrite it when it lands (seen in e2e on a slow machine: the badge fell back): it is cancelled first.
+  useLiveEvent('pending_counts', (counts) => {
+    void queryClient
+      .cancelQueries({ queryKey })
+      .then(() => queryClient.setQueryData(queryKey, normalizePendingCounts(counts)));
+  });
   const status = useLiveStatus();
   const wasConnected = useRef(false);
   const connectedOnce = useRef(false);
