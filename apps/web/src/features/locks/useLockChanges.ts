@@ -2,7 +2,7 @@
 // written into every cached page under `queryKey` (setQueryData), so the 'locked by' tags move live
 // without a refetch.
 import { useEffect, useRef, useState } from 'react';
-import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { LockChangedEvent, LockKind } from '@hc/shared/live/events';
 import { useLiveEvent } from '../../lib/live.ts';
 import { nextLockLapse, withLockChange, type LockFields } from './lockRows.ts';
@@ -18,12 +18,30 @@ export function useLockChanges<Page>(
   update: (page: Page, event: LockChangedEvent) => Page,
 ): (event: LockChangedEvent) => void {
   const client = useQueryClient();
-  const apply = (event: LockChangedEvent) => {
-    if (event.kind !== kind) return;
-    client.setQueriesData<Page>({ queryKey }, (page) => (page === undefined ? page : update(page, event)));
-  };
+  const apply = (event: LockChangedEvent) => applyLockChange(client, kind, queryKey, update, event);
   useLiveEvent('lock_changed', apply);
   return apply;
+}
+
+/**
+ * Writes one `lock_changed` into the cached pages under `queryKey`. A page still being fetched may have
+ * been read before the change and would put the old holder back when it lands (the race pending_counts
+ * had): it is asked again, which cancels the fetch in flight. Pages at rest are not asked again.
+ */
+export function applyLockChange<Page>(
+  client: QueryClient,
+  kind: LockKind,
+  queryKey: QueryKey,
+  update: (page: Page, event: LockChangedEvent) => Page,
+  event: LockChangedEvent,
+): void {
+  if (event.kind !== kind) return;
+  client.setQueriesData<Page>({ queryKey }, (page) => (page === undefined ? page : update(page, event)));
+  void client.invalidateQueries({
+    queryKey,
+    predicate: (query) => query.state.fetchStatus === 'fetching',
+    refetchType: 'all', // a prefetch in flight too
+  });
 }
 
 /** withLockChange for a page holding its rows under one field. */
