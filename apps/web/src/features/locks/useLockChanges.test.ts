@@ -42,8 +42,7 @@ describe('applyLockChange', () => {
   it('writes the new holder into a page at rest without asking for it again', async () => {
     const page = observedPage([async () => ({ tasks: [free] })]);
     await settled();
-    applyLockChange(client, 'vertical_task', ['vertical', 'tasks'], update, taken);
-    await settled();
+    await applyLockChange(client, 'vertical_task', ['vertical', 'tasks'], update, taken);
     expect(client.getQueryData<Page>(queryKey)?.tasks[0]).toEqual(held);
     expect(page.asked()).toBe(1);
     page.unsubscribe();
@@ -59,19 +58,35 @@ describe('applyLockChange', () => {
     await settled();
     void client.refetchQueries({ queryKey });
     await settled();
-    applyLockChange(client, 'vertical_task', ['vertical', 'tasks'], update, taken);
+    const applied = applyLockChange(client, 'vertical_task', ['vertical', 'tasks'], update, taken);
     answerStale({ tasks: [free] });
-    await settled();
+    await applied;
     await settled();
     expect(client.getQueryData<Page>(queryKey)?.tasks[0]).toEqual(held);
     expect(page.asked()).toBe(3);
     page.unsubscribe();
   });
 
+  it('asks again for a first load still in flight, which has no page to write the change into yet', async () => {
+    let answerStale: (page: Page) => void = () => undefined;
+    const page = observedPage([
+      () => new Promise<Page>((resolve) => (answerStale = resolve)),
+      async () => ({ tasks: [held] }),
+    ]);
+    await settled();
+    const applied = applyLockChange(client, 'vertical_task', ['vertical', 'tasks'], update, taken);
+    answerStale({ tasks: [free] });
+    await applied;
+    await settled();
+    expect(client.getQueryData<Page>(queryKey)?.tasks[0]).toEqual(held);
+    expect(page.asked()).toBe(2);
+    page.unsubscribe();
+  });
+
   it('leaves pages of another kind of lock alone', async () => {
     const page = observedPage([async () => ({ tasks: [free] })]);
     await settled();
-    applyLockChange(client, 'article', ['vertical', 'tasks'], update, taken);
+    await applyLockChange(client, 'article', ['vertical', 'tasks'], update, taken);
     expect(client.getQueryData<Page>(queryKey)?.tasks[0]).toEqual(free);
     page.unsubscribe();
   });

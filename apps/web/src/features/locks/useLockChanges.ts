@@ -18,7 +18,7 @@ export function useLockChanges<Page>(
   update: (page: Page, event: LockChangedEvent) => Page,
 ): (event: LockChangedEvent) => void {
   const client = useQueryClient();
-  const apply = (event: LockChangedEvent) => applyLockChange(client, kind, queryKey, update, event);
+  const apply = (event: LockChangedEvent) => void applyLockChange(client, kind, queryKey, update, event);
   useLiveEvent('lock_changed', apply);
   return apply;
 }
@@ -26,20 +26,26 @@ export function useLockChanges<Page>(
 /**
  * Writes one `lock_changed` into the cached pages under `queryKey`. A page still being fetched may have
  * been read before the change and would put the old holder back when it lands (the race pending_counts
- * had): it is asked again, which cancels the fetch in flight. Pages at rest are not asked again.
+ * had), so its fetch is cancelled first and made again after. Cancelling, not only invalidating: while a
+ * page holds no data yet (its first load), TanStack joins the running fetch rather than replacing it
+ * (lib/job-progress.ts). Pages at rest are not asked again.
  */
-export function applyLockChange<Page>(
+export async function applyLockChange<Page>(
   client: QueryClient,
   kind: LockKind,
   queryKey: QueryKey,
   update: (page: Page, event: LockChangedEvent) => Page,
   event: LockChangedEvent,
-): void {
+): Promise<void> {
   if (event.kind !== kind) return;
+  const inFlight = { queryKey, fetchStatus: 'fetching' as const };
+  const readBefore = client.getQueryCache().findAll(inFlight);
+  await client.cancelQueries(inFlight);
   client.setQueriesData<Page>({ queryKey }, (page) => (page === undefined ? page : update(page, event)));
-  void client.invalidateQueries({
+  if (readBefore.length === 0) return;
+  await client.invalidateQueries({
     queryKey,
-    predicate: (query) => query.state.fetchStatus === 'fetching',
+    predicate: (query) => readBefore.includes(query),
     refetchType: 'all', // a prefetch in flight too
   });
 }
