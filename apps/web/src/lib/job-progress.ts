@@ -5,9 +5,10 @@
 // carry: every error, counts). The status call stays as the first answer and a slow fallback poll:
 // every 15 s while the channel is up, the screen's own interval while it is down. A reconnect refetches
 // every query (lib/live.ts), so an end missed while away is caught at once.
-import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { JobProgressEvent } from '@hc/shared/live/events';
 import type { QueueName } from '@hc/shared/queues';
+import { askAgain } from './ask-again.ts';
 import { liveStatus, useLiveEvent } from './live.ts';
 
 export const JOB_FALLBACK_POLL_MS = 15_000;
@@ -30,19 +31,10 @@ export function useJobProgress<T>(
   useLiveEvent('job_progress', (event) => {
     if (jobId === null || event.queue !== queue || event.job_id !== jobId) return;
     queryClient.setQueryData<T>(queryKey, (status) => (status === undefined ? status : apply(status, event)));
-    if (event.state === 'done' || event.state === 'failed') void refetchAfterEnd(queryClient, queryKey);
+    // The end is asked again for what a push does not carry; a status call in flight may predate it.
+    if (event.state === 'done' || event.state === 'failed')
+      void askAgain(queryClient, { queryKey, exact: true });
   });
-}
-
-/**
- * Asks the status again once a job has ended. A status call still in flight may have been answered
- * before the end, and invalidating alone would not replace it: while a query holds no data yet, TanStack
- * joins the running fetch instead of cancelling it, and that stale answer would stand until the 15 s
- * poll. So the running call is cancelled first.
- */
-async function refetchAfterEnd(queryClient: QueryClient, queryKey: QueryKey): Promise<void> {
-  await queryClient.cancelQueries({ queryKey, exact: true });
-  await queryClient.invalidateQueries({ queryKey, exact: true });
 }
 
 /**

@@ -3,12 +3,15 @@
 //   publisher switch) replaces the connection, signing out closes it.
 // - socket.io-client reconnects with backoff (1 s doubling to 10 s, jittered). After a reconnect every
 //   query is refetched: pushes sent while the browser was away are lost, what the server holds is not.
+//   After the first connect, the queries pushes keep current (meta PUSH_FED) are asked again: one read
+//   before this socket joined its rooms missed what was pushed meanwhile.
 // - A session that ends while connected (logout elsewhere, expiry, revocation) opens the 401 dialog.
 // - socket.io-client is loaded when the first connection opens, not with the app: it is ~9 KiB gzipped
 //   of script the first screen would otherwise parse before it paints (bench B11).
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import type { io as createClient, Socket } from 'socket.io-client';
 import type { QueryClient } from '@tanstack/react-query';
+import { askAgain } from './ask-again.ts';
 import type { ServerToClientEvents } from '@hc/shared/live/events';
 import { reportUnauthorized } from './api.ts';
 import { readSession, subscribeSession, type StoredSession } from './session.ts';
@@ -60,7 +63,7 @@ function connect(io: typeof createClient, session: StoredSession, queryClient: Q
   let wasConnected = false;
   client.on('connect', () => {
     setStatus('connected');
-    if (wasConnected) void queryClient.invalidateQueries();
+    void askAgainOnConnect(queryClient, wasConnected);
     wasConnected = true;
   });
   client.on('disconnect', () => setStatus(client.active ? 'connecting' : 'offline'));
@@ -77,6 +80,15 @@ function connect(io: typeof createClient, session: StoredSession, queryClient: Q
     client.on(event, ((payload: never) => handlers.forEach((h) => h(payload))) as never);
   }
   return client;
+}
+
+/** The `meta` of a query whose cached answer pushes keep current (counts, lock holders, job states). */
+export const PUSH_FED = { pushFed: true } as const;
+
+/** What a connect asks again: everything after a reconnect, the push-fed queries after the first. */
+export function askAgainOnConnect(queryClient: QueryClient, reconnect: boolean): Promise<void> {
+  if (reconnect) return queryClient.invalidateQueries();
+  return askAgain(queryClient, { predicate: (query) => query.meta?.pushFed === true });
 }
 
 function close() {

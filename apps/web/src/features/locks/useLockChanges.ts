@@ -4,6 +4,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { LockChangedEvent, LockKind } from '@hc/shared/live/events';
+import { askAgain } from '../../lib/ask-again.ts';
 import { useLiveEvent } from '../../lib/live.ts';
 import { nextLockLapse, withLockChange, type LockFields } from './lockRows.ts';
 
@@ -26,9 +27,7 @@ export function useLockChanges<Page>(
 /**
  * Writes one `lock_changed` into the cached pages under `queryKey`. A page still being fetched may have
  * been read before the change and would put the old holder back when it lands (the race pending_counts
- * had), so its fetch is cancelled first and made again after. Cancelling, not only invalidating: while a
- * page holds no data yet (its first load), TanStack joins the running fetch rather than replacing it
- * (lib/job-progress.ts). Pages at rest are not asked again.
+ * had): it is asked again. Pages at rest are not.
  */
 export async function applyLockChange<Page>(
   client: QueryClient,
@@ -38,16 +37,8 @@ export async function applyLockChange<Page>(
   event: LockChangedEvent,
 ): Promise<void> {
   if (event.kind !== kind) return;
-  const inFlight = { queryKey, fetchStatus: 'fetching' as const };
-  const readBefore = client.getQueryCache().findAll(inFlight);
-  await client.cancelQueries(inFlight);
   client.setQueriesData<Page>({ queryKey }, (page) => (page === undefined ? page : update(page, event)));
-  if (readBefore.length === 0) return;
-  await client.invalidateQueries({
-    queryKey,
-    predicate: (query) => readBefore.includes(query),
-    refetchType: 'all', // a prefetch in flight too
-  });
+  await askAgain(client, { queryKey, fetchStatus: 'fetching' });
 }
 
 /** withLockChange for a page holding its rows under one field. */

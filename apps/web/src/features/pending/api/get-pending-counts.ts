@@ -7,7 +7,7 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PendingCounts } from '@hc/shared/api/pending';
 import type { PendingKey } from '@hc/shared/routes';
 import { editorApi } from '../../../lib/api.ts';
-import { liveStatus, useLiveEvent, useLiveStatus } from '../../../lib/live.ts';
+import { liveStatus, PUSH_FED, useLiveEvent, useLiveStatus } from '../../../lib/live.ts';
 
 export const PENDING_COUNTS_REFETCH_MS = 60_000;
 
@@ -41,6 +41,7 @@ export const pendingCountsQueryOptions = () =>
     queryKey: ['pending', 'counts'] as const,
     queryFn: ({ signal }) => getPendingCounts(signal),
     refetchInterval: () => (liveStatus() === 'connected' ? false : PENDING_COUNTS_REFETCH_MS),
+    meta: PUSH_FED,
   });
 
 /** The pending counts of the signed-in user, as last pushed or fetched. */
@@ -49,8 +50,7 @@ export const usePendingCounts = (enabled = true) => useQuery({ ...pendingCountsQ
 /**
  * Writes every pushed count into the cache the badges read (mounted once by the shell). When the channel
  * drops, one fetch makes the query evaluate its interval again, so the minute poll starts while it is down.
- * The first connect fetches once too: a change pushed after the first fetch read the counts but before
- * this socket joined its rooms reached nobody here (every later connect refetches everything, live.ts).
+ * Connects ask the counts again (PUSH_FED, lib/live.ts).
  */
 export function usePushedPendingCounts(): void {
   const queryClient = useQueryClient();
@@ -64,14 +64,9 @@ export function usePushedPendingCounts(): void {
   });
   const status = useLiveStatus();
   const wasConnected = useRef(false);
-  const connectedOnce = useRef(false);
   useEffect(() => {
     if (status === 'connected') {
       wasConnected.current = true;
-      if (!connectedOnce.current) {
-        connectedOnce.current = true;
-        void queryClient.refetchQueries({ queryKey: pendingCountsQueryOptions().queryKey });
-      }
     } else if (wasConnected.current) {
       wasConnected.current = false;
       void queryClient.refetchQueries({ queryKey: pendingCountsQueryOptions().queryKey });

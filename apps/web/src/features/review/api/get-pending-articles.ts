@@ -3,6 +3,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { PendingReviewList, PendingReviewSort } from '@hc/shared/api/review';
 import { ApiError, editorApi } from '../../../lib/api.ts';
+import { PUSH_FED } from '../../../lib/live.ts';
 
 export interface PendingArticlesParams {
   sort_by: PendingReviewSort;
@@ -28,6 +29,7 @@ export function pendingArticlesQueryOptions(params: PendingArticlesParams) {
     placeholderData: keepPreviousData,
     retry: (failureCount: number, error: Error) =>
       failureCount < 2 && error instanceof ApiError && (error.status === 0 || error.status >= 500),
+    meta: PUSH_FED,
   });
 }
 

@@ -9,6 +9,7 @@ import { QUEUES } from '@hc/shared/queues';
 import { editorApi } from '../../../lib/api.ts';
 import { jobPollMs, runningFrom, useJobProgress } from '../../../lib/job-progress.ts';
 import type { HighlightsZipStatus } from './types.ts';
+import { PUSH_FED } from '../../../lib/live.ts';
 
 /** The poll while the live channel is down (every 15 s while it is up). */
 export const HIGHLIGHTS_ZIP_POLL_MS = 1000;
@@ -34,6 +35,7 @@ export const highlightsZipQueryOptions = (jobId: string) =>
     queryKey: ['stories', 'highlights-zip', jobId] as const,
     queryFn: ({ signal }) => getHighlightsZip(jobId, signal),
     refetchInterval: (query) => (isZipFinished(query.state.data) ? false : jobPollMs(HIGHLIGHTS_ZIP_POLL_MS)),
+    meta: PUSH_FED,
   });
 
 /** The done push carries the archive's link: it is shown at once (the refetch confirms it). */

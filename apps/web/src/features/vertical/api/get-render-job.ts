@@ -5,6 +5,7 @@ import type { JobProgressEvent } from '@hc/shared/live/events';
 import { QUEUES } from '@hc/shared/queues';
 import { editorApi } from '../../../lib/api.ts';
 import { jobPollMs, runningFrom, useJobProgress } from '../../../lib/job-progress.ts';
+import { PUSH_FED } from '../../../lib/live.ts';
 
 export type RenderJobState = 'queued' | 'active' | 'completed' | 'failed';
 
@@ -32,6 +33,7 @@ export const renderJobQueryOptions = (jobId: string) =>
     queryFn: ({ signal }) => getRenderJob(jobId, signal),
     refetchInterval: (query) =>
       isRenderFinished(query.state.data?.state) ? false : jobPollMs(RENDER_JOB_POLL_MS),
+    meta: PUSH_FED,
   });
 
 /** A push carries all the render status shows: its end is written at once (the refetch confirms it). */

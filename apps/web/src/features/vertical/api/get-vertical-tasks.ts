@@ -4,6 +4,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { VerticalTask } from '@hc/shared/api/vertical';
 import type { VERTICAL_CONTENT_TYPES } from '@hc/shared/constants';
 import { ApiError, editorApi } from '../../../lib/api.ts';
+import { PUSH_FED } from '../../../lib/live.ts';
 
 export type VerticalContentType = (typeof VERTICAL_CONTENT_TYPES)[number];
 
@@ -52,6 +53,7 @@ export function verticalTasksQueryOptions(params: VerticalTasksParams) {
     // Keep the current rows on screen while the next page, sort or filter loads.
     placeholderData: keepPreviousData,
     retry: retryTransient,
+    meta: PUSH_FED,
   });
 }
 

@@ -5,6 +5,7 @@ import type { GridSubmitStatus, JobState } from '@hc/shared/api/ad-grid';
 import { QUEUES } from '@hc/shared/queues';
 import { editorApi } from '../../../../lib/api.ts';
 import { jobPollMs, runningFrom, useJobProgress } from '../../../../lib/job-progress.ts';
+import { PUSH_FED } from '../../../../lib/live.ts';
 
 /** The poll while the live channel is down (every 15 s while it is up). */
 export const SUBMIT_JOB_POLL_MS = 500;
@@ -20,6 +21,7 @@ export const submitJobQueryOptions = (jobId: string) =>
     queryFn: ({ signal }) => getSubmitJob(jobId, signal),
     refetchInterval: (query) =>
       isJobFinished(query.state.data?.state) ? false : jobPollMs(SUBMIT_JOB_POLL_MS),
+    meta: PUSH_FED,
   });
 
 /** Idle while jobId is null. */

@@ -6,6 +6,7 @@ import type { ReportStatus } from '@hc/shared/api/reports';
 import { QUEUES } from '@hc/shared/queues';
 import { editorApi } from '../../../../lib/api.ts';
 import { jobPollMs, runningFrom, useJobProgress } from '../../../../lib/job-progress.ts';
+import { PUSH_FED } from '../../../../lib/live.ts';
 
 /** The poll while the live channel is down (every 15 s while it is up). */
 export const REPORT_JOB_POLL_MS = 500;
@@ -21,6 +22,7 @@ export const reportJobQueryOptions = (jobId: string) =>
     queryKey: ['reports', 'job', jobId] as const,
     queryFn: ({ signal }) => getReportJob(jobId, signal),
     refetchInterval: (query) => (isReportFinished(query.state.data) ? false : jobPollMs(REPORT_JOB_POLL_MS)),
+    meta: PUSH_FED,
   });
 
 /** Idle while jobId is null. */
