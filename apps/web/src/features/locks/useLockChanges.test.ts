@@ -67,22 +67,6 @@ describe('applyLockChange', () => {
     page.unsubscribe();
   });
 
-  it('asks again for a first load still in flight, which has no page to write the change into yet', async () => {
-    let answerStale: (page: Page) => void = () => undefined;
-    const page = observedPage([
-      () => new Promise<Page>((resolve) => (answerStale = resolve)),
-      async () => ({ tasks: [held] }),
-    ]);
-    await settled();
-    const applied = applyLockChange(client, 'vertical_task', ['vertical', 'tasks'], update, taken);
-    answerStale({ tasks: [free] });
-    await applied;
-    await settled();
-    expect(client.getQueryData<Page>(queryKey)?.tasks[0]).toEqual(held);
-    expect(page.asked()).toBe(2);
-    page.unsubscribe();
-  });
-
   it('leaves pages of another kind of lock alone', async () => {
     const page = observedPage([async () => ({ tasks: [free] })]);
     await settled();
