@@ -6,16 +6,17 @@ import type { Highlight } from '@hc/shared/api/highlights';
 import { MP4_SUFFIX } from '@hc/shared/constants';
 import { formatCount, formatDate, formatNumber, formatPercent } from '@hc/shared/formatters';
 import { DetailDrawer, DetailList } from '../../components/DetailDrawer.tsx';
+import { useDrawerRow, type DrawerSelection } from '../../components/drawerSelection.ts';
 import { DownloadPanel } from '../../components/DownloadPanel.tsx';
 import type { DownloadFormat } from '../../components/DownloadPanel.tsx';
 import type { ApvMode } from './api/set-article-status.ts';
 import { APV_MODE_LABEL, EnableCheckbox } from './EnableCheckbox.tsx';
 
 interface HighlightDrawerProps {
-  /** The highlight shown; kept while the drawer slides closed. */
-  highlight: Highlight | null;
-  visible: boolean;
-  onHide: () => void;
+  /** The highlight shown (kept while the drawer slides closed), opened by the page. */
+  selection: DrawerSelection<Highlight>;
+  /** The current page's rows, whose copy of the highlight wins. */
+  pageRows: readonly Highlight[] | undefined;
   createGif: boolean;
   onToggle: (highlight: Highlight, mode: ApvMode, status: boolean) => void;
   onDownload: (highlight: Highlight, format: DownloadFormat) => Promise<void>;
@@ -94,16 +95,18 @@ function MetricsTable({ highlight }: { highlight: Highlight }) {
   );
 }
 
+const sameHighlight = (a: Highlight, b: Highlight) => a.highlight_id === b.highlight_id;
+
 /** The right-hand drawer for one highlight. */
 export function HighlightDrawer({
-  highlight,
-  visible,
-  onHide,
+  selection,
+  pageRows,
   createGif,
   onToggle,
   onDownload,
   onDownloadError,
 }: HighlightDrawerProps) {
+  const { row: highlight, visible } = useDrawerRow(selection, pageRows, sameHighlight);
   if (!highlight) return null;
   const mp4 = highlight.video_url + MP4_SUFFIX;
   // The server may send media paths relative to itself; the APV URL is shown (and copied) absolute.
@@ -111,7 +114,7 @@ export function HighlightDrawer({
   return (
     <DetailDrawer
       visible={visible}
-      onHide={onHide}
+      onHide={selection.hide}
       title={highlight.title}
       testId="highlight-drawer"
       subtitle={

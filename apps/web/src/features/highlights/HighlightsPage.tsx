@@ -39,6 +39,7 @@ import { HighlightsToolbar } from './HighlightsToolbar.tsx';
 import type { SortChoice } from './HighlightsToolbar.tsx';
 import { EnableCheckbox } from './EnableCheckbox.tsx';
 import { HighlightDrawer } from './HighlightDrawer.tsx';
+import { useDrawerSelection } from '../../components/drawerSelection.ts';
 import '../../components/data-page.css';
 
 /** How long the search box waits for the user to pause before asking the server. */
@@ -95,24 +96,17 @@ export function HighlightsPage() {
     if (!onRoot) void navigate('/');
   }, [isError, error, errorUpdatedAt, onRoot, navigate, toast]);
 
-  // The drawer keeps its own copy of the selected highlight so it survives paging; the copy in the
-  // current page wins when there is one (it carries the latest cache updates).
-  const [selected, setSelected] = useState<Highlight | null>(null);
-  const [drawerOpen, setDrawerOpen] = useState(false);
-  const drawerItem =
-    selected && (list?.highlights.find((h) => h.highlight_id === selected.highlight_id) ?? selected);
-  const openDrawer = (highlight: Highlight) => {
-    setSelected(highlight);
-    setDrawerOpen(true);
-  };
+  // Opening and closing the drawer re-render the drawer, not this page (components/drawerSelection.ts).
+  const drawer = useDrawerSelection<Highlight>();
+  const openDrawer = drawer.open;
 
   const statusMutation = useSetArticleStatus();
   const toggle = (highlight: Highlight, mode: ApvMode, enabled: boolean) => {
     const input = { article_id: highlight.article_id, apv_mode: mode, status: enabled };
-    setSelected((s) => s && withArticleStatus(s, input));
+    drawer.update((s) => withArticleStatus(s, input));
     statusMutation.mutate(input, {
       onError: (failure) => {
-        setSelected((s) => s && withArticleStatus(s, { ...input, status: !enabled }));
+        drawer.update((s) => withArticleStatus(s, { ...input, status: !enabled }));
         toast.error(errorText(failure));
       },
     });
@@ -376,9 +370,8 @@ export function HighlightsPage() {
       )}
 
       <HighlightDrawer
-        highlight={drawerItem}
-        visible={drawerOpen}
-        onHide={() => setDrawerOpen(false)}
+        selection={drawer}
+        pageRows={list?.highlights}
         createGif={list?.create_gif ?? false}
         onToggle={toggle}
         onDownload={onDownload}

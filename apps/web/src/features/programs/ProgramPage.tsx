@@ -17,6 +17,7 @@ import { LinkButton } from '../../app/LinkButton.tsx';
 import { HoverVideo } from '../../components/HoverVideo.tsx';
 import { DetailDrawer, DetailList } from '../../components/DetailDrawer.tsx';
 import { usePersistentPageSize } from '../../components/usePersistentPageSize.ts';
+import { useDrawerRow, useDrawerSelection, type DrawerSelection } from '../../components/drawerSelection.ts';
 import { useProgram } from './api/get-program.ts';
 import type { ProgramHighlight } from '@hc/shared/api/programs';
 import '../../components/data-page.css';
@@ -39,13 +40,9 @@ export function ProgramPage() {
   const firstLoad = query.isPending;
   const [per, setPer] = usePersistentPageSize(PAGE_SIZE_KEY);
   const [first, setFirst] = useState(0);
-  const [selected, setSelected] = useState<ProgramHighlight | null>(null);
-  const [drawerOpen, setDrawerOpen] = useState(false);
-
-  const open = (h: ProgramHighlight) => {
-    setSelected(h);
-    setDrawerOpen(true);
-  };
+  // Opening and closing the drawer re-render the drawer, not this page (components/drawerSelection.ts).
+  const drawer = useDrawerSelection<ProgramHighlight>();
+  const open = drawer.open;
 
   const { error } = query;
   if (query.isError && !(error instanceof ApiError && error.status === 401)) {
@@ -198,43 +195,56 @@ export function ProgramPage() {
         </DataTable>
       </div>
 
-      {selected && (
-        <DetailDrawer
-          visible={drawerOpen}
-          onHide={() => setDrawerOpen(false)}
-          title={`Highlight ${selected.hld_id}`}
-          subtitle={program && <span>{program.program_title}</span>}
-          testId="program-highlight-drawer"
-        >
-          <video
-            key={selected.hld_id}
-            className="hc-drawer-video"
-            src={videoOf(selected)}
-            poster={selected.thumbnail ?? undefined}
-            controls
-            preload="metadata"
-            playsInline
-            data-testid="program-highlight-drawer-video"
-          />
-          <DetailList
-            title="Details"
-            items={[
-              {
-                label: 'Created at',
-                value: formatDate(selected.created_at),
-                testId: 'program-highlight-drawer-created',
-              },
-              { label: 'Type', value: selected.type ?? EMPTY_VALUE, testId: 'program-highlight-drawer-type' },
-              { label: 'Highlight Id', value: selected.hld_id, testId: 'program-highlight-drawer-id' },
-              {
-                label: 'Segment Id',
-                value: selected.segment_id ?? EMPTY_VALUE,
-                testId: 'program-highlight-drawer-segment',
-              },
-            ]}
-          />
-        </DetailDrawer>
-      )}
+      <ProgramHighlightDrawer selection={drawer} programTitle={program?.program_title} />
     </div>
+  );
+}
+
+/** The drawer of one program highlight: its video and details. */
+function ProgramHighlightDrawer({
+  selection,
+  programTitle,
+}: {
+  selection: DrawerSelection<ProgramHighlight>;
+  programTitle: string | undefined;
+}) {
+  const { row: selected, visible } = useDrawerRow(selection, undefined, (a, b) => a.hld_id === b.hld_id);
+  if (!selected) return null;
+  return (
+    <DetailDrawer
+      visible={visible}
+      onHide={selection.hide}
+      title={`Highlight ${selected.hld_id}`}
+      subtitle={programTitle && <span>{programTitle}</span>}
+      testId="program-highlight-drawer"
+    >
+      <video
+        key={selected.hld_id}
+        className="hc-drawer-video"
+        src={videoOf(selected)}
+        poster={selected.thumbnail ?? undefined}
+        controls
+        preload="metadata"
+        playsInline
+        data-testid="program-highlight-drawer-video"
+      />
+      <DetailList
+        title="Details"
+        items={[
+          {
+            label: 'Created at',
+            value: formatDate(selected.created_at),
+            testId: 'program-highlight-drawer-created',
+          },
+          { label: 'Type', value: selected.type ?? EMPTY_VALUE, testId: 'program-highlight-drawer-type' },
+          { label: 'Highlight Id', value: selected.hld_id, testId: 'program-highlight-drawer-id' },
+          {
+            label: 'Segment Id',
+            value: selected.segment_id ?? EMPTY_VALUE,
+            testId: 'program-highlight-drawer-segment',
+          },
+        ]}
+      />
+    </DetailDrawer>
   );
 }

@@ -8,12 +8,13 @@ import { DetailDrawer, DetailList } from '../../../components/DetailDrawer.tsx';
 import { PACKAGE_TYPE_LABEL } from './packagesFilters.ts';
 import { PackageStatusCheckbox } from './PackageStatusCheckbox.tsx';
 import { PackagePreview } from '../preview/PackagePreview.tsx';
+import { useDrawerRow, type DrawerSelection } from '../../../components/drawerSelection.ts';
 
 interface PackageDrawerProps {
-  /** The package shown; kept while the drawer slides closed. */
-  pkg: Package | null;
-  visible: boolean;
-  onHide: () => void;
+  /** The package shown (kept while the drawer slides closed), opened by the page. */
+  selection: DrawerSelection<Package>;
+  /** The current page's rows, whose copy of the package wins. */
+  pageRows: readonly Package[] | undefined;
   onToggleStatus: (pkg: Package) => void;
   onEdit: (pkg: Package) => void;
   onEmbedCode: (pkg: Package) => void;
@@ -32,21 +33,23 @@ export function PackageStatusTag({ status, testId }: { status: Package['status']
   );
 }
 
+const samePackage = (a: Package, b: Package) => a.embed_id === b.embed_id;
+
 /** The right-hand drawer for one package. */
 export function PackageDrawer({
-  pkg,
-  visible,
-  onHide,
+  selection,
+  pageRows,
   onToggleStatus,
   onEdit,
   onEmbedCode,
   onDelete,
 }: PackageDrawerProps) {
+  const { row: pkg, visible } = useDrawerRow(selection, pageRows, samePackage);
   if (!pkg) return null;
   return (
     <DetailDrawer
       visible={visible}
-      onHide={onHide}
+      onHide={selection.hide}
       title={pkg.name}
       testId="package-drawer"
       subtitle={

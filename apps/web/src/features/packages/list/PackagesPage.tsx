@@ -49,6 +49,7 @@ import { ServerDataTable, skeletonRows } from '../../../components/ServerDataTab
 import type { DataColumn } from '../../../components/ServerDataTable.tsx';
 import '../../../components/data-page.css';
 import './packages-list.css';
+import { useDrawerSelection } from '../../../components/drawerSelection.ts';
 
 /** How long the search box waits for the user to pause before asking the server. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -101,22 +102,16 @@ export function PackagesPage() {
     if (lastPage !== page) setPaging({ key: filterKey, page: lastPage });
   }, [lastPage, page, filterKey]);
 
-  // The drawer keeps its own copy of the selected package so it survives paging; the copy in the
-  // current page wins when there is one (it carries the latest cache updates).
-  const [selected, setSelected] = useState<Package | null>(null);
-  const [drawerOpen, setDrawerOpen] = useState(false);
-  const drawerItem = selected && (list?.packages.find((p) => p.embed_id === selected.embed_id) ?? selected);
-  const openDrawer = (pkg: Package) => {
-    setSelected(pkg);
-    setDrawerOpen(true);
-  };
+  // Opening and closing the drawer re-render the drawer, not this page (components/drawerSelection.ts).
+  const drawer = useDrawerSelection<Package>();
+  const openDrawer = drawer.open;
 
   const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
   const statusMutation = useUpdatePackageStatus();
   const changeStatus = (input: PackageStatusInput, onDone?: () => void) => {
     statusMutation.mutate(input, {
       onSuccess: (pkg) => {
-        setSelected((s) => (s && s.embed_id === pkg.embed_id ? pkg : s));
+        drawer.update((s) => (s.embed_id === pkg.embed_id ? pkg : s));
         onDone?.();
       },
       onError: (failure) => toast.error(errorText(failure)),
@@ -130,7 +125,7 @@ export function PackagesPage() {
       message: packageStatusConfirm(activate),
       acceptLabel: activate ? 'Activate' : 'Deactivate',
       onAccept: () => {
-        setSelected((s) => (s && s.embed_id === pkg.embed_id ? { ...s, status } : s));
+        drawer.update((s) => (s.embed_id === pkg.embed_id ? { ...s, status } : s));
         changeStatus({ embed_id: pkg.embed_id, status, updated_at: pkg.updated_at });
       },
     });
@@ -144,8 +139,7 @@ export function PackagesPage() {
       acceptLabel: 'Delete',
       danger: true,
       onAccept: () => {
-        setSelected((s) => (s && s.embed_id === pkg.embed_id ? null : s));
-        setDrawerOpen((open) => open && selected?.embed_id !== pkg.embed_id);
+        drawer.update((s) => (s.embed_id === pkg.embed_id ? null : s));
         changeStatus({ embed_id: pkg.embed_id, status: 'Archive', updated_at: pkg.updated_at });
       },
     });
@@ -415,9 +409,8 @@ export function PackagesPage() {
       )}
 
       <PackageDrawer
-        pkg={drawerItem}
-        visible={drawerOpen}
-        onHide={() => setDrawerOpen(false)}
+        selection={drawer}
+        pageRows={list?.packages}
         onToggleStatus={askToggleStatus}
         onEdit={edit}
         onEmbedCode={(p) => void copyEmbedCode(p)}

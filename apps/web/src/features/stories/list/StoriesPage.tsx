@@ -32,6 +32,7 @@ import { CreateStoryDialog } from './CreateStoryDialog.tsx';
 import { DownloadHighlights } from './DownloadHighlights.tsx';
 import '../../../components/data-page.css';
 import '../stories.css';
+import { useDrawerSelection } from '../../../components/drawerSelection.ts';
 
 const SEARCH_DEBOUNCE_MS = 300;
 const SEARCH_MAX_LENGTH = 200;
@@ -67,13 +68,9 @@ export function StoriesPage() {
     toast.error(error instanceof ApiError ? error.message : messages.somethingWentWrong);
   }, [isError, error, errorUpdatedAt, toast]);
 
-  const [selected, setSelected] = useState<Story | null>(null);
-  const [drawerOpen, setDrawerOpen] = useState(false);
-  const drawerStory = selected && (list?.stories.find((s) => s.id === selected.id) ?? selected);
-  const openDrawer = (story: Story) => {
-    setSelected(story);
-    setDrawerOpen(true);
-  };
+  // Opening and closing the drawer re-render the drawer, not this page (components/drawerSelection.ts).
+  const drawer = useDrawerSelection<Story>();
+  const openDrawer = drawer.open;
 
   const copyLink = async (link: string | null) => {
     const copy = linkToCopy(link);
@@ -280,20 +277,18 @@ export function StoriesPage() {
       )}
 
       <StoryDrawer
-        story={drawerStory}
-        visible={drawerOpen}
-        onHide={() => setDrawerOpen(false)}
+        selection={drawer}
+        pageRows={list?.stories}
         onCopyLink={(s) => void copyLink(s.link)}
         onCopyThumbnail={(s) => void copyLink(s.thumbnail)}
         onEdit={edit}
         downloadSlot={
-          drawerStory && canDownloadStoryHighlights(user.user_identifier) ? (
-            // Keyed by story version: another story (or a newer version) starts from the button.
-            <DownloadHighlights
-              key={`${drawerStory.id}/${drawerStory.updated_at}`}
-              storyId={drawerStory.id}
-            />
-          ) : undefined
+          canDownloadStoryHighlights(user.user_identifier)
+            ? (story) => (
+                // Keyed by story version: another story (or a newer version) starts from the button.
+                <DownloadHighlights key={`${story.id}/${story.updated_at}`} storyId={story.id} />
+              )
+            : undefined
         }
       />
 

@@ -12,17 +12,21 @@ import { useStoryPreview } from '../api/preview-story.ts';
 import { STORY_STATE_LABEL } from '../storyLinks.ts';
 import { StoryFrame } from '../StoryFrame.tsx';
 import type { Story } from '../api/types.ts';
+import { useDrawerRow, type DrawerSelection } from '../../../components/drawerSelection.ts';
 
 interface StoryDrawerProps {
-  story: Story | null;
-  visible: boolean;
-  onHide: () => void;
+  /** The story shown (kept while the drawer slides closed), opened by the page. */
+  selection: DrawerSelection<Story>;
+  /** The current page's rows, whose copy of the story wins. */
+  pageRows: readonly Story[] | undefined;
   onCopyLink: (story: Story) => void;
   onCopyThumbnail: (story: Story) => void;
   onEdit: (story: Story) => void;
   /** Present only for users who may download the story's highlights. */
-  downloadSlot?: ReactNode;
+  downloadSlot?: (story: Story) => ReactNode;
 }
+
+const sameStory = (a: Story, b: Story) => a.id === b.id;
 
 export function StoryStateTag({ state, testId }: { state: Story['state']; testId?: string }) {
   return (
@@ -65,19 +69,19 @@ function DrawerPreview({ story }: { story: Story }) {
 }
 
 export function StoryDrawer({
-  story,
-  visible,
-  onHide,
+  selection,
+  pageRows,
   onCopyLink,
   onCopyThumbnail,
   onEdit,
   downloadSlot,
 }: StoryDrawerProps) {
+  const { row: story, visible } = useDrawerRow(selection, pageRows, sameStory);
   if (!story) return null;
   return (
     <DetailDrawer
       visible={visible}
-      onHide={onHide}
+      onHide={selection.hide}
       title={story.title}
       testId="story-drawer"
       subtitle={
@@ -114,7 +118,7 @@ export function StoryDrawer({
           onClick={() => onCopyThumbnail(story)}
           data-testid="story-drawer-copy-thumbnail"
         />
-        {downloadSlot}
+        {downloadSlot?.(story)}
       </div>
 
       <DetailList
