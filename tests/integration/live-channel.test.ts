@@ -101,7 +101,25 @@ describe('sessions that end while connected', () => {
     expect(ended).toEqual([{ reason: 'logout' }]);
   });
 
-  it('a session removed behind the channel’s back (expiry, revocation) is dropped at the next check', async () => {
+  it('a logout whose message comes after a check found its session gone still says logout', async () => {
+    const user = await buildUser(t.ctx.db, { publisherId: pubA });
+    const session = await login(t.app, user.email, user.password);
+    const client = track(await connectAs(url, session));
+    const ended = collect(client, 'session_ended');
+    const gone = disconnection(client);
+    // What a logout does, with its message held back: the row goes, a check (every 300 ms) may run, and
+    // the message follows 200 ms later. The check must leave the reason to it.
+    const [row] = await t.ctx.db
+      .delete(schema.sessions)
+      .where(eq(schema.sessions.userId, user.id))
+      .returning();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    t.ctx.live.endSession(row!.id, 'logout');
+    expect(await gone).toBe('io server disconnect');
+    expect(ended).toEqual([{ reason: 'logout' }]);
+  });
+
+  it('a session removed behind the channel’s back (expiry, revocation) is dropped within two checks', async () => {
     const user = await buildUser(t.ctx.db, { publisherId: pubA });
     const session = await login(t.app, user.email, user.password);
     const client = track(await connectAs(peerUrl, session));

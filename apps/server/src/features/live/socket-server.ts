@@ -1,7 +1,8 @@
 // The live channel: socket.io on the app's HTTP server at /socket.io (ARCHITECTURE.md §8).
 // - The session is checked at handshake from the auth payload ({email, token}), never from the URL, and
 //   again every SESSION_RECHECK_MS: a session that expired, ended or lost its access is told why and
-//   disconnected. Logout and publisher switch end it at once (LivePublisher.endSession).
+//   disconnected at the second check that finds it gone. Logout and publisher switch end it at once
+//   (LivePublisher.endSession), with their own reason.
 // - Every reconnect is a full handshake, so the check runs again. Connection-state recovery is not used:
 //   the Redis adapter cannot replay missed packets; the browser refetches what it shows instead.
 // - The Redis adapter fans out emits between server processes; LivePublisher emits through Redis too.
@@ -41,6 +42,8 @@ interface SocketData {
   auth: AuthContext;
   /** The publishers whose review queue this socket's counts cover (null: all). */
   reviewScope: ReviewScope;
+  /** The last re-check found the session gone (see recheck). */
+  sessionGone?: boolean;
 }
 
 type LiveServer = Server<Record<string, never>, ServerToClientEvents, ServerSideEvents, SocketData>;
@@ -129,10 +132,17 @@ export async function registerLiveChannel(
       // Ended while the check ran (a logout tells its own reason): one session_ended per socket.
       if (socket.disconnected) continue;
       if (checked === null) {
+        // A session found gone may be a logout or a publisher switch whose own message (LivePublisher,
+        // through Redis) is still on its way, and that one tells the right reason: 'expired' waits for
+        // the next check to find it gone too (seen in CI: a logout's socket was told 'expired').
+        if (!socket.data.sessionGone) {
+          socket.data.sessionGone = true;
+          continue;
+        }
         socket.emit('session_ended', { reason: 'expired' });
         socket.disconnect(true);
       } else {
-        Object.assign(socket.data, checked);
+        Object.assign(socket.data, checked, { sessionGone: false });
       }
     }
   };
