@@ -143,10 +143,20 @@ export async function benchWebVitals(opts: {
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
     await cdp.send('Profiler.start');
   }
+  const traceDir = process.env.BENCH_WEB_TRACE;
+  if (traceDir)
+    await browser.startTracing(tablePage, {
+      path: path.join(traceDir, `b11-table-${Date.now()}.json`),
+      categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink', 'loading'],
+    });
   await tablePage.goto(`${baseUrl}/highlights/web`);
   const list = new HighlightsPage(tablePage, baseUrl);
   await list.waitForRows();
   const firstRow = await firstRowPaintedAt(tablePage);
+  if (traceDir) {
+    await tablePage.waitForTimeout(500);
+    await browser.stopTracing();
+  }
   if (profileDir) {
     const { profile } = await cdp.send('Profiler.stop');
     writeFileSync(path.join(profileDir, `b11-table-${Date.now()}.cpuprofile`), JSON.stringify(profile));
