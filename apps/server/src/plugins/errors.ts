@@ -4,13 +4,19 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messages } from '@hc/shared/messages';
 import { isJobQueueUnavailable } from '../infra/redis.ts';
 
-/** An expected failure with a user-facing message and a status. */
+/**
+ * An expected failure with a user-facing message and a status. An answer, not a fault: it carries no stack
+ * trace, whose capture cost ~6 µs an error (bench B7: 49 of 50 racing acquires answer 409 every round).
+ */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     readonly errors: string[],
   ) {
+    const stackTraceLimit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(errors[0]);
+    Error.stackTraceLimit = stackTraceLimit;
   }
 }
 
