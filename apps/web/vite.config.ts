@@ -1,5 +1,6 @@
 // Vite build of the console. In development the API, media and the live channels are proxied to the
 // Fastify server (which, in production, serves this build itself).
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -46,8 +47,30 @@ function keepUsedPrimeFlex(): Plugin {
   };
 }
 
+/**
+ * react-router's package exports name only its development build (dev warnings on), for every condition;
+ * the production build beside it differs by that switch alone. The console's build takes the production
+ * one; the dev server and the tests keep the warnings.
+ */
+function reactRouterProductionBuild(): Plugin {
+  const productionEntry = path.join(
+    path.dirname(createRequire(import.meta.url).resolve('react-router')),
+    '..',
+    'production',
+    'index.mjs',
+  );
+  return {
+    name: 'hc-react-router-production',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source) {
+      return source === 'react-router' ? productionEntry : null;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), keepUsedPrimeFlex()],
+  plugins: [react(), keepUsedPrimeFlex(), reactRouterProductionBuild()],
   server: { proxy },
   preview: { proxy },
   build: {
