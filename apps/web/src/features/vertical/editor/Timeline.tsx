@@ -324,7 +324,7 @@ export function Timeline(props: TimelineProps) {
           className="hc-fe-tl__playhead"
           data-testid="fe-playhead"
           data-frame={frame}
-          style={{ left: playheadX }}
+          style={{ transform: `translateX(${playheadX}px)` }}
         />
       </div>
     </div>
