@@ -8,7 +8,8 @@
 //   BENCH_PGLITE_HIGHLIGHTS  size of B5's data set on both sides (default 100,000)
 //   BENCH_CPU_PROF=dir    the server child's --cpu-prof into dir (diagnosis)
 //   BENCH_WEB_PROFILE=dir B11: the renderer's CPU profile of the table page, navigation to first row
-//   BENCH_WEB_TRACE=dir   B11: a Chromium trace of the same load (style, layout and paint beside scripts)
+//   BENCH_WEB_TRACE=dir   B11: a Chromium trace of the same load (style, layout and paint beside scripts);
+//                         B12: one of the marker drag
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
