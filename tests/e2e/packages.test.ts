@@ -244,6 +244,30 @@ describe('packages list: the new package', () => {
     await page.getByTestId('packages-empty').waitFor();
     expect(await list.rowIds()).toEqual([]);
   });
+
+  it("the drawer's Delete asks, archives the package, closes the drawer and the row leaves", async () => {
+    const { page, server } = s;
+    // A Draft package of this run's own, written as the editor would have saved it.
+    const embedId = `e2ed${RUN}`;
+    const name = `E2E Drawer delete ${RUN}`;
+    await server.database.handle.db
+      .insert(schema.packages)
+      .values({ embedId, publisherId: PUBLISHER, name, alias: `e2e-drawer-${RUN}`, status: 'Draft' });
+    const list = new PackagesListPage(page, server.baseUrl);
+    await list.goto();
+    await list.search(name);
+    expect(await list.rowIds()).toEqual([embedId]);
+
+    await list.titleButton(embedId).click();
+    await list.drawer.waitFor({ state: 'visible' });
+    await list.drawerDelete.click();
+    expect(await list.confirmMessage.innerText()).toContain(`"${name}"`);
+    const response = await list.acceptAndWait();
+    expect(response.status()).toBe(200);
+    await list.drawer.waitFor({ state: 'hidden' });
+    await list.titleButton(embedId).waitFor({ state: 'detached' });
+    expect((await packageRow(embedId))?.status).toBe('Archive');
+  });
 });
 
 describe('package editor: an auto package', () => {

@@ -88,6 +88,9 @@ export class PackagesListPage {
   get drawer() {
     return this.page.getByTestId('package-drawer');
   }
+  get drawerDelete() {
+    return this.page.getByTestId('package-drawer-delete');
+  }
   get drawerTitle() {
     return this.page.getByTestId('package-drawer-title');
   }
