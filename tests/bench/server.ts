@@ -5,7 +5,8 @@
 //                    serves the web build (B11-B13); BENCH_DATA_DIR names its data folder (media B12 plays).
 //                    B6 asks it for sessions made by the product's own session code ({sessions}), its memory
 //                    after a full GC ({memory}) and its event-loop delay while measured ({loop-start}/{loop-stop}).
-//   BENCH_MODE=bare  a bare node:http server answering every request with the body it is sent (B2's reference).
+//   BENCH_MODE=bare  a bare node:http server answering every request with the body and headers it is sent
+//                    (B2's reference).
 //   BENCH_MODE=framework  a Fastify server with one route answering the body and headers it is sent: B2's
 //                    second reference, what Fastify alone costs for the route's answer on this machine.
 import http from 'node:http';
@@ -125,15 +126,16 @@ async function startApp() {
 
 function startBare() {
   let body = Buffer.alloc(0);
-  let contentType = 'application/json; charset=utf-8';
+  let headers: Record<string, string | number> = {};
   const server = http.createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': contentType, 'content-length': body.length });
+    res.writeHead(200, headers);
     res.end(body);
   });
   process.on('message', (message: Message) => {
     if (message.type !== 'bare-body') return;
     body = Buffer.from(message.body, 'base64');
-    contentType = message.contentType;
+    // The headers it is sent (the route's own, for the same response), else only the content type.
+    headers = { ...message.headers, 'content-type': message.contentType, 'content-length': body.length };
     send({ type: 'bare-body' });
   });
   process.on('SIGTERM', () => server.close(() => process.exit(0)));
