@@ -1,6 +1,6 @@
 // Answers kept in a ChangeAwareCache (D35), and the barrier that gives a caller its own writes back:
 // a call that may have written answers only once the change feed has told every cache of it.
-import type { FastifyInstance, FastifyReply, preValidationHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, onRequestHookHandler } from 'fastify';
 import type { ChangeFeed } from '@hc/db/changes';
 import { ChangeAwareCache } from '../infra/change-aware-cache.ts';
 import { callerOf } from './auth.ts';
@@ -26,12 +26,13 @@ export function registerChangeBarrier(app: FastifyInstance, changes: ChangeFeed)
 }
 
 /**
- * The preValidation hook of a route answered by answerFromCache: a kept answer goes out before the query
- * is validated again (the most frequent call of all, bench B2). Only a URL that passed validation can have
- * one, as the handler keeps them, and the query schemas read nothing but the URL: the check skipped here
- * could only pass. The role and session checks of onRequest have run.
+ * The route-level onRequest hook of a route answered by answerFromCache: a kept answer goes out before the
+ * query is validated again (the most frequent call of all, bench B2). Only a URL that passed validation can
+ * have one, as the handler keeps them, and the query schemas read nothing but the URL: the check skipped
+ * here could only pass. A route's own onRequest hooks run after every onRequest hook of the app and its
+ * plugins, so the session and role checks have run; a GET has no body to parse, so nothing else is skipped.
  */
-export function sendKeptAnswer(cache: ChangeAwareCache<Buffer> | null): preValidationHookHandler {
+export function sendKeptAnswer(cache: ChangeAwareCache<Buffer> | null): onRequestHookHandler {
   return (request, reply, done) => {
     const kept = cache?.get(answerKey(callerOf(request).publisherId, reply));
     if (kept === undefined) return done();

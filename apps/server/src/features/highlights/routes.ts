@@ -50,7 +50,7 @@ export async function highlightRoutes(app: FastifyInstance, { ctx, media }: Opti
     '/highlights/index',
     {
       schema: { querystring: highlightListQuerySchema, response: { 200: okEnvelope(highlightListSchema) } },
-      preValidation: sendKeptAnswer(pages),
+      onRequest: sendKeptAnswer(pages),
     },
     (request, reply) => {
       const { publisherId } = callerOf(request);
@@ -62,7 +62,7 @@ export async function highlightRoutes(app: FastifyInstance, { ctx, media }: Opti
     '/highlights/search',
     {
       schema: { querystring: highlightSearchQuerySchema, response: { 200: okEnvelope(highlightListSchema) } },
-      preValidation: sendKeptAnswer(pages),
+      onRequest: sendKeptAnswer(pages),
     },
     (request, reply) => {
       const { publisherId } = callerOf(request);

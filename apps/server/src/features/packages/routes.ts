@@ -85,7 +85,7 @@ export async function packageRoutes(app: FastifyInstance, { ctx, media }: Option
       '/packages',
       {
         schema: { querystring: packageListQuerySchema, response: { 200: okEnvelope(packageListSchema) } },
-        preValidation: sendKeptAnswer(pages),
+        onRequest: sendKeptAnswer(pages),
       },
       (request, reply) => {
         const { publisherId } = callerOf(request);

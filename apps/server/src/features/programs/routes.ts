@@ -28,7 +28,7 @@ export async function programRoutes(
     '/programs/index',
     {
       schema: { querystring: programListQuerySchema, response: { 200: okEnvelope(programListSchema) } },
-      preValidation: sendKeptAnswer(pages),
+      onRequest: sendKeptAnswer(pages),
     },
     (request, reply) => {
       const { publisherId } = callerOf(request);
