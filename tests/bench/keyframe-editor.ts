@@ -22,6 +22,7 @@ import {
   recordVitals,
   signIn,
   startWebServer,
+  startWebTrace,
 } from './web-browser.ts';
 
 /** The source: 25 s of 1920x1080 at 30 fps (ffmpeg's moving test pattern), kept between runs. */
@@ -224,13 +225,7 @@ export async function benchKeyframeEditor(opts: {
       const { metrics: list } = await cdp.send('Performance.getMetrics');
       return Object.fromEntries(list.map((m) => [m.name, m.value]));
     };
-    // BENCH_WEB_TRACE=dir: a Chromium trace of the drag (style, layout and paint beside scripts).
-    const traceDir = process.env.BENCH_WEB_TRACE;
-    if (traceDir)
-      await browser.startTracing(page, {
-        path: path.join(traceDir, `b12-drag-${Date.now()}.json`),
-        categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink'],
-      });
+    const stopTrace = await startWebTrace(browser, page, 'b12-drag');
     const videoBefore = await videoQuality(page);
     const framesBefore = (await readVitals(page)).frames.length;
     const before = await metrics();
@@ -252,7 +247,7 @@ export async function benchKeyframeEditor(opts: {
     // The drag was live to the end: the marker is drawn at its dragged place.
     const dragging = await page.locator('.hc-fe-tl__key--dragging').count();
     await page.mouse.up();
-    if (traceDir) await browser.stopTracing();
+    await stopTrace?.();
     const longFrames = (await readVitals(page)).frames.slice(framesBefore);
     await cdp.detach();
 

@@ -1,6 +1,7 @@
 // What the browser benchmarks (B11-B13) share: the real server serving the web build, Chromium with the
 // e2e suite's flags, a session made through the login form, and an init script that records Web Vitals
 // in the page (largest-contentful-paint, layout-shift and event-timing entries) for the bench to read.
+import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../e2e/support/browser.ts';
 import { LoginPage } from '../e2e/support/pages/login-page.ts';
@@ -199,6 +200,26 @@ export function interactions(events: PageVitals['events']) {
 /** INP over fewer than 50 interactions: the longest one. */
 export const interactionToNextPaint = (events: PageVitals['events']) =>
   Math.max(0, ...interactions(events).map((i) => i.duration));
+
+/**
+ * BENCH_WEB_TRACE=dir (diagnosis): starts a Chromium trace of the page into dir/<name>-<time>.json, with
+ * style, layout and paint beside scripts; the returned function stops it. Null without the variable.
+ */
+export async function startWebTrace(
+  browser: Browser,
+  page: Page,
+  name: string,
+): Promise<(() => Promise<void>) | null> {
+  const traceDir = process.env.BENCH_WEB_TRACE;
+  if (!traceDir) return null;
+  await browser.startTracing(page, {
+    path: path.join(traceDir, `${name}-${Date.now()}.json`),
+    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink', 'loading'],
+  });
+  return async () => {
+    await browser.stopTracing();
+  };
+}
 
 /** Chromium's main thread slowed down as the budget asks (CDP Emulation.setCPUThrottlingRate). */
 export async function throttleCpu(page: Page, rate: number) {

@@ -22,6 +22,7 @@ import {
   readVitals,
   recordVitals,
   signIn,
+  startWebTrace,
   throttleCpu,
   BENCH_PASSWORD,
   type PageVitals,
@@ -143,19 +144,15 @@ export async function benchWebVitals(opts: {
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
     await cdp.send('Profiler.start');
   }
-  const traceDir = process.env.BENCH_WEB_TRACE;
-  if (traceDir)
-    await browser.startTracing(tablePage, {
-      path: path.join(traceDir, `b11-table-${Date.now()}.json`),
-      categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink', 'loading'],
-    });
+  const stopTrace = await startWebTrace(browser, tablePage, 'b11-table');
   await tablePage.goto(`${baseUrl}/highlights/web`);
   const list = new HighlightsPage(tablePage, baseUrl);
   await list.waitForRows();
   const firstRow = await firstRowPaintedAt(tablePage);
-  if (traceDir) {
+  if (stopTrace) {
+    // The paint that follows the first row belongs in the trace too.
     await tablePage.waitForTimeout(500);
-    await browser.stopTracing();
+    await stopTrace();
   }
   if (profileDir) {
     const { profile } = await cdp.send('Profiler.stop');
