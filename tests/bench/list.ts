@@ -1,11 +1,13 @@
 // B1-B4: the highlight list and search through the real server, 1M highlights (550,000 of them in the
 // measured publisher).
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '@hc/db/client';
 import { HIGHLIGHT_SORT_COLUMNS } from '@hc/shared/api/highlights';
 import { fetchOnce, runLoad, summarize, type LoadResult } from './load.ts';
-import type { BenchServer } from './processes.ts';
+import { pinThreads, type BenchServer } from './processes.ts';
 import { ms, type BenchRow } from './results.ts';
 
 export interface ListBenchContext {
@@ -25,16 +27,35 @@ const PER = 50;
 const DEEP_PAGE = 10_000;
 const B1_DEEP_ROUNDS = 3;
 const B2_ROUNDS = 5;
+const ALL_CPUS = `0-${os.cpus().length - 1}`;
 /** What each server sets itself, not the route: B2's Fastify-alone reference gets the route's others. */
 const CONNECTION_HEADERS = new Set(['content-length', 'content-type', 'date', 'connection', 'keep-alive']);
 
 interface Throughput {
   rps: number;
+  /** The server's CPU (all its threads) and the load generator's, as shares of one core over the window. */
+  serverCpu: number;
+  clientCpu: number;
+  /** The whole machine's busy share of its cores over the window (other processes included). */
+  machineBusy: number;
   requests: number;
   p99: number;
   /** Non-2xx answers, errors and timeouts. */
   failures: number;
 }
+const CLOCK_TICKS = 100; // USER_HZ on Linux
+/** CPU seconds a process has used, all its threads (user + system, /proc/pid/stat fields 14 and 15). */
+function processCpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+}
+/** The machine's busy and total CPU ticks so far (/proc/stat's first line; idle and iowait are not busy). */
+function machineTicks(): { busy: number; total: number } {
+  const ticks = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const total = ticks.reduce((sum, t) => sum + t, 0);
+  return { busy: total - ticks[3]! - ticks[4]!, total };
+}
+const pct = (share: number) => `${(share * 100).toFixed(0)}%`;
 const yyyymmdd = (d: Date) => d.toISOString().slice(0, 10).replaceAll('-', '');
 const index = (query: string) => `/api/v1/editor/highlights/index?${query}`;
 const search = (query: string) => `/api/v1/editor/highlights/search?${query}`;
@@ -137,6 +158,9 @@ export async function benchList(c: ListBenchContext): Promise<BenchRow[]> {
   // or plugins) sending the same response, what the framework itself costs here, and the bare server
   // sending the body with a content type only (the reference until 2026-11-27), what the route's security
   // and request-id headers cost a server that does nothing else (~13% of its requests a second).
+  // The servers run on one core and autocannon on the other (pinThreads), as on two machines: unpinned,
+  // the scheduler at moments put both on one core, and full runs' B2 swung 0.55-0.95 run to run while
+  // B2-only runs held 0.85-0.95. Each turn also reads the CPU each side used.
   c.log('B2 throughput against a bare node:http server and Fastify alone (autocannon, turn about)');
   const b2Path = index(`order_by=date_desc&per=${PER}&page=1`);
   const captured = await fetchOnce(c.app.port, b2Path, c.headers);
@@ -151,12 +175,15 @@ export async function benchList(c: ListBenchContext): Promise<BenchRow[]> {
   const framework = await c.startReference('framework');
   type Side = 'route' | 'framework' | 'bare' | 'bareBody';
   const rounds: Record<Side, Throughput>[] = [];
+  const servers = [c.app, bare, bareBody, framework];
+  const pinned =
+    pinThreads(process.pid, '0') && servers.every((server) => pinThreads(server.child.pid!, '1'));
   try {
     const body = captured.body.toString('base64');
     await bare.ask({ type: 'bare-body', body, contentType, headers: routeHeaders });
     await bareBody.ask({ type: 'bare-body', body, contentType });
     await framework.ask({ type: 'bare-body', body, contentType, headers: routeHeaders });
-    const turn = async (port: number): Promise<Throughput> => {
+    const turn = async ({ port, child }: BenchServer): Promise<Throughput> => {
       const run = (seconds: number) =>
         autocannon({
           url: `http://127.0.0.1:${port}${b2Path}`,
@@ -166,10 +193,20 @@ export async function benchList(c: ListBenchContext): Promise<BenchRow[]> {
         });
       await run(c.seconds(0.5));
       const started = performance.now();
+      const before = {
+        server: processCpuSeconds(child.pid!),
+        client: process.cpuUsage(),
+        machine: machineTicks(),
+      };
       const result = await run(c.seconds(2));
       const elapsed = (performance.now() - started) / 1000;
+      const client = process.cpuUsage(before.client);
+      const machine = machineTicks();
       return {
         rps: result.requests.total / elapsed,
+        serverCpu: (processCpuSeconds(child.pid!) - before.server) / elapsed,
+        clientCpu: (client.user + client.system) / 1e6 / elapsed,
+        machineBusy: (machine.busy - before.machine.busy) / (machine.total - before.machine.total),
         requests: result.requests.total,
         p99: result.latency.p99,
         failures: result.non2xx + result.errors + result.timeouts,
@@ -177,19 +214,30 @@ export async function benchList(c: ListBenchContext): Promise<BenchRow[]> {
     };
     for (let round = 0; round < B2_ROUNDS; round++) {
       rounds.push({
-        route: await turn(c.app.port),
-        framework: await turn(framework.port),
-        bare: await turn(bare.port),
-        bareBody: await turn(bareBody.port),
+        route: await turn(c.app),
+        framework: await turn(framework),
+        bare: await turn(bare),
+        bareBody: await turn(bareBody),
       });
+      const shown = (t: Throughput) =>
+        `${t.rps.toFixed(0)}/s server ${pct(t.serverCpu)} client ${pct(t.clientCpu)} machine ${pct(t.machineBusy)}`;
+      const last = rounds.at(-1)!;
+      c.log(`  B2 round ${round + 1}: route ${shown(last.route)}; bare ${shown(last.bare)}`);
     }
   } finally {
+    pinThreads(process.pid, ALL_CPUS);
+    pinThreads(c.app.child.pid!, ALL_CPUS);
     await Promise.all([bare.stop(), bareBody.stop(), framework.stop()]);
   }
   const meanRps = (side: Side) => rounds.reduce((sum, r) => sum + r[side].rps, 0) / rounds.length;
   const ratiosTo = (side: Side, to: Side) => rounds.map((r) => r[side].rps / r[to].rps).sort((a, b) => a - b);
   const median = (sorted: number[]) => sorted[Math.floor(sorted.length / 2)]!;
   const roundRatios = ratiosTo('route', 'bare');
+  // The same rounds per second of the server's own CPU: the bare server is held back by the load
+  // generator (its core full, the server's ~85%), so this says what each answer costs the server.
+  const perCpuRatios = rounds
+    .map((r) => r.route.rps / r.route.serverCpu / (r.bare.rps / r.bare.serverCpu))
+    .sort((a, b) => a - b);
   const b2Ratio = median(roundRatios);
   const b2Failures = rounds.reduce(
     (sum, r) => sum + r.route.failures + r.framework.failures + r.bare.failures + r.bareBody.failures,
@@ -197,17 +245,18 @@ export async function benchList(c: ListBenchContext): Promise<BenchRow[]> {
   );
   rows.push({
     id: 'B2',
-    figure: `highlights/index req/s (${(captured.body.length / 1024).toFixed(0)} KiB answer, 32 connections, autocannon), ${B2_ROUNDS} rounds turn about`,
+    figure: `highlights/index req/s (${(captured.body.length / 1024).toFixed(0)} KiB answer, 32 connections, autocannon), ${B2_ROUNDS} rounds turn about, ${pinned ? 'server and client on a core each' : 'unpinned'}`,
     value: `${meanRps('route').toFixed(0)} req/s`,
     budget: '≥ 70% of bare',
     reference:
       `bare node:http, the same response ${meanRps('bare').toFixed(0)} req/s; Fastify alone ` +
       `${meanRps('framework').toFixed(0)} req/s (${median(ratiosTo('framework', 'bare')).toFixed(2)} of bare); ` +
       `bare with the body only ${meanRps('bareBody').toFixed(0)} req/s (route ` +
-      `${median(ratiosTo('route', 'bareBody')).toFixed(2)} of it); round ratios ${roundRatios.map((r) => r.toFixed(2)).join(', ')}`,
+      `${median(ratiosTo('route', 'bareBody')).toFixed(2)} of it); round ratios ${roundRatios.map((r) => r.toFixed(2)).join(', ')}; ` +
+      `per second of the server's own CPU ${median(perCpuRatios).toFixed(2)} of bare (rounds ${perCpuRatios.map((r) => r.toFixed(2)).join(', ')})`,
     ratio: b2Ratio,
     pass: b2Failures === 0 && b2Ratio >= 0.7,
-    details: { rounds, bytes: captured.body.length, routeHeaders },
+    details: { rounds, pinned, bytes: captured.body.length, routeHeaders },
   });
 
   // B3: the list's count at 1M rows, one client, per=1 so the count dominates. The filter set includes

@@ -1,6 +1,8 @@
 // Server processes of the bench (server.ts): the real app or the bare reference, each in its own process
 // so the load generator in this process does not share an event loop with the server it measures.
-import { fork, type ChildProcess } from 'node:child_process';
+import { execFileSync, fork, type ChildProcess } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -62,4 +64,21 @@ export async function startBenchServer(
       });
     },
   };
+}
+
+/**
+ * Pins every thread of a process (V8's collector threads and libuv's pool included) to `cpus`, a taskset
+ * list such as "1" or "0-1". B2 gives the server one core and the load generator the other, as two
+ * machines would: unpinned, the scheduler put both on one core at moments, and a round measured that.
+ * False when the machine cannot (one core, or no taskset): the caller measures unpinned and says so.
+ */
+export function pinThreads(pid: number, cpus: string): boolean {
+  if (os.cpus().length < 2) return false;
+  try {
+    for (const thread of readdirSync(`/proc/${pid}/task`))
+      execFileSync('taskset', ['-pc', cpus, thread], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
 }
