@@ -4,9 +4,10 @@
 // WebsocketProviders in this process; the servers run in their own processes.
 //   memory: 50 documents opened and filled (one socket each keeps them open): server memory after full
 //           GCs, delta / 50;
-//   initial sync: 4 more editors join each of 10 documents: from the socket's creation to sync step 2;
-//   round trip: the 5 editors of one document take turns moving a keyframe, 10 changes a second: from the
-//           change to each other editor's receipt.
+//   in each of 3 rounds, on both servers turn about:
+//   initial sync: 4 more editors join each of the 50 documents: from the socket's creation to sync step 2;
+//   round trip: the 5 editors of one document take turns moving a keyframe, 10 changes a second for 10 s:
+//           from the change to each other editor's receipt.
 import * as Y from 'yjs';
 import WebSocket from 'ws';
 import { WebsocketProvider } from 'y-websocket';
@@ -34,13 +35,22 @@ const EDITORS = 5;
 // Joins on every document: 200, so the p99 is not the slowest single join (it was, at 40 joins).
 const SYNC_DOCUMENTS = DOCUMENTS;
 const CHANGES_PER_SECOND = 10;
+/**
+ * The joins and the changes are measured in rounds, and "not slower" is judged on the median of the
+ * rounds' ratios (as B1's deep page and B2 are): in one window a stall of the shared machine at the wrong
+ * moment moved one side's p95 by 15-30% (three of six full runs on 2026-11-27 failed on one p95 or
+ * another, each time a different one, with the other figures of the row faster than stock's).
+ */
+const B8_ROUNDS = 3;
 const SYNC_TIMEOUT_MS = 20_000;
 /**
  * "Not slower than stock", judged on the p50 and the p95: within 10%, and within 1 ms (timer noise). Not
- * on the p99: of 200 changes (4 receipts each) it is the second slowest change, decided by whichever
- * process the shared machine stalled for 10-25 ms at that moment (seen on either server, run to run).
+ * on the p99: of a round's 100 changes (4 receipts each) it is the slowest change but one, decided by
+ * whichever process the shared machine stalled for 10-25 ms at that moment (seen on either server).
  */
-const notSlower = (ours: number, stock: number) => ours <= Math.max(stock, 1) * 1.1;
+const notSlowerRatio = (ours: number, stock: number) => ours / Math.max(stock, 1);
+const NOT_SLOWER = 1.1;
+const medianOf = (values: number[]) => sorted(values)[Math.floor(values.length / 2)]!;
 const sleep = (msToWait: number) => new Promise((resolve) => setTimeout(resolve, msToWait));
 
 interface Target {
@@ -93,6 +103,8 @@ interface Side {
   editors: WebsocketProvider[];
   syncs: number[];
   trips: number[];
+  /** Where each round's samples end in syncs and trips. */
+  roundEnds: { syncs: number; trips: number }[];
   sentAt: Map<number, number>;
   perDocument: number;
   perDocumentHeap: number;
@@ -106,6 +118,7 @@ function sideOf(target: Target, docs: string[]): Side {
     editors: [],
     syncs: [],
     trips: [],
+    roundEnds: [],
     sentAt: new Map(),
     perDocument: 0,
     perDocumentHeap: 0,
@@ -155,14 +168,14 @@ async function fillDocuments(side: Side) {
 }
 
 /** One more editor joins a document; the first document's editors stay for the round trips. */
-async function join(side: Side, d: number) {
+async function join(side: Side, d: number, stays: boolean) {
   const editor = await open(side, side.docs[d]!);
   side.syncs.push(await whenSynced(editor));
   if (keyframesOf(editor.doc).length !== KEYFRAMES)
     throw new Error(`${side.target.name}: a joining editor got ${keyframesOf(editor.doc).length} keyframes`);
   // 200 open 1,000-keyframe Y.Docs would load this process (and its garbage collector) while it times
   // the next joins.
-  if (d === 0) side.editors.push(editor);
+  if (stays) side.editors.push(editor);
   else close(side, editor);
 }
 
@@ -198,9 +211,26 @@ function listenForChanges(side: Side) {
   };
 }
 
+const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
+
+/** Each round's p95 and p50 of its joins and its round trips. */
+function roundFigures(side: Side) {
+  return side.roundEnds.map((end, r) => {
+    const start = r === 0 ? { syncs: 0, trips: 0 } : side.roundEnds[r - 1]!;
+    const syncs = sorted(side.syncs.slice(start.syncs, end.syncs));
+    const trips = sorted(side.trips.slice(start.trips, end.trips));
+    return {
+      syncP95: quantile(syncs, 0.95),
+      syncP50: quantile(syncs, 0.5),
+      tripP95: quantile(trips, 0.95),
+      tripP50: quantile(trips, 0.5),
+    };
+  });
+}
+
 function figures(side: Side, changes: number) {
-  const syncs = [...side.syncs].sort((a, b) => a - b);
-  const trips = [...side.trips].sort((a, b) => a - b);
+  const syncs = sorted(side.syncs);
+  const trips = sorted(side.trips);
   return {
     perDocument: side.perDocument,
     perDocumentHeap: side.perDocumentHeap,
@@ -212,6 +242,7 @@ function figures(side: Side, changes: number) {
     tripP50: quantile(trips, 0.5),
     roundTrips: trips.length,
     missed: changes * (side.editors.length - 1) - trips.length,
+    rounds: roundFigures(side),
   };
 }
 
@@ -229,25 +260,37 @@ async function measureSideBySide(ours: Side, stock: Side, c: CollabBenchContext)
       c.log(`B8 Yjs: ${side.target.name}: ${side.docs.length} documents of ${KEYFRAMES} keyframes`);
       await fillDocuments(side);
     }
-    c.log(`B8 Yjs: ${SYNC_DOCUMENTS * (EDITORS - 1)} joins on each server, turn about`);
-    for (let d = 0; d < SYNC_DOCUMENTS; d++)
-      for (let e = 1; e < EDITORS; e++) for (const side of sides) await join(side, d);
-    const changes = Math.round(c.seconds(20) * CHANGES_PER_SECOND);
-    c.log(`B8 Yjs: ${changes} changes on each server, turn about`);
-    const [changeOurs, changeStock] = sides.map(listenForChanges);
+    const changesPerRound = Math.round(c.seconds(10) * CHANGES_PER_SECOND);
     const interval = 1000 / CHANGES_PER_SECOND;
-    const start = performance.now();
     const at = async (due: number) => {
       if (due > performance.now()) await sleep(due - performance.now());
     };
-    // One change each first, unmeasured: the first of a run paid the JIT of the path (27 ms once).
-    for (let seq = -1; seq < changes; seq++) {
-      await at(start + seq * interval);
-      changeOurs!(seq);
-      await at(start + seq * interval + interval / 2);
-      changeStock!(seq);
+    let changeOurs: ((seq: number) => void) | undefined;
+    let changeStock: ((seq: number) => void) | undefined;
+    for (let round = 0; round < B8_ROUNDS; round++) {
+      c.log(
+        `B8 Yjs round ${round + 1}/${B8_ROUNDS}: ${SYNC_DOCUMENTS * (EDITORS - 1)} joins, then ` +
+          `${changesPerRound} changes, on each server turn about`,
+      );
+      // The first round's joiners of the first document stay: they make the round trips.
+      for (let d = 0; d < SYNC_DOCUMENTS; d++)
+        for (let e = 1; e < EDITORS; e++)
+          for (const side of sides) await join(side, d, round === 0 && d === 0);
+      changeOurs ??= listenForChanges(ours);
+      changeStock ??= listenForChanges(stock);
+      const first = round * changesPerRound;
+      const start = performance.now();
+      // One change each first, unmeasured: the first of a run paid the JIT of the path (27 ms once).
+      for (let seq = round === 0 ? -1 : first; seq < first + changesPerRound; seq++) {
+        await at(start + (seq - first) * interval);
+        changeOurs(seq);
+        await at(start + (seq - first) * interval + interval / 2);
+        changeStock(seq);
+      }
+      await sleep(1_000);
+      for (const side of sides) side.roundEnds.push({ syncs: side.syncs.length, trips: side.trips.length });
     }
-    await sleep(1_000);
+    const changes = B8_ROUNDS * changesPerRound;
     return { mine: figures(ours, changes), theirs: figures(stock, changes) };
   } finally {
     for (const side of sides) for (const provider of [...side.providers]) close(side, provider);
@@ -322,32 +365,40 @@ export async function benchCollab(c: CollabBenchContext): Promise<BenchRow[]> {
     );
     const kB = (bytes: number) => `${(bytes / 1024).toFixed(0)} kB`;
     const details = { ours: mine, stock: theirs };
+    type RoundKey = keyof (typeof mine.rounds)[number];
+    const roundRatios = (key: RoundKey) =>
+      mine.rounds.map((r, i) => notSlowerRatio(r[key], theirs.rounds[i]![key]));
+    const judged = (p95: RoundKey, p50: RoundKey) => {
+      const p95Ratios = roundRatios(p95);
+      const p50Ratios = roundRatios(p50);
+      const shown = (ratios: number[]) => ratios.map((r) => r.toFixed(2)).join(', ');
+      return {
+        ratio: medianOf(p95Ratios),
+        notSlower: medianOf(p95Ratios) <= NOT_SLOWER && medianOf(p50Ratios) <= NOT_SLOWER,
+        rounds: `; ours / stock by round, p95 ${shown(p95Ratios)}, p50 ${shown(p50Ratios)}`,
+      };
+    };
+    const trips = judged('tripP95', 'tripP50');
+    const syncs = judged('syncP95', 'syncP50');
     return [
       {
         id: 'B8',
-        figure: `Yjs update round trip p99 (p95, p50), ${EDITORS} editors of a ${KEYFRAMES}-keyframe document, ${CHANGES_PER_SECOND} changes/s`,
+        figure: `Yjs update round trip p99 (p95, p50), ${EDITORS} editors of a ${KEYFRAMES}-keyframe document, ${CHANGES_PER_SECOND} changes/s, ${B8_ROUNDS} rounds turn about`,
         value: `${ms(mine.tripP99)} (${ms(mine.tripP95)}, ${ms(mine.tripP50)})${mine.missed ? `, ${mine.missed} missed` : ''}`,
-        budget: 'p99 ≤ 50 ms; p95, p50 ≤ 1.1x stock',
-        reference: `stock y-websocket ${ms(theirs.tripP99)} (${ms(theirs.tripP95)}, ${ms(theirs.tripP50)})`,
-        ratio: mine.tripP95 / theirs.tripP95,
-        pass:
-          mine.missed === 0 &&
-          mine.tripP99 <= 50 &&
-          notSlower(mine.tripP95, theirs.tripP95) &&
-          notSlower(mine.tripP50, theirs.tripP50),
+        budget: 'p99 ≤ 50 ms; p95, p50 ≤ 1.1x stock (median round)',
+        reference: `stock y-websocket ${ms(theirs.tripP99)} (${ms(theirs.tripP95)}, ${ms(theirs.tripP50)})${trips.rounds}`,
+        ratio: trips.ratio,
+        pass: mine.missed === 0 && mine.tripP99 <= 50 && trips.notSlower,
         details,
       },
       {
         id: 'B8',
-        figure: `Yjs initial sync p99 (p95, p50), an editor joining a ${KEYFRAMES}-keyframe document (${SYNC_DOCUMENTS * (EDITORS - 1)} joins)`,
+        figure: `Yjs initial sync p99 (p95, p50), an editor joining a ${KEYFRAMES}-keyframe document (${B8_ROUNDS} rounds of ${SYNC_DOCUMENTS * (EDITORS - 1)} joins, turn about)`,
         value: `${ms(mine.syncP99)} (${ms(mine.syncP95)}, ${ms(mine.syncP50)})`,
-        budget: 'p99 ≤ 200 ms; p95, p50 ≤ 1.1x stock',
-        reference: `stock y-websocket ${ms(theirs.syncP99)} (${ms(theirs.syncP95)}, ${ms(theirs.syncP50)})`,
-        ratio: mine.syncP95 / theirs.syncP95,
-        pass:
-          mine.syncP99 <= 200 &&
-          notSlower(mine.syncP95, theirs.syncP95) &&
-          notSlower(mine.syncP50, theirs.syncP50),
+        budget: 'p99 ≤ 200 ms; p95, p50 ≤ 1.1x stock (median round)',
+        reference: `stock y-websocket ${ms(theirs.syncP99)} (${ms(theirs.syncP95)}, ${ms(theirs.syncP50)})${syncs.rounds}`,
+        ratio: syncs.ratio,
+        pass: mine.syncP99 <= 200 && syncs.notSlower,
       },
       {
         id: 'B8',
