@@ -1,7 +1,6 @@
 // Issue 9 part 3, item 8: every route answers with the security headers (CSP with frame-ancestors,
 // nosniff), and no error body carries a stack trace, a file path or an internal message, including a
-// real 500. (`npm audit --audit-level=high` cannot run here: the registry answers 405 to the
-// advisories endpoint; see docs/security.md.)
+// real 500. (The item's `npm audit --audit-level=high` is npm-audit.ts, run after this suite.)
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GRANTABLE_ROLES } from '@hc/shared/constants';
