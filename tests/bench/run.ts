@@ -46,6 +46,9 @@ const wanted = (id: string) => !only || only.includes(id);
 const prefix = `hc-bench-${randomBytes(4).toString('hex')}`;
 const PASSWORD = 'bench-password';
 const started = performance.now();
+// Figures of runs in different sessions differ by the machine they got (the same build's B2 0.58 one day,
+// 0.85-0.95 the next): the CPU's name goes in the log and the results.
+const cpuModel = os.cpus()[0]?.model.trim() ?? 'unknown CPU';
 const log = (line: string) =>
   console.log(`[${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`);
 
@@ -102,7 +105,7 @@ async function cleanRedis() {
 async function main() {
   const rows: BenchRow[] = [];
   log(
-    `bench: ${highlights.toLocaleString('en-US')} highlights, ${os.cpus().length} cores, load ${os
+    `bench: ${highlights.toLocaleString('en-US')} highlights, ${os.cpus().length} cores (${cpuModel}), load ${os
       .loadavg()
       .map((l) => l.toFixed(1))
       .join(' ')}`,
@@ -197,6 +200,7 @@ async function main() {
     highlights,
     reused: reuse,
     cores: os.cpus().length,
+    cpuModel,
     loadAverageAtEnd: os.loadavg(),
     minutes: (performance.now() - started) / 60_000,
     rows,
