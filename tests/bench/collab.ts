@@ -50,6 +50,7 @@ const SYNC_TIMEOUT_MS = 20_000;
  */
 const notSlowerRatio = (ours: number, stock: number) => ours / Math.max(stock, 1);
 const NOT_SLOWER = 1.1;
+const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
 const medianOf = (values: number[]) => sorted(values)[Math.floor(values.length / 2)]!;
 const sleep = (msToWait: number) => new Promise((resolve) => setTimeout(resolve, msToWait));
 
@@ -210,8 +211,6 @@ function listenForChanges(side: Side) {
     });
   };
 }
-
-const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
 
 /** Each round's p95 and p50 of its joins and its round trips. */
 function roundFigures(side: Side) {
