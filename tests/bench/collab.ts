@@ -16,7 +16,7 @@ import { queryRows, type Db } from '@hc/db/client';
 import { BENCH_BIG_PUBLISHER_ID } from '@hc/db/seed/bench';
 import { COLLAB_PATH } from '@hc/shared/api/collab';
 import { ticketedWebSocket } from '../support/processes.ts';
-import { quantile } from './load.ts';
+import { median, quantile } from './load.ts';
 import { loadUser } from './autocannon-load.ts';
 import { probe, sessionsFor } from './live.ts';
 import { startBenchServer, type BenchServer } from './processes.ts';
@@ -53,7 +53,6 @@ const SYNC_TIMEOUT_MS = 20_000;
 const notSlowerRatio = (ours: number, stock: number) => ours / Math.max(stock, 1);
 const NOT_SLOWER = 1.1;
 const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
-const medianOf = (values: number[]) => sorted(values)[Math.floor(values.length / 2)]!;
 const sleep = (msToWait: number) => new Promise((resolve) => setTimeout(resolve, msToWait));
 
 interface Target {
@@ -374,8 +373,8 @@ export async function benchCollab(c: CollabBenchContext): Promise<BenchRow[]> {
       const p50Ratios = roundRatios(p50);
       const shown = (ratios: number[]) => ratios.map((r) => r.toFixed(2)).join(', ');
       return {
-        ratio: medianOf(p95Ratios),
-        notSlower: medianOf(p95Ratios) <= NOT_SLOWER && medianOf(p50Ratios) <= NOT_SLOWER,
+        ratio: median(p95Ratios),
+        notSlower: median(p95Ratios) <= NOT_SLOWER && median(p50Ratios) <= NOT_SLOWER,
         rounds: `; ours / stock by round, p95 ${shown(p95Ratios)}, p50 ${shown(p50Ratios)}`,
       };
     };

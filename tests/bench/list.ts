@@ -1,13 +1,12 @@
 // B1-B4: the highlight list and search through the real server, 1M highlights (550,000 of them in the
 // measured publisher).
 import { readFileSync } from 'node:fs';
-import os from 'node:os';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '@hc/db/client';
 import { HIGHLIGHT_SORT_COLUMNS } from '@hc/shared/api/highlights';
-import { fetchOnce, runLoad, summarize, type LoadResult } from './load.ts';
-import { pinThreads, type BenchServer } from './processes.ts';
+import { fetchOnce, median, runLoad, summarize, type LoadResult } from './load.ts';
+import { pinThreads, unpinThreads, type BenchServer } from './processes.ts';
 import { ms, type BenchRow } from './results.ts';
 
 export interface ListBenchContext {
@@ -27,7 +26,6 @@ const PER = 50;
 const DEEP_PAGE = 10_000;
 const B1_DEEP_ROUNDS = 3;
 const B2_ROUNDS = 5;
-const ALL_CPUS = `0-${os.cpus().length - 1}`;
 /** What each server sets itself, not the route: B2's Fastify-alone reference gets the route's others. */
 const CONNECTION_HEADERS = new Set(['content-length', 'content-type', 'date', 'connection', 'keep-alive']);
 
@@ -225,13 +223,12 @@ export async function benchList(c: ListBenchContext): Promise<BenchRow[]> {
       c.log(`  B2 round ${round + 1}: route ${shown(last.route)}; bare ${shown(last.bare)}`);
     }
   } finally {
-    pinThreads(process.pid, ALL_CPUS);
-    pinThreads(c.app.child.pid!, ALL_CPUS);
+    unpinThreads(process.pid);
+    unpinThreads(c.app.child.pid!);
     await Promise.all([bare.stop(), bareBody.stop(), framework.stop()]);
   }
   const meanRps = (side: Side) => rounds.reduce((sum, r) => sum + r[side].rps, 0) / rounds.length;
   const ratiosTo = (side: Side, to: Side) => rounds.map((r) => r[side].rps / r[to].rps).sort((a, b) => a - b);
-  const median = (sorted: number[]) => sorted[Math.floor(sorted.length / 2)]!;
   const roundRatios = ratiosTo('route', 'bare');
   // The same rounds per second of the server's own CPU: the bare server is held back by the load
   // generator (its core full, the server's ~85%), so this says what each answer costs the server.

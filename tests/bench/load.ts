@@ -37,6 +37,13 @@ export function quantile(sorted: readonly number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
 }
 
+/** The median of round figures (an odd count: the middle one). */
+export const median = (values: readonly number[]) =>
+  quantile(
+    [...values].sort((a, b) => a - b),
+    0.5,
+  );
+
 export function summarize(latencies: number[], seconds: number, errors = 0, firstError?: string): LoadResult {
   const sorted = [...latencies].sort((a, b) => a - b);
   return {

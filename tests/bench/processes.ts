@@ -72,6 +72,8 @@ export async function startBenchServer(
  * machines would: unpinned, the scheduler put both on one core at moments, and a round measured that.
  * False when the machine cannot (one core, or no taskset): the caller measures unpinned and says so.
  */
+export const unpinThreads = (pid: number) => pinThreads(pid, `0-${os.cpus().length - 1}`);
+
 export function pinThreads(pid: number, cpus: string): boolean {
   if (os.cpus().length < 2) return false;
   try {

@@ -5,7 +5,7 @@
 // POST) is reported as not checked and passes, unless AUDIT_REQUIRED=1, as a release pipeline sets it.
 import { spawnSync } from 'node:child_process';
 
-const FAILING = ['high', 'critical'] as const;
+const FAILING = new Set(['high', 'critical']);
 
 interface AuditReport {
   metadata?: { vulnerabilities: Record<string, number>; dependencies?: { total?: number } };
@@ -26,9 +26,7 @@ try {
 }
 
 if (report.metadata) {
-  const failing = Object.entries(report.vulnerabilities ?? {}).filter(([, v]) =>
-    (FAILING as readonly string[]).includes(v.severity),
-  );
+  const failing = Object.entries(report.vulnerabilities ?? {}).filter(([, v]) => FAILING.has(v.severity));
   const dependencies = report.metadata.dependencies?.total ?? 'all';
   if (failing.length === 0) {
     console.log(`npm audit: no high or critical advisory in ${dependencies} dependencies`);
