@@ -116,6 +116,13 @@ export const messages = {
   ingestMediaRemote:
     'must be a media-store path such as demo/clip-01.mp4 (or its /media/ URL): the console serves, embeds and renders media from its store and never fetches remote files',
   ingestMediaPath: 'must be a relative media-store path without "..", "//" or a leading "/"',
+  // Co-editing refusals the editor shows when the server closes its live connection.
+  collabPackageTooLarge:
+    'This package is too large to edit together. Your last change was not shared: reload to see the saved package.',
+  collabStoryTooLarge:
+    'This story is too large to edit together. Your last change was not shared: reload to see the saved story.',
+  collabTooFast:
+    'Your editor sent too many changes at once and was disconnected. Reload the page to go on editing together.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -9,18 +9,21 @@ import './presence.css';
 
 const STATUS: Record<
   CollabStatus,
-  { label: string; severity: 'success' | 'warning' | 'secondary' | 'info' }
+  { label: string; severity: 'success' | 'warning' | 'secondary' | 'info' | 'danger' }
 > = {
   connecting: { label: 'Connecting…', severity: 'info' },
   live: { label: 'Live', severity: 'success' },
   offline: { label: 'Offline: changes sync on reconnect', severity: 'warning' },
   off: { label: 'Editing alone', severity: 'secondary' },
+  cut: { label: 'Disconnected', severity: 'danger' },
 };
 
 export interface PresenceBarProps {
   status: CollabStatus;
   peers: Peer[];
   readOnly: boolean;
+  /** Why the connection was cut for good, shown under the bar (null: nothing to say). */
+  notice?: string | null;
   /** Undo and redo, or other actions, at the end of the bar. */
   children?: ReactNode;
   testId: string;
@@ -39,7 +42,7 @@ export function PeerAvatar({ peer, small = false }: { peer: Peer; small?: boolea
   );
 }
 
-export function PresenceBar({ status, peers, readOnly, children, testId }: PresenceBarProps) {
+export function PresenceBar({ status, peers, readOnly, notice, children, testId }: PresenceBarProps) {
   const s = STATUS[status];
   // One chip per person: the same user in two tabs shows once.
   const people = peers.filter((p, i) => peers.findIndex((q) => q.email === p.email) === i);
@@ -72,8 +75,13 @@ export function PresenceBar({ status, peers, readOnly, children, testId }: Prese
           ))}
         </ul>
       )}
-      {status !== 'off' && people.length === 0 && (
+      {status !== 'off' && status !== 'cut' && people.length === 0 && (
         <span className="hc-presence__alone">Nobody else is editing</span>
+      )}
+      {notice && (
+        <span className="hc-presence__notice" role="alert" data-testid={`${testId}-notice`}>
+          {notice}
+        </span>
       )}
       <span className="hc-presence__actions">{children}</span>
     </div>

@@ -25,6 +25,34 @@ export const COLLAB_CLOSE = {
   origin: 4403,
   /** The server process is stopping (WebSocket 1012, service restart): every change is saved; reconnect. */
   serverRestart: 1012,
+  /**
+   * A change would make the document larger than COLLAB_LIMITS.documentBytes (or a stored document
+   * already is): the change was not taken, the document stays as it was; final.
+   */
+  tooLarge: 4413,
+  /** The socket sent more than its budget of messages or bytes: final, the editor reloads to go on. */
+  tooFast: 4429,
+} as const;
+
+/**
+ * What one co-edited document and one socket may cost the server. A package holds at most a handful of
+ * highlights and a story at most 100 pages: their documents are kilobytes, so these leave ample room for
+ * a long editing history while keeping every merge of a document well inside one event-loop turn.
+ */
+export const COLLAB_LIMITS = {
+  /** The encoded state of one document (all its history included). */
+  documentBytes: 512 * 1024,
+  /** One WebSocket message either way: a whole document plus the protocol's framing fits. */
+  messageBytes: 512 * 1024 + 16 * 1024,
+  /** Per socket: bytes received, sustained per second and as a burst (a first sync sends the document). */
+  inboundBytesPerSecond: 256 * 1024,
+  inboundBytesBurst: 1024 * 1024,
+  /** Per socket: messages received, sustained per second and as a burst (typing, cursor moves). */
+  messagesPerSecond: 60,
+  messagesBurst: 300,
+  /** One editor's presence (awareness) state as JSON, and how many presence ids one socket may hold. */
+  presenceStateBytes: 2 * 1024,
+  presenceIdsPerSocket: 4,
 } as const;
 
 /** The reasons sent with the close codes (a WebSocket close reason is at most 123 bytes). */
@@ -33,6 +61,8 @@ export const collabCloseReasons = {
   sessionEnded: 'Your session ended.',
   origin: 'This page may not open the editor channel.',
   serverRestart: 'The server is restarting: reconnecting.',
+  tooLarge: 'The document is too large to edit together.',
+  tooFast: 'Too many changes in too short a time.',
 } as const;
 
 const storyIdPattern = /^[1-9][0-9]{0,15}$/;

@@ -258,3 +258,34 @@ describe('checkUpdate', () => {
     expect(() => checkUpdate(bad)).toThrow('an item points at a later change of its own client');
   });
 });
+
+describe('DocState.addWithin', () => {
+  const textUpdates = (doc: Y.Doc) => {
+    const updates: Uint8Array[] = [];
+    doc.on('update', (update: Uint8Array) => updates.push(update));
+    return updates;
+  };
+
+  it('refuses a change that would pass the cap and keeps the state as it was', () => {
+    const source = new Y.Doc();
+    const updates = textUpdates(source);
+    source.getText('t').insert(0, 'a'.repeat(600));
+    source.getText('t').insert(0, 'b'.repeat(600));
+    const state = new DocState(noBadUpdate);
+    expect(state.addWithin(updates[0]!, 1000)).toBe(true);
+    expect(state.addWithin(updates[1]!, 1000)).toBe(false);
+    expect(docOf(state.current()).getText('t').toString()).toBe('a'.repeat(600));
+  });
+
+  it('takes a change that repeats the state, counting only what it adds', () => {
+    const source = new Y.Doc();
+    source.getText('t').insert(0, 'a'.repeat(600));
+    const state = new DocState(noBadUpdate);
+    expect(state.addWithin(Y.encodeStateAsUpdate(source), 1000)).toBe(true);
+    source.getText('t').insert(0, 'more ');
+    // The whole document again (600 + 605 bytes look past the cap), of which only 5 characters are new.
+    expect(state.addWithin(Y.encodeStateAsUpdate(source), 1000)).toBe(true);
+    expect(docOf(state.current()).getText('t').toString()).toBe(`more ${'a'.repeat(600)}`);
+    expect(state.size()).toBeLessThan(1000);
+  });
+});

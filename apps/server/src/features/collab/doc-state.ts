@@ -95,6 +95,32 @@ export class DocState {
     }
   }
 
+  /**
+   * Adds an update unless the document would then be larger than `maxBytes`; false (nothing added) if
+   * so. Cheap while the state and the waiting updates together stay under the cap. Past it, only what
+   * the update adds to the state is counted (a change often repeats what the state holds: a reconnecting
+   * editor's sync sends its whole document): that costs a pass over the update, and over the state only
+   * when updates wait to be merged, never a merge per message of a document kept at its cap.
+   */
+  addWithin(update: Uint8Array, maxBytes: number): boolean {
+    if (this.state.byteLength + this.pendingBytes + update.byteLength <= maxBytes) {
+      this.add(update);
+      return true;
+    }
+    const news = Y.diffUpdate(update, this.stateVector());
+    if (this.state.byteLength + news.byteLength > maxBytes) return false;
+    const { structs, ds } = Y.decodeUpdate(news);
+    // Nothing new (its deletions may repeat ours; a real new deletion is a few bytes and is kept).
+    if (structs.length === 0 && ds.clients.size === 0) return true;
+    this.add(news);
+    return true;
+  }
+
+  /** The encoded size of the whole document. */
+  size(): number {
+    return this.current().byteLength;
+  }
+
   /** The whole document as one update. */
   current(): Uint8Array {
     this.merge();

@@ -16,13 +16,18 @@
 //   at once; states not renewed within y-protocols' 30 s timeout are dropped (a vanished process). A
 //   socket cannot touch the ids another socket here announced, and user.email is always the ticket's.
 // - A document with no sockets and no updates for `idleMs` is compacted and unloaded.
+// - Budgets (COLLAB_LIMITS): a socket that sends more messages or bytes than its budget is closed (4429);
+//   a change that would make the document larger than its cap is not taken and its socket is closed
+//   (4413), and so is every socket of a stored document already past the cap, so no message either way
+//   is ever larger than a whole document; presence states past their size or count are dropped.
 import type { WebSocket } from 'ws';
 import * as decoding from 'lib0/decoding';
 import * as encoding from 'lib0/encoding';
 import * as awarenessProtocol from 'y-protocols/awareness';
 import * as syncProtocol from 'y-protocols/sync';
 import * as Y from 'yjs';
-import { COLLAB_CLOSE, collabCloseReasons } from '@hc/shared/api/collab';
+import { COLLAB_CLOSE, COLLAB_LIMITS, collabCloseReasons } from '@hc/shared/api/collab';
+import { InboundBudget } from './budget.ts';
 import { checkUpdate, DocState } from './doc-state.ts';
 import { RelayKind, type CollabRelay } from './relay.ts';
 import type { CollabStore } from './store.ts';
@@ -63,6 +68,15 @@ interface Connection {
   awarenessIds: Set<number>;
   /** Answered the last ping. */
   alive: boolean;
+}
+
+/** The presence limits ownAwarenessUpdate applies to one socket's update. */
+interface PresenceRules {
+  email: string;
+  /** Whether another socket here announced this client id. */
+  othersOwn(clientId: number): boolean;
+  /** Whether this socket may announce one more client id than it holds now. */
+  mayAdd(clientId: number, added: number): boolean;
 }
 
 class SharedDoc {
@@ -124,18 +138,24 @@ function stampEmail(state: unknown, email: string): unknown {
 
 /**
  * A socket's awareness update as the others will see it: entries for client ids another socket here
- * announced are dropped (nobody removes or overwrites someone else's presence), and user.email is the
- * ticket's. Same encoding as y-protocols' encodeAwarenessUpdate.
+ * announced are dropped (nobody removes or overwrites someone else's presence), so are states larger than
+ * the presence cap and client ids past the socket's count, and user.email is the ticket's. Same encoding
+ * as y-protocols' encodeAwarenessUpdate.
  */
-function ownAwarenessUpdate(update: Uint8Array, email: string, othersOwn: (clientId: number) => boolean) {
+function ownAwarenessUpdate(update: Uint8Array, rules: PresenceRules) {
   const decoder = decoding.createDecoder(update);
   const kept: [number, number, unknown][] = [];
   const count = decoding.readVarUint(decoder);
+  let added = 0;
   for (let i = 0; i < count; i += 1) {
     const clientId = decoding.readVarUint(decoder);
     const clock = decoding.readVarUint(decoder);
-    const state: unknown = JSON.parse(decoding.readVarString(decoder));
-    if (!othersOwn(clientId)) kept.push([clientId, clock, stampEmail(state, email)]);
+    const json = decoding.readVarString(decoder);
+    if (json.length > COLLAB_LIMITS.presenceStateBytes || rules.othersOwn(clientId)) continue;
+    if (!rules.mayAdd(clientId, added)) continue;
+    const state: unknown = JSON.parse(json);
+    if (state !== null) added += 1;
+    kept.push([clientId, clock, stampEmail(state, rules.email)]);
   }
   const encoder = encoding.createEncoder();
   encoding.writeVarUint(encoder, kept.length);
@@ -207,15 +227,37 @@ export class CollabHub {
 
   /** Serves the y-websocket protocol on an authorised socket. */
   attach(socket: WebSocket, grant: CollabGrant): void {
-    const pending: Uint8Array[] = [];
+    // Messages not yet read. One is read per turn of the event loop: a burst that arrived in one TCP
+    // read (ws emits them together) is not all merged in one turn while other sockets and requests wait.
+    const inbox: Uint8Array[] = [];
+    let reading = false;
     let doc: SharedDoc | null = null;
     let conn: Connection | null = null;
-    // Clients send sync step 1 as soon as the socket opens: hold messages until the document is loaded.
+    const readNext = () => {
+      const bytes = inbox.shift();
+      if (!bytes || !doc || !conn || socket.readyState !== socket.OPEN) {
+        reading = false;
+        inbox.length = 0;
+        return;
+      }
+      reading = true;
+      this.receive(doc, conn, bytes);
+      setImmediate(() => (inbox.length > 0 ? readNext() : (reading = false)));
+    };
+    const budget = new InboundBudget();
+    // Clients send sync step 1 as soon as the socket opens: messages wait until the document is loaded.
     socket.on('message', (data: Buffer, isBinary: boolean) => {
+      // Counted before anything is read or held: a flood costs the server no more than its budget.
+      if (!budget.admit(data.byteLength)) {
+        if (socket.readyState === socket.OPEN) {
+          this.log.warn({ doc: grant.doc, userId: grant.userId }, 'collab socket over its budget');
+          socket.close(COLLAB_CLOSE.tooFast, collabCloseReasons.tooFast);
+        }
+        return;
+      }
       if (!isBinary) return;
-      const bytes = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
-      if (doc && conn) this.receive(doc, conn, bytes);
-      else pending.push(bytes);
+      inbox.push(new Uint8Array(data.buffer, data.byteOffset, data.byteLength));
+      if (doc && conn && !reading) readNext();
     });
     socket.on('close', () => {
       if (doc && conn) this.disconnect(doc, conn);
@@ -223,6 +265,13 @@ export class CollabHub {
     this.open(grant.doc).then(
       (opened) => {
         if (socket.readyState !== socket.OPEN) return;
+        // A document stored before the cap existed (or grown past it by a bug): its whole state would be
+        // the greeting. Refused; it stays stored as it is.
+        if (opened.content.size() > COLLAB_LIMITS.documentBytes) {
+          socket.close(COLLAB_CLOSE.tooLarge, collabCloseReasons.tooLarge);
+          if (opened.connections.size === 0) this.scheduleIdle(opened);
+          return;
+        }
         doc = opened;
         const attached: Connection = { socket, grant, awarenessIds: new Set(), alive: true };
         socket.on('pong', () => (attached.alive = true));
@@ -231,7 +280,7 @@ export class CollabHub {
         if (opened.idleTimer) clearTimeout(opened.idleTimer);
         opened.idleTimer = null;
         this.greet(opened, conn);
-        for (const bytes of pending.splice(0)) this.receive(opened, conn, bytes);
+        if (inbox.length > 0) readNext();
       },
       (error: unknown) => {
         this.log.error({ err: error, doc: grant.doc }, 'collab document could not be loaded');
@@ -267,6 +316,7 @@ export class CollabHub {
     }
     await Promise.all(docs.map((doc) => this.unload(doc)));
     await this.relay.close();
+    await this.store.close();
   }
 
   /**
@@ -422,9 +472,14 @@ export class CollabHub {
         const update = decoding.readVarUint8Array(decoder);
         // The email others see is the ticket's, whatever the client wrote (state.user.email, the shape
         // of the co-editing contract); states without a user object carry no identity and stay as sent.
-        const stamped = ownAwarenessUpdate(update, conn.grant.email, (clientId) =>
-          [...doc.connections.values()].some((c) => c !== conn && c.awarenessIds.has(clientId)),
-        );
+        const stamped = ownAwarenessUpdate(update, {
+          email: conn.grant.email,
+          othersOwn: (clientId) =>
+            [...doc.connections.values()].some((c) => c !== conn && c.awarenessIds.has(clientId)),
+          mayAdd: (clientId, added) =>
+            conn.awarenessIds.has(clientId) ||
+            conn.awarenessIds.size + added < COLLAB_LIMITS.presenceIdsPerSocket,
+        });
         awarenessProtocol.applyAwarenessUpdate(doc.awareness, stamped, conn);
       } else if (type === MessageType.queryAwareness) {
         const present = [...doc.awareness.getStates().keys()];
@@ -447,7 +502,11 @@ export class CollabHub {
     if (this.closing) return;
     // Throws (the socket is closed with 1003) on an update that must not be stored or relayed.
     if (!checkUpdate(update)) return;
-    doc.content.add(update);
+    if (!doc.content.addWithin(update, COLLAB_LIMITS.documentBytes)) {
+      this.log.warn({ doc: doc.name, userId: conn.grant.userId }, 'collab change past the document cap');
+      conn.socket.close(COLLAB_CLOSE.tooLarge, collabCloseReasons.tooLarge);
+      return;
+    }
     this.broadcast(doc, update, conn);
     if (doc.peers) this.publish(doc, RelayKind.update, update);
     this.keep(doc, update);

@@ -12,6 +12,7 @@ import { okEnvelope } from '@hc/shared/api/envelope';
 import { messages } from '@hc/shared/messages';
 import {
   COLLAB_CLOSE,
+  COLLAB_LIMITS,
   COLLAB_PATH,
   collabCloseReasons,
   collabTicketRequestSchema,
@@ -28,8 +29,8 @@ import { CollabRelay } from './relay.ts';
 import { CollabStore } from './store.ts';
 import { CollabTickets, type CollabGrant } from './tickets.ts';
 
-/** A Yjs document of a package or story is small; this bounds what one message may make us hold. */
-const MAX_MESSAGE_BYTES = 4 * 1024 * 1024;
+/** ws refuses (1009) a longer message from its header, before reading it. */
+const MAX_MESSAGE_BYTES = COLLAB_LIMITS.messageBytes;
 
 export interface CollabServerOptions {
   /** A document with no sockets and no updates for this long is compacted and unloaded (default 30 s). */

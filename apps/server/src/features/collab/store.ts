@@ -1,36 +1,16 @@
 // Persisted Yjs documents (collab_updates): every accepted update is one appended row; loading merges the
 // rows; compaction replaces the rows it read with one update of the merged state, in a transaction.
+// Rows are merged on a worker thread (merge-thread.ts), off the event loop.
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import * as Y from 'yjs';
 import type { Db } from '@hc/db/client';
 import { schema } from '@hc/db/schema';
+import { MergeThread } from './merge-thread.ts';
 
 const { collabUpdates } = schema;
 
-/** A document's state from its rows: one update, or null when nothing was ever stored. */
-function mergeRows(updates: Uint8Array[], onBadRow: (index: number, error: unknown) => void) {
-  if (updates.length === 0) return null;
-  const doc = new Y.Doc();
-  try {
-    // One transaction applies every row; rows may arrive in any order, Yjs orders them itself.
-    doc.transact(() => {
-      for (const [index, update] of updates.entries()) {
-        try {
-          Y.applyUpdate(doc, update);
-        } catch (error) {
-          // Updates are checked before they are stored, so this is damage, not a client's mistake: keep
-          // everything else rather than lose the whole document.
-          onBadRow(index, error);
-        }
-      }
-    });
-    return Y.encodeStateAsUpdate(doc);
-  } finally {
-    doc.destroy();
-  }
-}
-
 export class CollabStore {
+  private readonly thread = new MergeThread();
+
   constructor(
     private readonly db: Db,
     private readonly onBadRow: (doc: string, rowIndex: number, error: unknown) => void = () => undefined,
@@ -58,10 +38,28 @@ export class CollabStore {
       .from(collabUpdates)
       .where(eq(collabUpdates.docName, doc))
       .orderBy(asc(collabUpdates.id));
-    return mergeRows(
+    const { state } = await this.mergeRows(
+      doc,
       rows.map((r) => r.update),
-      (index, error) => this.onBadRow(doc, index, error),
     );
+    return state;
+  }
+
+  /** Stops the merge thread (app close). */
+  close(): Promise<void> {
+    return this.thread.close();
+  }
+
+  /**
+   * One update of every row, applied in one transaction (rows may come in any order; Yjs orders them).
+   * Updates are checked before they are stored, so a row that does not apply is damage, not a client's
+   * mistake: it is reported and everything else kept, rather than losing the whole document.
+   */
+  private async mergeRows(doc: string, updates: Uint8Array[]) {
+    if (updates.length === 0) return { state: null, bad: new Set<number>() };
+    const merged = await this.thread.merge(updates);
+    merged.bad.forEach((index, i) => this.onBadRow(doc, index, new Error(merged.errors[i])));
+    return { state: merged.state, bad: new Set(merged.bad) };
   }
 
   /**
@@ -78,13 +76,9 @@ export class CollabStore {
         .where(eq(collabUpdates.docName, doc))
         .orderBy(asc(collabUpdates.id))
         .for('update');
-      const bad = new Set<number>();
-      const merged = mergeRows(
+      const { state: merged, bad } = await this.mergeRows(
+        doc,
         rows.map((r) => r.update),
-        (index, error) => {
-          bad.add(index);
-          this.onBadRow(doc, index, error);
-        },
       );
       const ids = rows.filter((_, index) => !bad.has(index)).map((r) => r.id);
       if (ids.length <= 1) return ids.length;

@@ -8,16 +8,27 @@ import { WebsocketProvider } from 'y-websocket';
 import { readSession } from '../session.ts';
 import { getCollabTicket } from './ticket.ts';
 import { shouldReconnect, ticketWebSocket } from './ticketSocket.ts';
-import { COLLAB_PATH } from '@hc/shared/api/collab';
+import { COLLAB_CLOSE, COLLAB_PATH } from '@hc/shared/api/collab';
+import { messages } from '@hc/shared/messages';
 import { displayName, peersFrom, presenceColor } from './presence.ts';
 import type { Peer, PresenceState } from './presence.ts';
 
 /**
  * connecting: before the first sync (editing waits); live: synced with the server; offline: the
  * connection dropped after a sync (edits go on locally and merge on reconnect); off: the server refused
- * the document or has no co-editing (the editor works alone, as before).
+ * the document or has no co-editing (the editor works alone, as before); cut: the server closed the
+ * connection for good over a limit (the document's size or the editor's rate): `notice` says why.
  */
-export type CollabStatus = 'connecting' | 'live' | 'offline' | 'off';
+export type CollabStatus = 'connecting' | 'live' | 'offline' | 'off' | 'cut';
+
+/** What the editor tells its user when the server cut the connection over a limit, by close code. */
+export function cutNotice(code: number, docName: string): string | null {
+  if (code === COLLAB_CLOSE.tooLarge) {
+    return docName.startsWith('story:') ? messages.collabStoryTooLarge : messages.collabPackageTooLarge;
+  }
+  if (code === COLLAB_CLOSE.tooFast) return messages.collabTooFast;
+  return null;
+}
 
 export interface CollabDoc {
   doc: Y.Doc;
@@ -29,6 +40,8 @@ export interface CollabDoc {
   /** The ticket said the user may only view: editing controls are off. */
   readOnly: boolean;
   peers: Peer[];
+  /** Why the server cut the connection for good (status 'cut'), in the user's words; null otherwise. */
+  notice: string | null;
   /** Publishes the selected item or page id (null: none). */
   select: (id: number | null) => void;
 }
@@ -46,6 +59,7 @@ export function useCollabDoc(docName: string | null): CollabDoc {
   const [synced, setSynced] = useState(false);
   const [readOnly, setReadOnly] = useState(false);
   const [peers, setPeers] = useState<Peer[]>([]);
+  const [notice, setNotice] = useState<string | null>(null);
   const [provider, setProvider] = useState<WebsocketProvider | null>(null);
 
   useEffect(() => {
@@ -77,8 +91,16 @@ export function useCollabDoc(docName: string | null): CollabDoc {
     p.on('status', ({ status: s }: { status: string }) => {
       if (s === 'disconnected') setStatus((prev) => (prev === 'live' ? 'offline' : prev));
     });
+    p.on('connection-close', (event: CloseEvent | null) => {
+      const cut = event ? cutNotice(event.code, docName) : null;
+      if (!cut) return;
+      setNotice(cut);
+      setStatus('cut');
+    });
     // A final refusal (4400-4499): without a sync the editor works alone; after one it keeps the doc.
-    p.on('closed', () => setStatus((prev) => (prev === 'connecting' ? 'off' : 'offline')));
+    p.on('closed', () =>
+      setStatus((prev) => (prev === 'cut' ? prev : prev === 'connecting' ? 'off' : 'offline')),
+    );
     setProvider(p);
     const leave = () => p.awareness.setLocalState(null);
     window.addEventListener('pagehide', leave);
@@ -103,5 +125,5 @@ export function useCollabDoc(docName: string | null): CollabDoc {
     [provider],
   );
 
-  return { doc, origin, status: docName ? status : 'off', synced, readOnly, peers, select };
+  return { doc, origin, status: docName ? status : 'off', synced, readOnly, peers, notice, select };
 }

@@ -172,6 +172,7 @@ export function PackageEditor({ initial, publisherId }: PackageEditorProps) {
           status={collab.status}
           peers={collab.peers}
           readOnly={collab.readOnly}
+          notice={collab.notice}
           testId="pe-collab"
         >
           <UndoRedoButtons undo={undo} testIdPrefix="pe" />

@@ -465,6 +465,7 @@ export function StoryEditor({ initial }: { initial: Story }) {
           status={collab.status}
           peers={collab.peers}
           readOnly={collab.readOnly}
+          notice={collab.notice}
           testId="se-collab"
         >
           <UndoRedoButtons undo={undo} testIdPrefix="se" />
