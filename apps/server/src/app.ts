@@ -50,7 +50,7 @@ import { uploadRoutes } from './features/uploads/routes.ts';
 import { verticalRoutes } from './features/vertical/routes.ts';
 import { authenticate } from './plugins/auth.ts';
 import { registerChangeBarrier } from './plugins/cached-answers.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import { frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 
 export const webDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -98,6 +98,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1024 * 1024,
     genReqId: requestIdOf,
+    frameworkErrors,
     ...requestLogOptions(),
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);

@@ -100,6 +100,10 @@ export const messages = {
   notFound: 'Not found.',
   tooManyLoginAttempts: 'Too many login attempts. Please wait a few minutes and try again.',
   invalidRequest: 'The request is not valid.',
+  pathPartTooLong: 'A part of the address is too long: ids and names in a path are at most 100 characters.',
+  numberOutOfRange: 'A number in the request is out of range.',
+  textNotValid: 'A text in the request contains characters that cannot be stored (such as a NUL byte).',
+  pathNotText: 'The address is not valid: a part of its path is not text (invalid UTF-8).',
   packageStale: 'This package was changed by someone else. Reload it to see the latest version.',
   // Proxy mode (EDITOR_API_UPSTREAM): the upstream editor API did not answer properly.
   editorApiTimeout: 'The editor API did not answer in time. Please try again.',

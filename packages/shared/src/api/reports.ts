@@ -42,7 +42,8 @@ export const workbookLinkSchema = z.object({ link: z.string() });
 export const reportStartedSchema = z.object({ job_id: z.string() });
 
 export const reportJobParamsSchema = z.object({
-  job_id: z.string().regex(/^report-(fill|update)-\d{1,15}$/),
+  // The request id is a PostgreSQL integer: nine digits at most stay inside its range.
+  job_id: z.string().regex(/^report-(fill|update)-[1-9]\d{0,8}$/),
 });
 
 export const REPORT_STATES = ['queued', 'active', 'completed', 'failed'] as const;
