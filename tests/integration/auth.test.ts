@@ -2,6 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOGIN_THROTTLE } from '../../apps/server/src/features/auth/login-rate-limit.ts';
 import { schema } from '@hc/db/schema';
 import { messages } from '@hc/shared/messages';
 import { authOf, login, nextRemoteAddress, startTestApp, type TestApp } from '../support/app.ts';
@@ -103,19 +104,21 @@ describe('login', () => {
 });
 
 describe('login throttling', () => {
-  it('blocks an account after repeated failures, from any address, even with the right password', async () => {
+  it('makes an address wait after repeated failures on an account, even with the right password', async () => {
     const user = await buildUser(t.ctx.db, { publisherId });
-    for (let i = 0; i < 5; i++) {
-      expect((await postLogin({ email: user.email, password: `wrong-${i}` })).statusCode).toBe(401);
+    const address = nextRemoteAddress();
+    for (let i = 0; i <= LOGIN_THROTTLE.free.pair; i++) {
+      expect((await postLogin({ email: user.email, password: `wrong-${i}` }, address)).statusCode).toBe(401);
     }
-    const blocked = await postLogin({ email: user.email, password: user.password });
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().errors).toEqual([messages.tooManyLoginAttempts]);
+    const waiting = await postLogin({ email: user.email, password: user.password }, address);
+    expect(waiting.statusCode).toBe(429);
+    expect(waiting.json().errors).toEqual([messages.tooManyLoginAttempts]);
+    expect(waiting.headers['retry-after']).toBe('1');
   });
 
-  it('blocks an address guessing many accounts, and a forged X-Forwarded-For does not reset it', async () => {
+  it('makes an address guessing many accounts wait, and a forged X-Forwarded-For does not reset it', async () => {
     const address = nextRemoteAddress();
-    for (let i = 0; i < 20; i++) {
+    for (let i = 0; i <= LOGIN_THROTTLE.free.address; i++) {
       await postLogin({ email: `guess${i}@test.example`, password: 'x' }, address);
     }
     const user = await buildUser(t.ctx.db, { publisherId });

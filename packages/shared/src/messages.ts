@@ -100,6 +100,8 @@ export const messages = {
   notFound: 'Not found.',
   tooManyLoginAttempts: 'Too many login attempts. Please wait a few minutes and try again.',
   invalidRequest: 'The request is not valid.',
+  noPublisherYet:
+    'Your password is right, but your account has no publisher yet. Ask an administrator of the console to give you access to one.',
   pathPartTooLong: 'A part of the address is too long: ids and names in a path are at most 100 characters.',
   numberOutOfRange: 'A number in the request is out of range.',
   textNotValid: 'A text in the request contains characters that cannot be stored (such as a NUL byte).',

@@ -27,14 +27,16 @@ export async function loginRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
   api.post(
     '/login',
     { schema: { body: loginRequestSchema, response: { 200: okEnvelope(loginResponseSchema) } } },
-    async (request) => {
+    async (request, reply) => {
       const email = normalizeEmail(request.body.email);
       const ip = request.ip;
       const logAttempt = (success: boolean, reason: string | null) =>
         ctx.db.insert(schema.loginAttempts).values({ email: email.slice(0, 254), ip, success, reason });
 
-      if (await ctx.loginLimiter.isBlocked(email, ip)) {
+      const wait = await ctx.loginLimiter.waitFor(email, ip);
+      if (wait > 0) {
         await logAttempt(false, 'rate_limited');
+        void reply.header('retry-after', String(wait));
         throw new HttpError(429, [messages.tooManyLoginAttempts]);
       }
       const user = await ctx.accounts.findByEmail(email);
@@ -42,12 +44,17 @@ export async function loginRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
         ? await verifyPassword(user.passwordHash, request.body.password)
         : await verifyDecoy(request.body.password);
       const publisherId = user && valid ? await ctx.accounts.loginPublisher(user) : null;
-      if (!user || !valid || publisherId === null) {
+      if (!user || !valid) {
         await ctx.loginLimiter.recordFailure(email, ip);
-        await logAttempt(false, !user ? 'unknown_account' : !valid ? 'bad_password' : 'no_publisher');
+        await logAttempt(false, !user ? 'unknown_account' : 'bad_password');
         throw new HttpError(401, [messages.authenticationFailed]);
       }
-      await ctx.loginLimiter.recordSuccess(email);
+      // The right password: never a failure, even when the account cannot work yet.
+      await ctx.loginLimiter.recordSuccess(email, ip);
+      if (publisherId === null) {
+        await logAttempt(false, 'no_publisher');
+        throw new HttpError(403, [messages.noPublisherYet]);
+      }
       await logAttempt(true, null);
       const token = await ctx.sessions.create(user.id, publisherId, {
         ip,

@@ -21,8 +21,9 @@ import { useLogin } from './api/login.ts';
 
 function failureText(error: unknown): string {
   if (error instanceof ApiError) {
-    // A rate-limited login carries the server's own explanation; anything else is a plain failure.
-    if (error.status === 429) return error.message;
+    // A rate-limited login, or a right password on an account with no publisher yet, carries the
+    // server's own explanation; anything else is a plain failure.
+    if (error.status === 429 || error.status === 403) return error.message;
     if (error.status === 0 || error.status >= 500) return error.message;
   }
   return messages.authenticationFailed;
