@@ -177,13 +177,31 @@ describe('highlights/search', () => {
 });
 
 describe('enable switches (dashboard v2 articles/{id})', () => {
+  let switcher: Record<string, string>;
+  beforeAll(async () => {
+    const user = await buildUser(t.ctx.db, { publisherId, roles: ['apv_article_admin'] });
+    switcher = authOf(await login(t.app, user.email, user.password));
+  });
+
+  it('are refused (403) to a user who may only view the highlights, and change nothing', async () => {
+    const [h] = (await list('per=1')).highlights;
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/api/v2/dashboard/articles/${h!.article_id}`,
+      headers,
+      payload: { apv_mode: 'regular', status: !h!.article_active },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect((await list('per=1')).highlights[0]!.article_active).toBe(h!.article_active);
+  });
+
   it('updates article_active in regular mode and ia_article_active in article mode, persistently', async () => {
     const [h] = (await list('per=1')).highlights;
     const post = (body: object) =>
       t.app.inject({
         method: 'POST',
         url: `/api/v2/dashboard/articles/${h!.article_id}`,
-        headers,
+        headers: switcher,
         payload: body,
       });
     const off = await post({ apv_mode: 'regular', status: false });
@@ -203,7 +221,7 @@ describe('enable switches (dashboard v2 articles/{id})', () => {
     const foreignResponse = await t.app.inject({
       method: 'POST',
       url: `/api/v2/dashboard/articles/${foreign.articleId}`,
-      headers,
+      headers: switcher,
       payload: { apv_mode: 'regular', status: false },
     });
     expect(foreignResponse.statusCode).toBe(404);
@@ -216,7 +234,7 @@ describe('enable switches (dashboard v2 articles/{id})', () => {
       const response = await t.app.inject({
         method: 'POST',
         url: '/api/v2/dashboard/articles/1',
-        headers,
+        headers: switcher,
         payload,
       });
       expect(response.statusCode).toBe(400);

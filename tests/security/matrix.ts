@@ -162,7 +162,7 @@ export const MATRIX: readonly MatrixRoute[] = [
     url: `${EDITOR}/external_resources/publish?highlight_id=${a.highlightId}&resource_ids[]=r1`,
   })),
   route('GET', `${EDITOR}/syndication`, 'none', ['syndication_publisher']),
-  route('POST', `${DASHBOARD}/articles/:id`, 'article', 'session', (a) => ({
+  route('POST', `${DASHBOARD}/articles/:id`, 'article', ['apv_article_admin'], (a) => ({
     url: `${DASHBOARD}/articles/${a.articleId}`,
     payload: { apv_mode: 'regular', status: false },
   })),

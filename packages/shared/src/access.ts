@@ -39,6 +39,13 @@ export const PERMISSIONS: Readonly<Record<Permission, AccessRule>> = {
 export const role = (r: Role): AccessRule => ({ roles: [r] });
 
 /**
+ * Who may switch a highlight on or off on the publisher's live pages (Enable Front Page, Enable Article):
+ * the role that reviews and activates APV highlights. Viewing the Highlights screen needs only a login;
+ * changing what readers see needs this.
+ */
+export const APV_SWITCH_ROLE: Role = 'apv_article_admin';
+
+/**
  * Whether a user holding `userRoles` passes `rule`: true when the rule's level is true, when the user is
  * admin, or when the user holds the rule's role. A logged-in user's roles include 'isLoggedIn' (the
  * server adds it), so an anonymous visitor passes only open rules.

@@ -100,6 +100,7 @@ export const messages = {
   notFound: 'Not found.',
   tooManyLoginAttempts: 'Too many login attempts. Please wait a few minutes and try again.',
   invalidRequest: 'The request is not valid.',
+  apvSwitchNeedsRole: 'Only APV article admins can switch highlights on live pages.',
   noPublisherYet:
     'Your password is right, but your account has no publisher yet. Ask an administrator of the console to give you access to one.',
   pathPartTooLong: 'A part of the address is too long: ids and names in a path are at most 100 characters.',
@@ -137,6 +138,10 @@ export type MessageKey = keyof typeof messages;
 export const httpFailure = (status: number, statusText: string): string => `${status} - ${statusText}`;
 
 /** 'The Embed name "{alias}" is already in use' */
+/** The undo toast after a highlight was switched on or off on the publisher's live pages. */
+export const apvSwitched = (place: 'front page' | 'article pages', on: boolean, title: string): string =>
+  `${on ? 'Shown' : 'No longer shown'} on the ${place}: "${title}".`;
+
 export const embedNameInUse = (alias: string): string => `The Embed name "${alias}" is already in use`;
 
 /** Package status toggle confirmation. */

@@ -17,7 +17,12 @@ export interface ToastApi {
   info(text: string): void;
 }
 
-const ToastContext = createContext<ToastApi | null>(null);
+/** The console's toasts: the above, and a success whose button takes the change back (instead of Copy). */
+export interface ConsoleToastApi extends ToastApi {
+  undoable(text: string, undo: () => void): void;
+}
+
+const ToastContext = createContext<ConsoleToastApi | null>(null);
 
 type Severity = 'success' | 'error' | 'info';
 const SUMMARY: Record<Severity, string> = { success: 'Success', error: 'Error', info: 'Info' };
@@ -39,14 +44,27 @@ function CopyButton({ text }: { text: string }) {
   );
 }
 
-function ToastBody({ text }: { text: string }) {
+function ToastBody({ text, undo }: { text: string; undo?: () => void }) {
   return (
     <div className="flex flex-column gap-2">
       <span className="hc-toast-text" data-testid="toast-text">
         {text}
       </span>
       <div>
-        <CopyButton text={text} />
+        {undo ? (
+          <Button
+            type="button"
+            label="Undo"
+            icon="pi pi-undo"
+            size="small"
+            text
+            className="hc-toast-copy"
+            data-testid="toast-undo"
+            onClick={undo}
+          />
+        ) : (
+          <CopyButton text={text} />
+        )}
       </div>
     </div>
   );
@@ -72,11 +90,28 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     },
     [],
   );
-  const api = useMemo<ToastApi>(
+  const api = useMemo<ConsoleToastApi>(
     () => ({
       success: (text, position) => show('success', text, TOAST_LIFE_MS, position),
       error: (text, lifeMs) => show('error', text, lifeMs),
       info: (text) => show('info', text),
+      undoable: (text, undo) => {
+        const message = {
+          severity: 'success' as const,
+          summary: SUMMARY.success,
+          life: TOAST_LIFE_MS,
+          detail: (
+            <ToastBody
+              text={text}
+              undo={() => {
+                topRight.current?.remove(message);
+                undo();
+              }}
+            />
+          ),
+        };
+        topRight.current?.show(message);
+      },
     }),
     [show],
   );
@@ -90,7 +125,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 }
 
 /** { success, error, info }: each shows one toast with a Copy button. */
-export function useToast(): ToastApi {
+export function useToast(): ConsoleToastApi {
   const api = useContext(ToastContext);
   if (!api) throw new Error('useToast() must be used inside <ToastProvider>');
   return api;

@@ -1,6 +1,7 @@
 // APV highlights: list, search, download (editor v1) and the enable switches (dashboard v2).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { APV_SWITCH_ROLE } from '@hc/shared/access';
 import { idParamsSchema } from '@hc/shared/api/common';
 import { okEnvelope } from '@hc/shared/api/envelope';
 import {
@@ -14,7 +15,7 @@ import {
 } from '@hc/shared/api/highlights';
 import { schema } from '@hc/db/schema';
 import type { AppContext } from '../../context.ts';
-import { callerOf } from '../../plugins/auth.ts';
+import { callerOf, requireRoles } from '../../plugins/auth.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { answerCache, answerFromCache, sendKeptAnswer } from '../../plugins/cached-answers.ts';
 import type { MediaStore } from '../media/store.ts';
@@ -104,6 +105,7 @@ export async function highlightRoutes(app: FastifyInstance, { ctx, media }: Opti
 /** POST /api/v2/dashboard/articles/{id}: the two enable checkboxes, audited with the change. */
 export async function dashboardArticleRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', requireRoles(APV_SWITCH_ROLE));
   api.post(
     '/articles/:id',
     {

@@ -1,6 +1,7 @@
 // The Enable Front Page / Enable Article checkbox, shared by the table and the drawer.
 import { Checkbox } from 'primereact/checkbox';
 import type { Highlight } from '@hc/shared/api/highlights';
+import { messages } from '@hc/shared/messages';
 import type { ApvMode } from './api/set-article-status.ts';
 
 export const APV_MODE_LABEL: Record<ApvMode, string> = {
@@ -20,20 +21,30 @@ interface EnableCheckboxProps {
   onToggle: (highlight: Highlight, mode: ApvMode, status: boolean) => void;
   /** Where the checkbox sits, so the table's and the drawer's test ids differ. */
   scope: 'row' | 'drawer';
+  /** The user may not switch highlights on live pages: shown, not changeable, and says why. */
+  readOnly?: boolean;
 }
 
 /** A checkbox bound to one of the two enable flags of a highlight's article. */
-export function EnableCheckbox({ highlight, mode, onToggle, scope }: EnableCheckboxProps) {
+export function EnableCheckbox({ highlight, mode, onToggle, scope, readOnly = false }: EnableCheckboxProps) {
   const checked = isEnabled(highlight, mode);
   const id = `${scope}-${TEST_ID[mode]}-${highlight.highlight_id}`;
-  return (
+  const box = (
     <Checkbox
       inputId={id}
       checked={checked}
       aria-label={`${APV_MODE_LABEL[mode]}: ${highlight.title}`}
       data-testid={scope === 'row' ? `${TEST_ID[mode]}-${highlight.highlight_id}` : `drawer-${TEST_ID[mode]}`}
       data-checked={checked}
+      disabled={readOnly}
       onChange={(e) => onToggle(highlight, mode, Boolean(e.checked))}
     />
+  );
+  // A disabled control gets no pointer events: its wrapper carries the reason, shown on hover.
+  if (!readOnly) return box;
+  return (
+    <span className="hc-locked-switch" title={messages.apvSwitchNeedsRole} data-testid="apv-switch-locked">
+      {box}
+    </span>
   );
 }

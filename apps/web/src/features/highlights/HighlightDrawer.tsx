@@ -19,6 +19,8 @@ interface HighlightDrawerProps {
   pageRows: readonly Highlight[] | undefined;
   createGif: boolean;
   onToggle: (highlight: Highlight, mode: ApvMode, status: boolean) => void;
+  /** The user may not switch highlights on live pages. */
+  readOnly: boolean;
   onDownload: (highlight: Highlight, format: DownloadFormat) => Promise<void>;
   onDownloadError: (error: unknown) => void;
 }
@@ -103,6 +105,7 @@ export function HighlightDrawer({
   pageRows,
   createGif,
   onToggle,
+  readOnly,
   onDownload,
   onDownloadError,
 }: HighlightDrawerProps) {
@@ -145,7 +148,13 @@ export function HighlightDrawer({
             className="hc-drawer-toggle"
             htmlFor={`drawer-${mode === 'regular' ? 'enable-front-page' : 'enable-article'}-${highlight.highlight_id}`}
           >
-            <EnableCheckbox highlight={highlight} mode={mode} onToggle={onToggle} scope="drawer" />
+            <EnableCheckbox
+              highlight={highlight}
+              mode={mode}
+              onToggle={onToggle}
+              scope="drawer"
+              readOnly={readOnly}
+            />
             <span>{APV_MODE_LABEL[mode]}</span>
           </label>
         ))}

@@ -10,7 +10,8 @@ import { Skeleton } from 'primereact/skeleton';
 import type { Highlight, HighlightSortColumn } from '@hc/shared/api/highlights';
 import { MP4_SUFFIX } from '@hc/shared/constants';
 import { formatCount, formatDate, formatNumber, formatPercent } from '@hc/shared/formatters';
-import { messages } from '@hc/shared/messages';
+import { apvSwitched, messages } from '@hc/shared/messages';
+import { APV_SWITCH_ROLE, canAccess, role } from '@hc/shared/access';
 import { ApiError } from '../../lib/api.ts';
 import { useToast } from '../../app/toast.tsx';
 import { useAppConfig } from '../../app/config.tsx';
@@ -53,7 +54,8 @@ const errorText = (error: unknown): string =>
 /** The APV Highlights screen. */
 export function HighlightsPage() {
   const toast = useToast();
-  const { consoleConfig } = useAppConfig();
+  const { consoleConfig, user } = useAppConfig();
+  const canSwitch = canAccess(role(APV_SWITCH_ROLE), user.roles);
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const onRoot = pathname === '/';
@@ -101,13 +103,21 @@ export function HighlightsPage() {
   const openDrawer = drawer.open;
 
   const statusMutation = useSetArticleStatus();
-  const toggle = (highlight: Highlight, mode: ApvMode, enabled: boolean) => {
+  // A switch changes what readers of the publisher's live pages see: each one can be taken back.
+  const toggle = (highlight: Highlight, mode: ApvMode, enabled: boolean, undoing = false) => {
     const input = { article_id: highlight.article_id, apv_mode: mode, status: enabled };
     drawer.update((s) => withArticleStatus(s, input));
     statusMutation.mutate(input, {
       onError: (failure) => {
         drawer.update((s) => withArticleStatus(s, { ...input, status: !enabled }));
         toast.error(errorText(failure));
+      },
+      onSuccess: () => {
+        if (undoing) return;
+        const place = mode === 'regular' ? 'front page' : 'article pages';
+        toast.undoable(apvSwitched(place, enabled, highlight.title), () =>
+          toggle(highlight, mode, !enabled, true),
+        );
       },
     });
   };
@@ -130,7 +140,7 @@ export function HighlightsPage() {
   const checkboxCell = (highlight: Highlight, mode: ApvMode) => (
     // The checkbox must not also open the drawer.
     <div className="hc-check-cell" onClick={(e) => e.stopPropagation()}>
-      <EnableCheckbox highlight={highlight} mode={mode} onToggle={toggle} scope="row" />
+      <EnableCheckbox highlight={highlight} mode={mode} onToggle={toggle} scope="row" readOnly={!canSwitch} />
     </div>
   );
 
@@ -374,6 +384,7 @@ export function HighlightsPage() {
         pageRows={list?.highlights}
         createGif={list?.create_gif ?? false}
         onToggle={toggle}
+        readOnly={!canSwitch}
         onDownload={onDownload}
         onDownloadError={(failure) => toast.error(errorText(failure))}
       />
