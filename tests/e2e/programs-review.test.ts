@@ -152,6 +152,33 @@ describe('Auto Highlight Review', () => {
     await refreshed;
   });
 
+  it('reviews an article of three highlights with the keyboard, the third by the key shown beside it', async () => {
+    let articleId: number | undefined;
+    for (const id of await review.articleIds()) {
+      await review.open(id);
+      if ((await review.highlights.count()) === 3) {
+        articleId = id;
+        break;
+      }
+      await review.closePanel();
+    }
+    expect(articleId, 'the demo queue has an article with three highlights').toBeDefined();
+    expect(await review.highlight(2).locator('.hc-kbd-hint').innerText()).toBe(
+      'Alt+3 good · Alt+Shift+3 bad',
+    );
+    await s.page.keyboard.press('Alt+KeyQ');
+    await s.page.keyboard.press('Shift+KeyQ');
+    expect(await review.done.isEnabled()).toBe(false);
+    await s.page.keyboard.press('Alt+Digit3');
+    await expect
+      .poll(() => review.highlight(2).getByTestId('review-highlight-2-state').innerText())
+      .toBe('Rated');
+    await expect.poll(() => review.done.isEnabled()).toBe(true);
+    await snap(s.page, 'review-keyboard-three');
+    expect(await review.submits(() => s.page.keyboard.press('Alt+KeyD'))).toBe(200);
+    await expect.poll(() => review.article(articleId!).count()).toBe(0);
+  });
+
   it('reviews an article with the keyboard only; it leaves the queue and the badges drop by one', async () => {
     const userBadge = s.page.getByTestId('pending-badge');
     await userBadge.waitFor();

@@ -31,7 +31,7 @@ import {
   toFeedback,
 } from './reviewForm.ts';
 import type { ApvReason, HighlightReview, Rating, ReviewFormAction, TvReason } from './reviewForm.ts';
-import { isTextEntry, shortcutFor } from './reviewShortcuts.ts';
+import { isTextEntry, keyHintsFor, shortcutFor } from './reviewShortcuts.ts';
 import { useTaskLock } from '../locks/useTaskLock.ts';
 import { LockNotice, lockAllowsActions } from '../locks/LockNotice.tsx';
 import { isLockRefusal } from '../locks/lockRows.ts';
@@ -53,12 +53,6 @@ const TV_REASON_OPTIONS = REVIEW_TV_REASONS.map((r) => ({
   label: r.charAt(0).toUpperCase() + r.slice(1),
   value: r,
 }));
-
-/** The key hint of each highlight's shortcuts, by position. */
-const KEY_HINTS = [
-  { good: 'Alt+Q', bad: 'Alt+W' },
-  { good: 'Shift+Q', bad: 'Shift+W' },
-];
 
 interface HighlightFormProps {
   index: number;
@@ -86,7 +80,7 @@ function HighlightForm(props: HighlightFormProps) {
   }, [focusReason, bad, onReasonFocused]);
 
   const missing = missingFor(review);
-  const hint = KEY_HINTS[index];
+  const hint = keyHintsFor(index);
   const prefix = `review-highlight-${index}`;
   const active = h.article_active || props.activated;
   return (
@@ -136,7 +130,7 @@ function HighlightForm(props: HighlightFormProps) {
         <div className="hc-review-field">
           <span className="hc-review-field__label" id={`${prefix}-apv-label`}>
             APV quality
-            {hint && (
+            {hint.good && (
               <span className="hc-kbd-hint">
                 <kbd>{hint.good}</kbd> good · <kbd>{hint.bad}</kbd> bad
               </span>
