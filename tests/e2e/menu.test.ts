@@ -85,6 +85,7 @@ describe('side menu per role', () => {
       'APV Highlights list (Web)',
       'Vertical View',
       'Vertical Edit / Review & Edit',
+      'Post highlights',
     ]);
     expect(tree.find((n) => n.label === 'Vertical')?.children.map((c) => c.label)).toEqual([
       'Full Video View',

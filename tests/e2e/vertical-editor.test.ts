@@ -14,7 +14,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '@hc/db/client';
 import { schema } from '@hc/db/schema';
 import { MP4_SUFFIX } from '@hc/shared/constants';
-import { messages } from '@hc/shared/messages';
+import { messages, verticalCreated } from '@hc/shared/messages';
 import type { RenderJobStatus } from '@hc/shared/api/vertical';
 import type { KeyframeFile } from '@hc/shared/vertical/keyframe-file';
 import { snap } from './support/browser.ts';
@@ -255,7 +255,8 @@ describe('Vertical edit modal', () => {
 
     const render = page.getByTestId('fe-render');
     await render.waitFor();
-    expect(await render.innerText()).toContain(messages.verticalCreated);
+    // A highlight's MP4 is listed under APV Highlights > Vertical View, and the message says so.
+    expect(await render.innerText()).toContain(verticalCreated('Vertical View'));
     // Shown at the top of the editor, in view, and the editor is locked from then on.
     expect(await render.isVisible()).toBe(true);
     expect((await render.boundingBox())!.y).toBeLessThan(200);

@@ -14,7 +14,7 @@ import { AUTH_HEADERS } from '@hc/shared/api/auth-headers';
 import type { VerticalSuggestion, VerticalTask } from '@hc/shared/api/vertical';
 import { verticalErrors } from '@hc/shared/api/vertical';
 import { VERTICAL_BAD_QUALITY_REASONS } from '@hc/shared/constants';
-import { messages, verticalApproved } from '@hc/shared/messages';
+import { messages, verticalApproved, verticalResultsScreen } from '@hc/shared/messages';
 import { groupAtFrame, objectRectAt } from '@hc/shared/vertical/keyframe-file';
 import type { KeyframeFile, Rect } from '@hc/shared/vertical/keyframe-file';
 import { snap } from './support/browser.ts';
@@ -294,7 +294,7 @@ describe('Vertical review modal', () => {
     expect((await answered).status()).toBe(202);
     await expect
       .poll(() => page.getByTestId('toast-text').allInnerTexts())
-      .toContain(verticalApproved(task.video_id));
+      .toContain(verticalApproved(task.video_id, verticalResultsScreen(task.content_type)));
     // The vertical tool's success toasts sit bottom-left (spec 001 §4).
     const toast = await page.locator('.p-toast-bottom-left').getByTestId('toast-text').boundingBox();
     const viewport = page.viewportSize()!;

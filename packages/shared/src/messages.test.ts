@@ -10,6 +10,7 @@ import {
   packageStatusConfirm,
   productSwitchConfirm,
   verticalApproved,
+  verticalCreated,
 } from './messages.ts';
 
 const values: readonly string[] = Object.values(messages);
@@ -82,7 +83,6 @@ const SPEC_001 = [
   'Failed to load configuration. Please try again later.',
   'Something went wrong while retrieving the data. Please try again later.',
   'Looks like your session done, we will redirect you to login page. Login again for new session.',
-  'MP4 was created successfully and can be viewed under ...',
   'Vertical will not be created and the source video will be marked as rejected',
   'No results found, please refine your search.',
   'Something went wrong',
@@ -137,8 +137,13 @@ describe('message templates', () => {
     ['001', mandatoryFieldsNotFilled(['Title']), 'Title must be filled!'],
     [
       '001',
-      verticalApproved(77),
-      'Vertical MP4 for video 77 generated successfully and available for watching in the Console under: ...',
+      verticalApproved(77, 'Vertical View'),
+      'Vertical MP4 for video 77 generated successfully and available for watching in the Console under: Vertical View.',
+    ],
+    [
+      '001',
+      verticalCreated('Full Video View'),
+      'MP4 was created successfully and can be viewed under Full Video View.',
     ],
     [
       '002',

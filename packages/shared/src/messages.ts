@@ -48,7 +48,6 @@ export const messages = {
   configurationFailed: 'Failed to load configuration. Please try again later.',
   userInfoFailed: 'Something went wrong while retrieving the data. Please try again later.',
   verticalRejected: 'Vertical will not be created and the source video will be marked as rejected',
-  verticalCreated: 'MP4 was created successfully and can be viewed under ...',
   verticalFeedbackRequired:
     'Please provide feedback for at least one suggestion before taking further action',
   verticalErrorTitle: 'Error',
@@ -142,6 +141,18 @@ export const httpFailure = (status: number, statusText: string): string => `${st
 export const apvSwitched = (place: 'front page' | 'article pages', on: boolean, title: string): string =>
   `${on ? 'Shown' : 'No longer shown'} on the ${place}: "${title}".`;
 
+/** The screen that lists a vertical task's MP4: highlights under APV Highlights, full videos under Vertical. */
+export type VerticalResultsScreen = 'Vertical View' | 'Full Video View';
+export const verticalResultsScreen = (contentType: string): VerticalResultsScreen =>
+  contentType === 'highlight' ? 'Vertical View' : 'Full Video View';
+
+/**
+ * The spec's 'MP4 was created successfully and can be viewed under ...', its placeholder filled with the
+ * screen where the MP4 is listed.
+ */
+export const verticalCreated = (where: VerticalResultsScreen): string =>
+  `MP4 was created successfully and can be viewed under ${where}.`;
+
 export const embedNameInUse = (alias: string): string => `The Embed name "${alias}" is already in use`;
 
 /** Package status toggle confirmation. */
@@ -152,8 +163,8 @@ export const packageStatusConfirm = (activate: boolean): string =>
 export const mandatoryFieldsNotFilled = (labels: string[]): string => `${labels.join(', ')} must be filled!`;
 
 /** 'Vertical MP4 for video {id} generated successfully and available for watching in the Console under: ...' */
-export const verticalApproved = (videoId: string | number): string =>
-  `Vertical MP4 for video ${videoId} generated successfully and available for watching in the Console under: ...`;
+export const verticalApproved = (videoId: string | number, where: VerticalResultsScreen): string =>
+  `Vertical MP4 for video ${videoId} generated successfully and available for watching in the Console under: ${where}.`;
 
 /** 'Are you sure you want to ON/OFF APVs/Editors for {publisher}?' */
 export const productSwitchConfirm = (on: boolean, product: 'APVs' | 'Editors', publisher: string): string =>

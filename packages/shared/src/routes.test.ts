@@ -56,14 +56,24 @@ describe('menuFor: children', () => {
     [
       'admin',
       'highlights',
-      ['APV Highlights list (Web)', 'Horizontal View', 'Vertical View', 'Vertical Edit / Review & Edit'],
+      [
+        'APV Highlights list (Web)',
+        'Horizontal View',
+        'Vertical View',
+        'Vertical Edit / Review & Edit',
+        'Post highlights',
+      ],
     ],
-    ['viewer', 'highlights', ['APV Highlights list (Web)', 'Vertical View']],
-    ['live', 'highlights', ['APV Highlights list (Web)', 'Horizontal View', 'Vertical View']],
+    ['viewer', 'highlights', ['APV Highlights list (Web)', 'Vertical View', 'Post highlights']],
+    [
+      'live',
+      'highlights',
+      ['APV Highlights list (Web)', 'Horizontal View', 'Vertical View', 'Post highlights'],
+    ],
     [
       'reviewer',
       'highlights',
-      ['APV Highlights list (Web)', 'Vertical View', 'Vertical Edit / Review & Edit'],
+      ['APV Highlights list (Web)', 'Vertical View', 'Vertical Edit / Review & Edit', 'Post highlights'],
     ],
     ['viewer', 'vertical', ['Full Video View']],
     ['reviewer', 'vertical', ['Full Video View', 'Full Video Review & Edit']],

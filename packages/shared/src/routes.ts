@@ -125,11 +125,13 @@ export const ROUTES = [
     ...pending('verticalHighlight'),
   },
   {
+    // In the menu beside the other highlight screens: it was reachable from no link at all.
     id: 'postOnGoogle',
     path: '/post-on-google',
     label: 'Post highlights',
     parent: 'highlights',
     access: PERMISSIONS.view,
+    menu: true,
   },
 
   { id: 'packages', path: '/packages', label: 'Top Videos', access: PERMISSIONS.packages, menu: true },

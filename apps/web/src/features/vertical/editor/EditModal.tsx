@@ -9,7 +9,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Dialog } from 'primereact/dialog';
 import { Button } from 'primereact/button';
 import type { VerticalTask } from '@hc/shared/api/vertical';
-import { messages } from '@hc/shared/messages';
+import { messages, verticalCreated, verticalResultsScreen } from '@hc/shared/messages';
 import {
   frameCountOf,
   groupAtFrame,
@@ -199,7 +199,7 @@ function FrameEditorWorkspace(props: EditModalProps & { initialFile: KeyframeFil
     try {
       const result = await (call === 'create' ? create : update).mutateAsync(body);
       setSubmitted(result);
-      toast.success(messages.verticalCreated, 'bottom-left');
+      toast.success(verticalCreated(verticalResultsScreen(task.content_type)), 'bottom-left');
       props.onSubmitted(result);
     } catch (error) {
       setErrorText(
@@ -305,7 +305,11 @@ function FrameEditorWorkspace(props: EditModalProps & { initialFile: KeyframeFil
       {/* On top, where the eye is after Generate: the editor below is locked from now on. */}
       {submitted && (
         <section className="hc-fe-render" data-testid="fe-render">
-          <Message severity="success" text={messages.verticalCreated} className="hc-fe-render__message" />
+          <Message
+            severity="success"
+            text={verticalCreated(verticalResultsScreen(task.content_type))}
+            className="hc-fe-render__message"
+          />
           <RenderProgress jobId={submitted.job_id} task={task} onFailed={setErrorText} />
         </section>
       )}

@@ -13,7 +13,7 @@ import { Tag } from 'primereact/tag';
 import type { VerticalTask } from '@hc/shared/api/vertical';
 import { ALGO_SUGGESTIONS_SETTING } from '@hc/shared/api/pending';
 import { MP4_SUFFIX, VERTICAL_BAD_QUALITY_REASONS } from '@hc/shared/constants';
-import { messages, verticalApproved } from '@hc/shared/messages';
+import { messages, verticalApproved, verticalResultsScreen } from '@hc/shared/messages';
 import { useToast } from '../../../app/toast.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { StatePanel } from '../../../app/StatePanel.tsx';
@@ -318,7 +318,10 @@ export function ReviewModal({ task, onClose, onChanged }: ReviewModalProps) {
         { vertical_content_id: selectedId, content_type: task.content_type, quality: 'good', fence },
         {
           onSuccess: (result) => {
-            toast.success(verticalApproved(task.video_id), 'bottom-left');
+            toast.success(
+              verticalApproved(task.video_id, verticalResultsScreen(task.content_type)),
+              'bottom-left',
+            );
             // The task has left review: nothing more is done under the lease.
             lock.release();
             setRenderJobId(result.job_id);
