@@ -5,6 +5,7 @@ const ICONS: Readonly<Record<string, string>> = {
   liveStream: 'pi pi-desktop',
   liveVerticalView: 'pi pi-mobile',
   liveVerticalReview: 'pi pi-check-square',
+  postOnGoogle: 'pi pi-send',
   packages: 'pi pi-th-large',
   stamp: 'pi pi-images',
   syndication: 'pi pi-share-alt',
