@@ -11,6 +11,14 @@ export function indexOrder(column: SQLWrapper, direction: SortDirection): SQL {
   return direction === 'desc' ? sql`${column} desc nulls last` : sql`${column} asc nulls first`;
 }
 
+/**
+ * A text column as people read it in a sorted list: case does not matter ('apple' beside 'Apple', not
+ * after 'Zebra'), as PostgreSQL's default collation would have it on some servers and not on others.
+ */
+export function caseless(column: SQLWrapper): SQL {
+  return sql`lower(${column})`;
+}
+
 /** Every key in the same direction (a sort column and its id tiebreak). */
 export function indexOrders(columns: SQLWrapper[], direction: SortDirection): SQL[] {
   return columns.map((column) => indexOrder(column, direction));

@@ -14,6 +14,11 @@ export interface DataColumn<Row, Sort extends string = string> {
   header: ReactNode;
   /** The server's sort column, when the column sorts. */
   sortField?: Sort;
+  /**
+   * The order of the first click on the column's header: 'desc' for numbers and dates, which people
+   * want biggest or newest first; text goes A to Z (the default).
+   */
+  firstOrder?: 'asc' | 'desc';
   align?: 'left' | 'right' | 'center';
   className?: string;
   body: (row: Row) => ReactNode;
@@ -93,7 +98,16 @@ export function ServerDataTable<Row, Sort extends string = string>({
         onPage={(e) => startTransition(() => onPage(e))}
         sortField={sort?.field}
         sortOrder={sort ? (sort.order === 'asc' ? 1 : -1) : 0}
-        onSort={onSort && ((e) => startTransition(() => onSort(e)))}
+        onSort={
+          onSort &&
+          ((e) => {
+            const column = columns.find((c) => c.sortField === e.sortField);
+            const fresh = e.sortField !== sort?.field;
+            const event: DataTableSortEvent =
+              fresh && column?.firstOrder ? { ...e, sortOrder: column.firstOrder === 'asc' ? 1 : -1 } : e;
+            startTransition(() => onSort(event));
+          })
+        }
         loading={loading}
         emptyMessage={
           <div className="hc-empty" data-testid={`${testId}-empty`}>

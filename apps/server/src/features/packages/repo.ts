@@ -1,8 +1,7 @@
 // Top Videos packages: the list (indexed text filter, server-side sort, capped count), one package, and
 // the writes the service runs inside its transactions. Every read is scoped to publishers.
-import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { indexOrders } from '@hc/db/order';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, eq, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { caseless, indexOrders } from '@hc/db/order';
 import { queryRows, type Db } from '@hc/db/client';
 import { schema } from '@hc/db/schema';
 import type { PackageListQuery, PackageStatus } from '@hc/shared/api/packages';
@@ -29,10 +28,10 @@ export interface PackageHighlightRow {
 
 type SortColumn = PackageListQuery['order_by'] extends `${infer C}_${'asc' | 'desc'}` ? C : never;
 
-const SORT_COLUMNS: Record<SortColumn, AnyPgColumn> = {
+const SORT_COLUMNS: Record<SortColumn, SQLWrapper> = {
   updated_at: packages.updatedAt,
   created_at: packages.createdAt,
-  name: packages.name,
+  name: caseless(packages.name),
   package_clicks: packages.packageClicks,
   package_impressions: packages.packageImpressions,
 };

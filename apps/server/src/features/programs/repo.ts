@@ -1,8 +1,7 @@
 // Live programs of one publisher: the searched, sorted page with a capped count, and one program with
 // its highlights. Every read is scoped to the publisher.
-import { and, eq, or, sql, type SQL } from 'drizzle-orm';
-import { indexOrders } from '@hc/db/order';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, eq, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { caseless, indexOrders } from '@hc/db/order';
 import { queryRows, type Db } from '@hc/db/client';
 import { schema } from '@hc/db/schema';
 import { PROGRAM_HIGHLIGHTS_LIMIT, type ProgramListQuery, type ProgramSort } from '@hc/shared/api/programs';
@@ -13,9 +12,9 @@ const { programs, programHighlights } = schema;
 export type ProgramRow = typeof programs.$inferSelect;
 export type ProgramHighlightRow = typeof programHighlights.$inferSelect;
 
-const SORTS: Record<ProgramSort, AnyPgColumn> = {
+const SORTS: Record<ProgramSort, SQLWrapper> = {
   start_time: programs.startTime,
-  program_name: programs.programName,
+  program_name: caseless(programs.programName),
   program_id: programs.id,
 };
 

@@ -1,7 +1,7 @@
 // The Auto Highlight Review queue: who reviews for which publishers, the pending articles (sorted and
 // paged on the server), an article's auto highlights, the suggestion limit, and the review writes.
-import { and, asc, desc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, gt, inArray, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { caseless } from '@hc/db/order';
 import type { Db } from '@hc/db/client';
 import { schema } from '@hc/db/schema';
 import { ALGO_SUGGESTIONS_SETTING } from '@hc/shared/api/pending';
@@ -34,10 +34,10 @@ export const STATUS_AFTER: Record<ReviewAction, 'done' | 'rejected' | 'manual'> 
   manual: 'manual',
 };
 
-const SORTS: Record<PendingReviewSort, AnyPgColumn> = {
+const SORTS: Record<PendingReviewSort, SQLWrapper> = {
   created_at: articles.createdAt,
-  title: articles.title,
-  publisher_name: publishers.name,
+  title: caseless(articles.title),
+  publisher_name: caseless(publishers.name),
   id: articles.id,
 };
 
