@@ -255,6 +255,7 @@ describe('story-highlights-zip job', () => {
     expect((await statusOf(jobId)).state).toBe('waiting');
     workers = await startWorkers({
       db: t.ctx.db,
+      deployment: t.ctx.deployment.id,
       redisUrl,
       sessionIdleMinutes: 120,
       log: () => undefined,
