@@ -296,7 +296,10 @@ describe('story-highlights-zip job', () => {
         completed: 1,
       });
       // Ids only, and the id of the request that asked (issue 10 part 5: logs follow it into the worker).
+      // And the deployment that queued it: another deployment's worker on the same queue refuses it.
+      expect(job.data).toMatchObject({ deployment: t.ctx.deployment.id });
       expect(Object.keys(job.data).sort()).toEqual([
+        'deployment',
         'httpRequestId',
         'publisherId',
         'storyId',
