@@ -149,7 +149,8 @@ beforeAll(async () => {
   redis = new Redis(redisServer.url, BULLMQ_CONNECTION_OPTIONS);
   // The processes' queues: under the namespace they derive from the database, as this does.
   const { jobsPrefix } = await deploymentOf(database.handle);
-  for (const name of Object.values(QUEUES)) queues[name] = new Queue(name, { connection: redis, prefix: jobsPrefix });
+  for (const name of Object.values(QUEUES))
+    queues[name] = new Queue(name, { connection: redis, prefix: jobsPrefix });
 
   const serverEnv = {
     DATABASE_URL: database.url,
