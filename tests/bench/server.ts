@@ -22,6 +22,7 @@ import { openDb } from '@hc/db/client';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { createContext, type AppContext } from '../../apps/server/src/context.ts';
+import { deploymentOf } from '@hc/worker/deployment';
 
 type Message =
   | { type: 'login'; id: number; email: string; password: string; address: string }
@@ -87,7 +88,7 @@ async function startApp() {
   });
   const redis = new Redis(process.env.BENCH_REDIS_URL!, { keyPrefix: `${process.env.BENCH_PREFIX}:` });
   const changes = await handle.openChangeFeed();
-  const ctx = createContext(config, handle.db, redis, changes);
+  const ctx = createContext(config, handle.db, redis, changes, await deploymentOf(handle));
   const app = await buildApp(ctx, {
     logger: false,
     jobsPrefix: process.env.BENCH_PREFIX,

@@ -35,7 +35,7 @@ import {
 } from '../support/processes.ts';
 import { redisUrl } from '../support/services.ts';
 
-/** A Redis database of its own (flushed first): a production-mode server uses unprefixed keys. */
+/** A Redis database of its own (flushed first), as a deployment of its own would have. */
 const REDIS_DB = 11;
 const faultRedisUrl = (() => {
   const url = new URL(redisUrl);

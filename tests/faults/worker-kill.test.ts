@@ -32,6 +32,7 @@ import { LOCK_FENCE_HEADER, lockPath } from '@hc/shared/live/locks';
 import { messages } from '@hc/shared/messages';
 import { loadGridData } from '@hc/worker/processors/monetization-grid';
 import { writeReportWorkbook } from '@hc/worker/processors/report-workbook';
+import { deploymentOf } from '@hc/worker/deployment';
 import { BULLMQ_CONNECTION_OPTIONS, QUEUES, type QueueName } from '@hc/worker/queues';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 import { buildPublisher, buildUser } from '../support/factories.ts';
@@ -146,7 +147,10 @@ beforeAll(async () => {
     makeSourceVideo(mediaDir).then(() => undefined),
   ]).then(([r, d]) => [r, d] as const);
   redis = new Redis(redisServer.url, BULLMQ_CONNECTION_OPTIONS);
-  for (const name of Object.values(QUEUES)) queues[name] = new Queue(name, { connection: redis });
+  // The processes' queues: under the namespace they derive from the database, as this does.
+  const { jobsPrefix } = await deploymentOf(database.handle);
+  for (const name of Object.values(QUEUES))
+    queues[name] = new Queue(name, { connection: redis, prefix: jobsPrefix });
 
   const serverEnv = {
     DATABASE_URL: database.url,

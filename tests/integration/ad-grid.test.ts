@@ -72,6 +72,7 @@ beforeAll(async () => {
   t = await startStoryTestApp({ jobsPrefix: prefix });
   workers = await startWorkers({
     db: t.ctx.db,
+    deployment: t.ctx.deployment.id,
     redisUrl,
     sessionIdleMinutes: 120,
     log: () => undefined,

@@ -114,6 +114,7 @@ beforeAll(async () => {
   origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   workers = await startWorkers({
     db: t.ctx.db,
+    deployment: t.ctx.deployment.id,
     redisUrl,
     sessionIdleMinutes: 120,
     log: () => undefined,
@@ -260,6 +261,7 @@ describe('job progress over the live channel', () => {
     await t.ctx.db.delete(schema.stories).where(eq(schema.stories.id, storyId));
     workers = await startWorkers({
       db: t.ctx.db,
+      deployment: t.ctx.deployment.id,
       redisUrl,
       sessionIdleMinutes: 120,
       log: () => undefined,

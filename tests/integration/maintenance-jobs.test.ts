@@ -11,6 +11,7 @@ import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 import { buildPublisher, buildUser } from '../support/factories.ts';
 import { eventually } from '../support/retry.ts';
 import { redisUrl } from '../support/services.ts';
+import { deploymentOf } from '@hc/worker/deployment';
 
 let database: TestDatabase;
 let workers: RunningWorkers;
@@ -20,6 +21,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   workers = await startWorkers({
     db: database.handle.db,
+    deployment: (await deploymentOf(database.handle)).id,
     redisUrl,
     sessionIdleMinutes: 120,
     log: () => undefined,

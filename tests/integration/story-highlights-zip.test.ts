@@ -255,6 +255,7 @@ describe('story-highlights-zip job', () => {
     expect((await statusOf(jobId)).state).toBe('waiting');
     workers = await startWorkers({
       db: t.ctx.db,
+      deployment: t.ctx.deployment.id,
       redisUrl,
       sessionIdleMinutes: 120,
       log: () => undefined,
@@ -295,7 +296,10 @@ describe('story-highlights-zip job', () => {
         completed: 1,
       });
       // Ids only, and the id of the request that asked (issue 10 part 5: logs follow it into the worker).
+      // And the deployment that queued it: another deployment's worker on the same queue refuses it.
+      expect(job.data).toMatchObject({ deployment: t.ctx.deployment.id });
       expect(Object.keys(job.data).sort()).toEqual([
+        'deployment',
         'httpRequestId',
         'publisherId',
         'storyId',

@@ -30,6 +30,7 @@ import { COLLAB_PATH } from '@hc/shared/api/collab';
 import type { PendingCounts } from '@hc/shared/api/pending';
 import type { LockChangedEvent } from '@hc/shared/live/events';
 import { LOCK_FENCE_HEADER, lockMessages, lockPath } from '@hc/shared/live/locks';
+import { deploymentOf } from '@hc/worker/deployment';
 import { QUEUES } from '@hc/worker/queues';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 import { buildPackage, buildPublisher, buildUser } from '../support/factories.ts';
@@ -53,7 +54,7 @@ import { buildVerticalTask } from '../support/vertical-factories.ts';
 
 type Headers = Record<string, string>;
 
-/** A Redis database of its own (flushed first): production-mode processes use unprefixed keys. */
+/** A Redis database of its own (flushed first), as a deployment of its own would have. */
 const REDIS_DB = 9;
 const topologyRedisUrl = (() => {
   const url = new URL(redisUrl);
@@ -167,7 +168,9 @@ beforeAll(async () => {
       users[name].password,
     );
   }
-  zipQueue = new Queue(QUEUES.storyHighlightsZip, { connection: redis });
+  // The processes' queues: under the namespace they derive from the database, as this does.
+  const { jobsPrefix } = await deploymentOf(database.handle);
+  zipQueue = new Queue(QUEUES.storyHighlightsZip, { connection: redis, prefix: jobsPrefix });
 }, 150_000);
 
 afterAll(async () => {

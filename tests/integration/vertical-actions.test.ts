@@ -221,6 +221,8 @@ describe('vertical_video/approve', () => {
       userId: approver!.id,
       // The approve request's id, which the worker's log lines of the job carry (issue 10 part 5).
       httpRequestId: response.headers['x-request-id'],
+      // The deployment that queued it: another deployment's worker on the same queue refuses it.
+      deployment: t.ctx.deployment.id,
     });
     expect(job?.opts.attempts).toBe(3);
     expect(await job?.getState()).toBe('waiting');

@@ -240,6 +240,7 @@ beforeAll(async () => {
   reviewer = authOf(await login(t.app, user.email, user.password));
   workers = await startWorkers({
     db: t.ctx.db,
+    deployment: t.ctx.deployment.id,
     redisUrl,
     sessionIdleMinutes: 60,
     prefix,

@@ -10,6 +10,7 @@ import { loadConfig } from '../../apps/server/src/config.ts';
 import { createContext, type AppContext } from '../../apps/server/src/context.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 import { redisUrl } from './services.ts';
+import { deploymentOf } from '@hc/worker/deployment';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -72,7 +73,8 @@ async function buildServer(
   const redis = new Redis(redisUrl, { keyPrefix });
   // Each server listens to the database's changes on its own connection, as separate processes do.
   const changes = await database.handle.openChangeFeed();
-  const ctx = createContext(config, database.handle.db, redis, changes);
+  // The suite's own key space (above) and the database's own deployment id, as a real start derives it.
+  const ctx = createContext(config, database.handle.db, redis, changes, await deploymentOf(database.handle));
   const app = await buildApp(ctx, { logger: false, ...build });
   await app.ready();
   return {

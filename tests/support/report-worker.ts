@@ -2,6 +2,7 @@
 // Redis prefix, with short locks (so a killed run is taken up again quickly) and a pause per applied
 // record (so a test can kill it mid-job). Prints 'ready' once it serves the queues.
 import { openDb } from '@hc/db/client';
+import { deploymentOf } from '@hc/worker/deployment';
 import { startWorkers } from '@hc/worker/runtime';
 
 const env = (name: string) => {
@@ -13,6 +14,7 @@ const env = (name: string) => {
 const db = await openDb({ databaseUrl: env('REPORT_TEST_DATABASE_URL'), poolSize: 2 });
 const running = await startWorkers({
   db: db.db,
+  deployment: (await deploymentOf(db)).id,
   redisUrl: env('REPORT_TEST_REDIS_URL'),
   sessionIdleMinutes: 120,
   log: () => undefined,

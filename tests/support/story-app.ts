@@ -13,6 +13,7 @@ import { createContext } from '../../apps/server/src/context.ts';
 import type { TestApp } from './app.ts';
 import { createTestDatabase } from './database.ts';
 import { redisUrl } from './services.ts';
+import { deploymentOf } from '@hc/worker/deployment';
 
 export async function startStoryTestApp(options: BuildAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -25,7 +26,8 @@ export async function startStoryTestApp(options: BuildAppOptions = {}): Promise<
   });
   const redis = new Redis(redisUrl, { keyPrefix: `hc-test:${randomBytes(4).toString('hex')}:` });
   const changes = await database.handle.openChangeFeed();
-  const ctx = createContext(config, database.handle.db, redis, changes);
+  // The suite's own key space (above) and the database's own deployment id, as a real start derives it.
+  const ctx = createContext(config, database.handle.db, redis, changes, await deploymentOf(database.handle));
   const app = await buildApp(ctx, { logger: false, ...options });
   await app.ready();
   return {

@@ -2,6 +2,7 @@
 // database, Redis prefix and media folder, with short locks (so a killed run is recovered quickly) and
 // an optional pause per file (so a test can kill it mid-job). Prints 'ready' once it serves the queue.
 import { openDb } from '@hc/db/client';
+import { deploymentOf } from '@hc/worker/deployment';
 import { startWorkers } from '@hc/worker/runtime';
 
 const env = (name: string) => {
@@ -13,6 +14,7 @@ const env = (name: string) => {
 const db = await openDb({ databaseUrl: env('ZIP_TEST_DATABASE_URL'), poolSize: 2 });
 const running = await startWorkers({
   db: db.db,
+  deployment: (await deploymentOf(db)).id,
   redisUrl: env('ZIP_TEST_REDIS_URL'),
   sessionIdleMinutes: 120,
   log: () => undefined,

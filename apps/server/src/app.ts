@@ -67,7 +67,7 @@ export interface BuildAppOptions {
    * in production, where loopback and private addresses are always refused.
    */
   posterCheck?: Partial<PosterCheckOptions>;
-  /** BullMQ key prefix of the jobs the server enqueues; tests use their own (default: BullMQ's). */
+  /** BullMQ key prefix of the jobs the server enqueues; tests use their own (default: the deployment's). */
   jobsPrefix?: string;
   /** The co-editing server's timings (tests shorten them). */
   collab?: CollabServerOptions;
@@ -104,11 +104,12 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   if (options.warmDatabase) app.addHook('onReady', () => warmDb(ctx.db));
   const ops = options.ops ?? new ServerOps();
+  const jobsPrefix = options.jobsPrefix ?? ctx.deployment.jobsPrefix;
   registerRequestIds(app);
   registerServerMetrics(app, ops, {
     db: ctx.db,
     redisUrl: ctx.config.redisUrl,
-    jobsPrefix: options.jobsPrefix,
+    jobsPrefix,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -148,20 +149,20 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       await editor.register(sessionRoutes, { ctx });
       await editor.register(publisherRoutes, { ctx });
       await editor.register(highlightRoutes, { ctx, media });
-      await editor.register(verticalRoutes, { ctx, media, jobsPrefix: options.jobsPrefix });
+      await editor.register(verticalRoutes, { ctx, media, jobsPrefix });
       await editor.register(packageRoutes, { ctx, media });
       await editor.register(syndicationRoutes, { ctx, media });
       await editor.register(resourceRoutes, { ctx, media });
       await editor.register(auditRoutes, { ctx });
       await editor.register(storyRoutes, { ctx, media, posterCheck: options.posterCheck });
-      await editor.register(storyDownloadRoutes, { ctx, media, jobsPrefix: options.jobsPrefix });
+      await editor.register(storyDownloadRoutes, { ctx, media, jobsPrefix });
       await editor.register(uploadRoutes, { ctx, media });
       await editor.register(reviewRoutes, { ctx, media });
       await editor.register(lockRoutes, { ctx });
       await editor.register(pendingRoutes, { ctx });
       await editor.register(publishersAdminRoutes, { ctx, media });
-      await editor.register(adGridRoutes, { ctx, jobsPrefix: options.jobsPrefix });
-      await editor.register(reportRoutes, { ctx, jobsPrefix: options.jobsPrefix });
+      await editor.register(adGridRoutes, { ctx, jobsPrefix });
+      await editor.register(reportRoutes, { ctx, jobsPrefix });
       await editor.register(monetizationRoutes, { ctx });
       await editor.register(collabTicketRoutes, { ctx });
     },
@@ -195,7 +196,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   if (!ctx.upstream) await app.register(workbookDownloadRoutes, { prefix: '/files/workbooks', ctx });
 
   // The admin job dashboard (bull-board): its own cookie session check, admins only.
-  await app.register(jobsDashboardRoutes, { ctx, jobsPrefix: options.jobsPrefix });
+  await app.register(jobsDashboardRoutes, { ctx, jobsPrefix });
 
   // The live channel (socket.io): pushed counts, lock changes, job progress.
   await registerLiveChannel(app, ctx, options.live, ops);

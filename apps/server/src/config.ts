@@ -16,7 +16,18 @@ const envSchema = z.object({
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /**
+   * Where a Redis is looked for when REDIS_URL is unset. Only tests change it (to an address where nothing
+   * listens, to see the private redis-server started).
+   */
+  REDIS_DEFAULT_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
     .default('redis://127.0.0.1:6379'),
+  /** Where redis-server is looked for, for a private Redis (see infra/private-redis.ts). */
+  PATH: z.string().optional(),
   EDITOR_API_UPSTREAM: z
     .string()
     .url()
@@ -75,7 +86,10 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
-  /** BullMQ key prefix, so that two deployments (or test runs) can share one Redis. */
+  /**
+   * BullMQ's key prefix only. Unset (the usual): under the deployment's Redis namespace, derived from its
+   * database (apps/worker/src/deployment.ts). Every other key and channel stays in that namespace.
+   */
   JOBS_PREFIX: z
     .string()
     .regex(/^[A-Za-z0-9:_-]{1,64}$/, 'letters, digits, colons, dashes and underscores')
@@ -89,7 +103,12 @@ export interface AppConfig {
   dataDir: string;
   mediaDir: string;
   databaseUrl: string | undefined;
+  /** REDIS_URL, or the default address when it is unset (main.ts may start a private Redis instead). */
   redisUrl: string;
+  /** Whether REDIS_URL was set: without it, `npm start` may start a private redis-server. */
+  redisUrlGiven: boolean;
+  /** PATH, searched for redis-server. */
+  searchPath: string | undefined;
   editorApiUpstream: string | undefined;
   /** Proxy mode: silence from the upstream longer than this is a 504. */
   editorApiTimeoutMs: number;
@@ -104,7 +123,7 @@ export interface AppConfig {
   runWorker: boolean;
   seedDemo: boolean;
   serveWeb: boolean;
-  /** BullMQ key prefix (undefined: BullMQ's own, 'bull'). */
+  /** JOBS_PREFIX: BullMQ's key prefix (undefined: the deployment's, see deployment.ts). */
   jobsPrefix: string | undefined;
 }
 
@@ -128,7 +147,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     mediaDir: path.join(dataDir, 'media'),
     databaseUrl: e.DATABASE_URL,
-    redisUrl: e.REDIS_URL,
+    redisUrl: e.REDIS_URL ?? e.REDIS_DEFAULT_URL,
+    redisUrlGiven: e.REDIS_URL !== undefined,
+    searchPath: e.PATH,
     editorApiUpstream: e.EDITOR_API_UPSTREAM,
     editorApiTimeoutMs: e.EDITOR_API_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL,
@@ -144,3 +165,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jobsPrefix: e.JOBS_PREFIX,
   };
 }
+
+/** The environment the worker process this server starts runs with: this one's, with `overrides`. */
+export const childEnvironment = (overrides: Record<string, string>): NodeJS.ProcessEnv => ({
+  ...process.env,
+  ...overrides,
+});

@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import type { ChangeFeed } from '@hc/db/changes';
 import type { Db } from '@hc/db/client';
 import type { CollabDocRef } from '@hc/shared/api/collab';
+import type { Deployment } from '@hc/worker/deployment';
 import type { PendingCounts } from '@hc/shared/api/pending';
 import type { AppConfig } from './config.ts';
 import { AccountRepository } from './features/auth/accounts.ts';
@@ -59,7 +60,10 @@ export interface CollabAccessCheck {
 export interface AppContext {
   config: AppConfig;
   db: Db;
+  /** Redis with the deployment's key prefix (or a test suite's): every key and channel sits under it. */
   redis: Redis;
+  /** Who this deployment is: its jobs carry the id, its BullMQ queues live under its jobs prefix. */
+  deployment: Deployment;
   /** Table change notifications for the read caches (D35); null: nothing is cached. */
   changes: ChangeFeed | null;
   accounts: AccountRepository;
@@ -78,7 +82,8 @@ export function createContext(
   config: AppConfig,
   db: Db,
   redis: Redis,
-  changes: ChangeFeed | null = null,
+  changes: ChangeFeed | null,
+  deployment: Deployment,
 ): AppContext {
   const sessions = new SessionService(
     db,
@@ -92,6 +97,7 @@ export function createContext(
     config,
     db,
     redis,
+    deployment,
     changes,
     accounts: new AccountRepository(db),
     sessions,

@@ -8,12 +8,19 @@ import { migrate, openDb } from '@hc/db/client';
 import { seedDemo } from '@hc/db/seed/demo';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@hc/db/seed/accounts';
 import { buildApp, webDistDir } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { childEnvironment, ConfigError, loadConfig, type AppConfig } from './config.ts';
 import { createContext } from './context.ts';
 import { hashPassword } from './features/auth/passwords.ts';
 import { ServerOps } from './features/ops/metrics.ts';
+import {
+  findRedisServer,
+  redisAnswers,
+  startPrivateRedis,
+  type PrivateRedis,
+} from './infra/private-redis.ts';
 import { connectRedis } from './infra/redis.ts';
-import { logTo, workerLogger } from '@hc/worker/ops/logging';
+import { deploymentOf } from '@hc/worker/deployment';
+import { logTo, warnTo, workerLogger } from '@hc/worker/ops/logging';
 import { startWorkers, type RunningWorkers } from '@hc/worker/runtime';
 
 /** Everything from the signal to the exit, as an orchestrator allows before it kills (docker: 10 s). */
@@ -37,14 +44,47 @@ let closing = false;
 const workerEntry = fileURLToPath(new URL('../../worker/src/main.ts', import.meta.url));
 
 async function main() {
-  let config;
+  let config: AppConfig;
   try {
     config = loadConfig();
   } catch (error) {
     fail(error instanceof ConfigError ? error.message : String(error));
   }
-  const redis = await connectRedis(config.redisUrl).catch((error: Error) => fail(error.message));
+  // No REDIS_URL and nothing at the default address: a private redis-server for this run, when installed.
+  let privateRedis: PrivateRedis | null = null;
+  let stopEarlyHandlers = () => undefined as unknown;
+  if (!config.redisUrlGiven && !(await redisAnswers(config.redisUrl))) {
+    const binary = findRedisServer(config.searchPath);
+    if (binary) {
+      privateRedis = await startPrivateRedis(binary, config.dataDir).catch((error: Error) =>
+        fail(error.message),
+      );
+      const started = privateRedis;
+      // Whatever ends this process (a failure's exit included) stops it too.
+      process.once('exit', () => started.stopNow());
+      // A signal before the graceful shutdown below is in place still ends the process through 'exit'.
+      const early = () => process.exit(1);
+      process.once('SIGINT', early).once('SIGTERM', early);
+      stopEarlyHandlers = () => process.off('SIGINT', early).off('SIGTERM', early);
+      const { port } = new URL(privateRedis.url);
+      console.log(
+        `No Redis answers at ${config.redisUrl}: started a private redis-server (pid ${privateRedis.pid}) on ` +
+          `127.0.0.1:${port}, data in ${privateRedis.dir}; it stops with the server.`,
+      );
+      config = { ...config, redisUrl: privateRedis.url };
+    }
+  }
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  // Every Redis key and channel of this deployment sits under a namespace derived from its database, so two
+  // deployments on one Redis never meet; the worker derives the same one from the same database.
+  const deployment = await deploymentOf(db, { dataDir: config.dataDir, jobsPrefix: config.jobsPrefix });
+  console.log(
+    `Redis namespace: ${deployment.keyPrefix} (from ${deployment.source}); jobs prefix: ${deployment.jobsPrefix}`,
+  );
+  const redisUrl = config.redisUrl;
+  const redis = await connectRedis(redisUrl, deployment.keyPrefix).catch((error: Error) =>
+    fail(error.message),
+  );
   // Replicas starting together on an empty database take turns: one migrates and seeds, the others then
   // find the work done.
   const { seeded } = await db.exclusively(async () => {
@@ -64,17 +104,25 @@ async function main() {
   if (!config.runWorker) {
     if (db.kind === 'pglite') console.warn('RUN_WORKER=false with the embedded database: no job will run.');
   } else if (db.kind === 'pglite') {
+    const logger = workerLogger(config.logLevel);
     workers = await startWorkers({
       db: db.db,
       redisUrl: config.redisUrl,
       sessionIdleMinutes: config.sessionIdleMinutes,
       mediaDir: config.mediaDir,
-      prefix: config.jobsPrefix,
+      prefix: deployment.jobsPrefix,
+      liveKeyPrefix: deployment.keyPrefix,
+      deployment: deployment.id,
       metrics: ops.registry,
-      log: logTo(workerLogger(config.logLevel)),
+      log: logTo(logger),
+      warn: warnTo(logger),
     });
   } else {
-    const child = spawn(process.execPath, ['--import', 'tsx', workerEntry], { stdio: 'inherit' });
+    // A private Redis's address is passed on: the worker would otherwise look at the default one.
+    const child = spawn(process.execPath, ['--import', 'tsx', workerEntry], {
+      stdio: 'inherit',
+      env: childEnvironment({ REDIS_URL: redisUrl }),
+    });
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     child.on('exit', (code) => {
       if (!closing) fail(`The worker process exited (code ${code}).`);
@@ -94,10 +142,9 @@ async function main() {
   const changes = await db.openChangeFeed({
     onError: (error) => console.error(`change feed: ${error.message}`),
   });
-  const app = await buildApp(createContext(config, db.db, redis, changes), {
+  const app = await buildApp(createContext(config, db.db, redis, changes, deployment), {
     serveWeb: config.serveWeb,
     ops,
-    jobsPrefix: config.jobsPrefix,
     warmDatabase: true,
   });
   await app.listen({ port: config.port, host: config.host });
@@ -150,11 +197,13 @@ async function main() {
     await workers?.close({ drainMs: Math.max(0, SHUTDOWN_BUDGET_MS - elapsed() - 1_500) });
     app.log.info({ elapsedMs: elapsed() }, 'workers closed');
     await redis.quit().catch(() => undefined);
+    await privateRedis?.stop();
     await changes.close();
     await db.close();
     app.log.info({ elapsedMs: elapsed() }, 'shut down');
     process.exit(0);
   };
+  stopEarlyHandlers();
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 }

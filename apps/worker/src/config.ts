@@ -35,7 +35,10 @@ const schema = z.object({
     .or(z.literal('').transform(() => undefined)),
   /** At shutdown, how long active jobs may finish before they are given back to the queue. */
   WORKER_DRAIN_MS: z.coerce.number().int().min(0).max(9_000).default(7_000),
-  /** BullMQ key prefix: the same as the server's JOBS_PREFIX. */
+  /**
+   * BullMQ key prefix (the same as the server's JOBS_PREFIX); unset: under the deployment's namespace,
+   * derived from the database (deployment.ts). Other Redis keys and channels stay in that namespace.
+   */
   JOBS_PREFIX: z
     .string()
     .regex(/^[A-Za-z0-9:_-]{1,64}$/, 'letters, digits, colons, dashes and underscores')

@@ -5,7 +5,8 @@
 import type { Server } from 'node:http';
 import { migrate, openDb } from '@hc/db/client';
 import { loadWorkerConfig } from './config.ts';
-import { logTo, workerLogger } from './ops/logging.ts';
+import { deploymentOf, describeDeployment } from './deployment.ts';
+import { logTo, warnTo, workerLogger } from './ops/logging.ts';
 import { workerRegistry } from './ops/metrics.ts';
 import { startOpsServer } from './ops/server.ts';
 import { startWorkers } from './runtime.ts';
@@ -17,6 +18,9 @@ const logger = workerLogger(config.logLevel);
 const db = await openDb({ databaseUrl: config.databaseUrl, poolSize: 5 });
 // The same start-up lock as the server's: replicas starting together migrate one after the other.
 await db.exclusively(() => migrate(db));
+// The same namespace as the server's, derived from the same database: jobs, live pushes and keys meet.
+const deployment = await deploymentOf(db, { jobsPrefix: config.jobsPrefix });
+logger.info(describeDeployment(deployment), 'redis namespace');
 const registry = workerRegistry();
 const running = await startWorkers({
   db: db.db,
@@ -26,9 +30,12 @@ const running = await startWorkers({
   storyZip: config.jobLocks,
   monetization: config.jobLocks,
   jobLocks: config.jobLocks,
-  prefix: config.jobsPrefix,
+  prefix: deployment.jobsPrefix,
+  liveKeyPrefix: deployment.keyPrefix,
+  deployment: deployment.id,
   metrics: registry,
   log: logTo(logger),
+  warn: warnTo(logger),
 });
 
 let closing = false;

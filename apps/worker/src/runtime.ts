@@ -2,10 +2,12 @@
 // In embedded mode (PGlite) this runs inside the server process; otherwise in its own (main.ts).
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Queue, Worker, type Job, type Processor } from 'bullmq';
+import { Queue, type Job, type Processor, type Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Registry } from 'prom-client';
 import type { Db } from '@hc/db/client';
+import { stampedFor } from './deployment.ts';
+import { DeploymentWorker, type OwnJobsGuard } from './deployment-worker.ts';
 import { jobProgressReporter } from './live/job-progress.ts';
 import { maintenanceProcessor } from './processors/maintenance.ts';
 import { monetizationWorkers, type MonetizationWorkerOptions } from './processors/monetization-workers.ts';
@@ -19,6 +21,13 @@ export interface WorkerDeps {
   redisUrl: string;
   sessionIdleMinutes: number;
   log: (message: string, details?: object) => void;
+  /** Warnings (a job of another deployment refused); `log` when not given. */
+  warn?: (message: string, details?: object) => void;
+  /**
+   * This deployment's id (deployment.ts): scheduled jobs are stamped with it, and a job stamped with
+   * another is refused (deployment-worker.ts).
+   */
+  deployment: string;
   /** BullMQ key prefix; tests use their own so suites never share queues. */
   prefix?: string;
   /**
@@ -83,6 +92,7 @@ export async function startWorkers(workerDeps: WorkerDeps): Promise<RunningWorke
     (job, token, signal) =>
       jobScope.run(jobFieldsOf(queue, job), () => processor(job, token, signal));
   const connection = new Redis(deps.redisUrl, BULLMQ_CONNECTION_OPTIONS);
+  const guard: OwnJobsGuard = { deploymentId: deps.deployment, warn: deps.warn ?? deps.log };
   // A killed worker's render or housekeeping job is taken up again once its lock lapses, as the other
   // queues' jobs are (these two used BullMQ's 30 s defaults whatever the process was configured with).
   const renderAndMaintenanceLocks = {
@@ -99,18 +109,18 @@ export async function startWorkers(workerDeps: WorkerDeps): Promise<RunningWorke
   };
   await maintenance.upsertJobScheduler('purge-expired-sessions-hourly', HOURLY, {
     name: 'purge-expired-sessions',
-    data: { loginAttemptRetentionDays: 90 },
+    data: stampedFor(deps.deployment, { loginAttemptRetentionDays: 90 }),
     opts: housekeeping,
   });
   if (deps.mediaDir) {
     await maintenance.upsertJobScheduler('purge-story-archives-hourly', HOURLY, {
       name: 'purge-story-archives',
-      data: { maxAgeDays: STORY_ARCHIVE_RETENTION_DAYS },
+      data: stampedFor(deps.deployment, { maxAgeDays: STORY_ARCHIVE_RETENTION_DAYS }),
       opts: housekeeping,
     });
   }
   const workers: Worker[] = [
-    new Worker(
+    new DeploymentWorker(
       QUEUES.maintenance,
       traced(
         QUEUES.maintenance,
@@ -126,11 +136,12 @@ export async function startWorkers(workerDeps: WorkerDeps): Promise<RunningWorke
         concurrency: 1,
         ...renderAndMaintenanceLocks,
       },
+      guard,
     ),
   ];
   if (deps.mediaDir) {
     workers.push(
-      new Worker(
+      new DeploymentWorker(
         QUEUES.storyHighlightsZip,
         traced(
           QUEUES.storyHighlightsZip,
@@ -148,21 +159,23 @@ export async function startWorkers(workerDeps: WorkerDeps): Promise<RunningWorke
           lockDuration: deps.storyZip?.lockDurationMs ?? 30_000,
           stalledInterval: deps.storyZip?.stalledIntervalMs ?? 30_000,
         },
+        guard,
       ),
     );
     const renderDeps = { db: deps.db, mediaDir: deps.mediaDir, log: deps.log };
     // One render per process: ffmpeg already uses every core.
-    const renders = new Worker(
+    const renders = new DeploymentWorker(
       QUEUES.verticalRender,
       traced(QUEUES.verticalRender, verticalRenderProcessor(renderDeps)),
       { connection, prefix: deps.prefix, concurrency: 1, ...renderAndMaintenanceLocks },
+      guard,
     );
     markStalledRendersFailed(renders, renderDeps);
     workers.push(renders);
   } else {
     deps.log('story-highlights-zip and vertical-render not served: no media folder given');
   }
-  workers.push(...monetizationWorkers(deps, connection, deps.monetization));
+  workers.push(...monetizationWorkers({ ...deps, guard }, connection, deps.monetization));
   // Hooked in the same tick the workers were made, so no job's events are missed.
   const progress = jobProgressReporter({
     db: deps.db,

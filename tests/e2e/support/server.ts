@@ -18,6 +18,7 @@ import { hashPassword } from '../../../apps/server/src/features/auth/passwords.t
 import { createTestDatabase, type TestDatabase } from '../../support/database.ts';
 import { redisUrl } from '../../support/services.ts';
 import { startWorkers } from '@hc/worker/runtime';
+import { deploymentOf } from '@hc/worker/deployment';
 
 export interface E2eServer {
   baseUrl: string;
@@ -106,8 +107,10 @@ export async function startE2eServer(options: E2eServerOptions = {}): Promise<E2
   const redis = new Redis(redisUrl, { keyPrefix: `hc-e2e:${runId}:` });
   // The real workers (renders, archives, reports) on this run's own queues: jobs a browser starts finish.
   const jobsPrefix = `hc-e2e-${runId}`;
+  const deployment = await deploymentOf(database.handle);
   const workers = await startWorkers({
     db: database.handle.db,
+    deployment: deployment.id,
     redisUrl,
     sessionIdleMinutes: config.sessionIdleMinutes,
     log: () => undefined,
@@ -117,7 +120,7 @@ export async function startE2eServer(options: E2eServerOptions = {}): Promise<E2
     liveKeyPrefix: redis.options.keyPrefix,
   });
   const changes = await database.handle.openChangeFeed();
-  const ctx = createContext(config, database.handle.db, redis, changes);
+  const ctx = createContext(config, database.handle.db, redis, changes, deployment);
   const app = await buildApp(ctx, {
     logger: false,
     serveWeb: true,

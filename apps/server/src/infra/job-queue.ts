@@ -5,7 +5,9 @@ import type { FastifyInstance } from 'fastify';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { messages } from '@hc/shared/messages';
+import { foreignStampOf, stampedFor } from '@hc/worker/deployment';
 import type { QueueName, TracedJob } from '@hc/worker/queues';
+import type { AppContext } from '../context.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { answeredWithin, isJobQueueUnavailable } from './redis.ts';
 
@@ -31,17 +33,41 @@ const PRODUCER_CONNECTION_OPTIONS = {
 export const jobQueueUnavailable = () => new HttpError(503, [messages.jobQueueUnavailable]);
 
 /**
- * The queue's calls, each answered within JOB_QUEUE_WAIT_MS or turned into a 503: the first call also
- * waits for the connection to be ready, which no command timeout bounds.
+ * The job data of `add` and `addBulk` with this deployment's stamp, so that a worker of another
+ * deployment (one given the same JOBS_PREFIX on the same Redis) refuses them.
  */
-function bounded<T extends object>(queue: T): T {
+function stampedArgs(deploymentId: string, property: string | symbol, args: unknown[]): unknown[] {
+  if (property === 'add') return [args[0], stampedFor(deploymentId, args[1]), ...args.slice(2)];
+  if (property === 'addBulk' && Array.isArray(args[0])) {
+    const jobs = args[0] as { data?: unknown }[];
+    return [jobs.map((job) => ({ ...job, data: stampedFor(deploymentId, job.data) })), ...args.slice(1)];
+  }
+  return args;
+}
+
+/**
+ * The queue's calls, each answered within JOB_QUEUE_WAIT_MS or turned into a 503: the first call also
+ * waits for the connection to be ready, which no command timeout bounds. Jobs added are stamped with the
+ * deployment; a job found by id that another deployment queued is not this one's (job ids derive from
+ * database ids, which two deployments share), so `getJob` answers none rather than its result.
+ */
+function bounded<T extends object>(queue: T, deploymentId: string): T {
   return new Proxy(queue, {
     get(target, property, receiver) {
       const value = Reflect.get(target, property, receiver) as unknown;
       if (typeof value !== 'function' || property === 'on' || property === 'close') return value;
       return (...args: unknown[]) => {
-        const result = (value as (...a: unknown[]) => unknown).apply(target, args);
-        if (!(result instanceof Promise)) return result;
+        const called = (value as (...a: unknown[]) => unknown).apply(
+          target,
+          stampedArgs(deploymentId, property, args),
+        );
+        if (!(called instanceof Promise)) return called;
+        const result =
+          property === 'getJob'
+            ? called.then((job: { data?: unknown } | undefined) =>
+                job && foreignStampOf(deploymentId, job.data) !== null ? undefined : job,
+              )
+            : called;
         return answeredWithin(result, JOB_QUEUE_WAIT_MS, jobQueueUnavailable).catch((error: unknown) => {
           throw isJobQueueUnavailable(error) ? jobQueueUnavailable() : error;
         });
@@ -75,9 +101,13 @@ export const tracedBy = <Data extends object>(requestId: string, data: Data): Da
   httpRequestId: requestId,
 });
 
+/**
+ * The producer of one queue for `app`'s routes, under `prefix` (a test suite's) or else the deployment's
+ * jobs prefix, stamping every job with `ctx.deployment`.
+ */
 export function jobQueue<Data, Result>(
   app: FastifyInstance,
-  redisUrl: string,
+  ctx: Pick<AppContext, 'config' | 'deployment'>,
   name: QueueName,
   prefix: string | undefined,
 ): () => Queue<Data, Result> {
@@ -87,10 +117,13 @@ export function jobQueue<Data, Result>(
   });
   return () => {
     if (!opened) {
-      const connection = new Redis(redisUrl, PRODUCER_CONNECTION_OPTIONS);
-      const queue = new Queue<Data, Result>(name, { connection, prefix });
+      const connection = new Redis(ctx.config.redisUrl, PRODUCER_CONNECTION_OPTIONS);
+      const queue = new Queue<Data, Result>(name, {
+        connection,
+        prefix: prefix ?? ctx.deployment.jobsPrefix,
+      });
       listenForQueueErrors(app, queue as Queue);
-      opened = { queue: bounded(queue), connection };
+      opened = { queue: bounded(queue, ctx.deployment.id), connection };
     }
     return opened.queue;
   };

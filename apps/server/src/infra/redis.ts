@@ -1,13 +1,14 @@
 // One Redis connection factory, with a fast and clear failure when Redis does not answer.
 import { Redis } from 'ioredis';
 
-export function createRedis(url: string): Redis {
-  return new Redis(url, { maxRetriesPerRequest: 2, enableReadyCheck: true, lazyConnect: true });
+/** `keyPrefix`: the deployment's namespace, which every key (and, by hand, every channel) is put under. */
+export function createRedis(url: string, keyPrefix?: string): Redis {
+  return new Redis(url, { maxRetriesPerRequest: 2, enableReadyCheck: true, lazyConnect: true, keyPrefix });
 }
 
 /** Connects and pings, or throws a message saying what to start. */
-export async function connectRedis(url: string): Promise<Redis> {
-  const redis = createRedis(url);
+export async function connectRedis(url: string, keyPrefix?: string): Promise<Redis> {
+  const redis = createRedis(url, keyPrefix);
   try {
     await Promise.race([
       redis.connect().then(() => redis.ping()),
@@ -17,9 +18,20 @@ export async function connectRedis(url: string): Promise<Redis> {
   } catch (error) {
     redis.disconnect();
     throw new Error(
-      `Redis does not answer at ${url} (${(error as Error).message}). Start a Redis server ` +
+      `Redis does not answer at ${withoutPassword(url)} (${(error as Error).message}). Start a Redis server ` +
         `(e.g. 'redis-server --daemonize yes') or set REDIS_URL.`,
     );
+  }
+}
+
+/** The URL as it may be printed: a password in it is masked. */
+export function withoutPassword(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return url;
   }
 }
 

@@ -22,3 +22,9 @@ export const logTo =
   (logger: Logger): WorkerLog =>
   (message, details) =>
     logger.info(details ?? {}, message);
+
+/** The same at level warn (a job refused as another deployment's). */
+export const warnTo =
+  (logger: Logger): WorkerLog =>
+  (message, details) =>
+    logger.warn(details ?? {}, message);

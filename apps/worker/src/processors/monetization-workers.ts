@@ -1,7 +1,8 @@
 // The workers of issue 8's queues: monetization-submit (grid), report-fill and report-update.
-import { Worker } from 'bullmq';
+import type { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Db } from '@hc/db/client';
+import { DeploymentWorker, type OwnJobsGuard } from '../deployment-worker.ts';
 import { QUEUES } from '../queues.ts';
 import { monetizationSubmitProcessor } from './monetization-submit.ts';
 import { reportFillProcessor } from './report-fill.ts';
@@ -16,7 +17,7 @@ export interface MonetizationWorkerOptions {
 }
 
 export function monetizationWorkers(
-  deps: { db: Db; prefix?: string | undefined },
+  deps: { db: Db; prefix?: string | undefined; guard: OwnJobsGuard },
   connection: Redis,
   options: MonetizationWorkerOptions = {},
 ): Worker[] {
@@ -29,12 +30,18 @@ export function monetizationWorkers(
     stalledInterval: options.stalledIntervalMs ?? 30_000,
   };
   return [
-    new Worker(QUEUES.monetizationSubmit, monetizationSubmitProcessor({ db: deps.db }), common),
-    new Worker(QUEUES.reportFill, reportFillProcessor({ db: deps.db }), common),
-    new Worker(
+    new DeploymentWorker(
+      QUEUES.monetizationSubmit,
+      monetizationSubmitProcessor({ db: deps.db }),
+      common,
+      deps.guard,
+    ),
+    new DeploymentWorker(QUEUES.reportFill, reportFillProcessor({ db: deps.db }), common, deps.guard),
+    new DeploymentWorker(
       QUEUES.reportUpdate,
       reportUpdateProcessor({ db: deps.db, delayPerRowMs: options.delayPerRowMs }),
       common,
+      deps.guard,
     ),
   ];
 }

@@ -46,7 +46,7 @@ export async function adGridRoutes(
   const api = app.withTypeProvider<ZodTypeProvider>();
   const queueOf = jobQueue<MonetizationSubmitJob, MonetizationSubmitResult>(
     app,
-    ctx.config.redisUrl,
+    ctx,
     QUEUES.monetizationSubmit,
     jobsPrefix,
   );

@@ -86,18 +86,8 @@ export async function reportRoutes(
   });
   const api = app.withTypeProvider<ZodTypeProvider>();
   const repo = new ReportRepository(ctx.db);
-  const fillQueue = jobQueue<ReportJob, ReportResult>(
-    app,
-    ctx.config.redisUrl,
-    QUEUES.reportFill,
-    jobsPrefix,
-  );
-  const updateQueue = jobQueue<ReportJob, ReportResult>(
-    app,
-    ctx.config.redisUrl,
-    QUEUES.reportUpdate,
-    jobsPrefix,
-  );
+  const fillQueue = jobQueue<ReportJob, ReportResult>(app, ctx, QUEUES.reportFill, jobsPrefix);
+  const updateQueue = jobQueue<ReportJob, ReportResult>(app, ctx, QUEUES.reportUpdate, jobsPrefix);
 
   api.post(
     '/bulk-update/workbooks',

@@ -58,7 +58,7 @@ export async function storyDownloadRoutes(app: FastifyInstance, { ctx, media, jo
 
   const queueOf = jobQueue<StoryHighlightsZipJob, StoryHighlightsZipResult>(
     app,
-    ctx.config.redisUrl,
+    ctx,
     QUEUES.storyHighlightsZip,
     jobsPrefix,
   );

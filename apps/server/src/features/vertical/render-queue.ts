@@ -10,6 +10,7 @@ import {
   type VerticalRenderJob,
 } from '@hc/worker/queues';
 import type { RenderJobStatus } from '@hc/shared/api/vertical';
+import type { AppContext } from '../../context.ts';
 import { jobQueue } from '../../infra/job-queue.ts';
 
 export type RenderJob = Job<VerticalRenderJob>;
@@ -22,8 +23,12 @@ export class RenderQueue {
   private readonly open: () => Queue<VerticalRenderJob>;
 
   /** The producer is closed with `app`. */
-  constructor(app: FastifyInstance, redisUrl: string, prefix: string | undefined) {
-    this.open = jobQueue<VerticalRenderJob, unknown>(app, redisUrl, QUEUES.verticalRender, prefix);
+  constructor(
+    app: FastifyInstance,
+    ctx: Pick<AppContext, 'config' | 'deployment'>,
+    prefix: string | undefined,
+  ) {
+    this.open = jobQueue<VerticalRenderJob, unknown>(app, ctx, QUEUES.verticalRender, prefix);
   }
 
   /**

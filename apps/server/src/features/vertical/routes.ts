@@ -50,7 +50,7 @@ const requireReview = async (request: FastifyRequest) => requirePermission(calle
 
 export async function verticalRoutes(app: FastifyInstance, { ctx, media, jobsPrefix }: Options) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const renders = new RenderQueue(app, ctx.config.redisUrl, jobsPrefix);
+  const renders = new RenderQueue(app, ctx, jobsPrefix);
   const service = new VerticalService(ctx, renders);
 
   /** The 202 of approve, create and update. */
