@@ -348,7 +348,7 @@ describe('rows read before a newer save', () => {
     expect(status.errors).toHaveLength(1);
     expect(status.errors[0]).toMatch(
       new RegExp(
-        `^Delta Stale: changed by ${adminEmail} at \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d UTC \\(midrollTime\\)`,
+        `^Delta Stale: changed by ${adminEmail} at \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d UTC \\(Midroll Time\\)`,
       ),
     );
     expect(await videoConfigOf(null, fresh.publisher.id)).toMatchObject({ midrollTime: 9 });

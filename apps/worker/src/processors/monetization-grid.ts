@@ -375,6 +375,8 @@ async function staleMessage(tx: Tx, record: StoredRecord): Promise<string> {
     ? Object.keys(latest.changes)
         .filter((f) => prefix === '' || f.startsWith(prefix))
         .map((f) => f.slice(prefix.length))
+        // The grid's column names, as the admin reads them.
+        .map((f) => gridColumnsOf(tabOf(record)).find((c) => c.field === f)?.label ?? f)
     : [];
   return staleConfigRow(
     rowLabel(record),
