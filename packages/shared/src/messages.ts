@@ -152,6 +152,10 @@ export const gridValueNotAllowed = (allowed: readonly string[]): string =>
 /** A grid Sequence cell that is not whole numbers separated by commas. */
 export const GRID_SEQUENCE_INVALID = 'Invalid input. Please enter whole numbers separated by commas.';
 
+/** The ad grid before an action would drop its unsubmitted edits. */
+export const gridDiscardEdits = (cells: number): string =>
+  `You have ${cells} edited ${cells === 1 ? 'cell' : 'cells'} that ${cells === 1 ? 'is' : 'are'} not submitted. Discard ${cells === 1 ? 'it' : 'them'}?`;
+
 /** A grid or workbook row read before someone else saved it: what changed, when and by whom. */
 export const staleConfigRow = (row: string, fields: readonly string[], email: string, at: string): string =>
   `${row}: changed by ${email} at ${at} (${fields.length > 0 ? fields.join(', ') : 'settings'}) after you loaded it. Reload to see the latest values.`;
