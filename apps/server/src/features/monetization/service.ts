@@ -70,8 +70,7 @@ export class MonetizationService {
         if (scope.placementId !== null) {
           const placement = await repo.placement(scope.placementId);
           if (placement?.publisherId !== scope.publisherId) throw notFoundWith(messages.notFound);
-          if (isMonetizationAbTest(await repo.abTest(placement.id)))
-            throw conflict(messages.abTestBlocked);
+          if (isMonetizationAbTest(await repo.abTest(placement.id))) throw conflict(messages.abTestBlocked);
           description = placement.name;
         }
 
