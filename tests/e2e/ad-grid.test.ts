@@ -3,7 +3,7 @@
 // again after a reload; a populated report's link, and an update report with one bad row toasted.
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { gridCellInvalid, messages } from '@hc/shared/messages';
+import { gridCellInvalid, gridDiscardEdits, messages } from '@hc/shared/messages';
 import { snap } from './support/browser.ts';
 import { useE2eSuite } from './support/suite.ts';
 import { AdConfigPage, ReportsPage } from './support/pages/ad-config-page.ts';
@@ -43,6 +43,30 @@ describe('Ad Configuration grid', () => {
     await grid.load(PUBLISHERS);
     expect(await grid.cell(key, 'vastRetry').innerText()).toBe('4');
     await snap(s.page, 'ad-grid-after-submit');
+  });
+});
+
+describe('Ad Configuration grid edits are never dropped silently', () => {
+  it('asks before Get Configurations would discard edits, keeps them on Keep editing, drops them on Discard', async () => {
+    const grid = new AdConfigPage(s.page, s.server.baseUrl);
+    await grid.goto();
+    await grid.load(PUBLISHERS);
+    const key = (await grid.rows().first().getAttribute('data-key'))!;
+    await grid.type(key, 'errorLimit', '11');
+    expect(await grid.cell(key, 'errorLimit').getAttribute('data-state')).toBe('edited');
+
+    await s.page.getByTestId('grid-get').click();
+    const dialog = s.page.getByTestId('grid-discard-dialog');
+    await dialog.waitFor();
+    expect(await dialog.innerText()).toContain(gridDiscardEdits(1));
+    await snap(s.page, 'ad-grid-discard-prompt');
+    await s.page.getByTestId('grid-discard-no').click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await grid.cell(key, 'errorLimit').getAttribute('data-state')).toBe('edited');
+
+    await s.page.getByTestId('grid-get').click();
+    await s.page.getByTestId('grid-discard-yes').click();
+    await expect.poll(() => grid.cell(key, 'errorLimit').getAttribute('data-state')).toBe('plain');
   });
 });
 

@@ -8,7 +8,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@hc/db/schema';
 import type { GridData, GridSubmitData, GridSubmitStatus } from '@hc/shared/api/ad-grid';
-import { gridCellInvalid, messages } from '@hc/shared/messages';
+import { gridCellInvalid, gridValueNotAllowed, messages } from '@hc/shared/messages';
 import { BULLMQ_CONNECTION_OPTIONS, QUEUES, type TracedJob } from '@hc/worker/queues';
 import { startWorkers, type RunningWorkers } from '@hc/worker/runtime';
 import { authOf, login, type TestApp } from '../support/app.ts';
@@ -289,5 +289,82 @@ describe('non-admin callers', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({ success: false, errors: [messages.forbidden] });
     expect((await call(method, url, {}, body)).statusCode).toBe(401);
+  });
+});
+
+describe('the rules every path shares', () => {
+  it('refuses an edit of a placement with a monetization A/B test, with the config page message', async () => {
+    const tested = await buildConfiguredPublisher(t.ctx.db, 'Gamma Tested');
+    await t.ctx.db.insert(schema.abTests).values({ placementId: tested.placement.id, monetization: true });
+    const grid = await fill([tested.publisher.id]);
+    expect(grid.placement[0]).toMatchObject({ abTest: true });
+    expect(grid.publisher[0]).toMatchObject({ abTest: false });
+    const jobId = await submit(
+      { placement: [{ key: `placement:${tested.placement.id}`, changes: { errorLimit: 12 } }] },
+      `tok-ab-${Date.now()}`,
+    );
+    const status = await settled(jobId);
+    expect(status.state).toBe('failed');
+    expect(status.errors).toEqual([`Gamma Tested > Gamma Tested Home: ${messages.abTestBlocked}`]);
+    expect(await videoConfigOf(tested.placement.id, tested.publisher.id)).not.toHaveProperty('errorLimit');
+  });
+
+  it("refuses an Ad Manager outside the config page's list ('aniveiw-typo')", async () => {
+    const jobId = await submit(
+      { publisher: [{ key: `publisher:${other.publisher.id}`, changes: { adManager: 'aniveiw-typo' } }] },
+      `tok-am-${Date.now()}`,
+    );
+    const status = await settled(jobId);
+    expect(status.state).toBe('failed');
+    // The placement inherits the publisher's value, so it is refused with it.
+    expect(status.errors).toEqual([
+      `Beta Weekly: Ad Manager: ${gridValueNotAllowed(['aniview'])}`,
+      `Beta Weekly > Beta Weekly Home: Ad Manager: ${gridValueNotAllowed(['aniview'])}`,
+    ]);
+    expect(await videoConfigOf(null, other.publisher.id)).not.toHaveProperty('adManager');
+  });
+});
+
+describe('rows read before a newer save', () => {
+  it('refuses a stale row with who changed what and when, keeps the newer value, and applies nothing else', async () => {
+    const fresh = await buildConfiguredPublisher(t.ctx.db, 'Delta Stale');
+    const read = await fill([fresh.publisher.id]);
+    const publisherRow = read.publisher[0]!;
+    const placementRow = read.placement[0]!;
+    // Another admin (here: the same page on another tab) saves the publisher row first.
+    const first = await submit(
+      { publisher: [{ key: publisherRow.key, changes: { midrollTime: 9 }, version: publisherRow.version }] },
+      `tok-stale-a-${Date.now()}`,
+    );
+    expect(await settled(first)).toMatchObject({ state: 'completed' });
+    const stale = await submit(
+      {
+        publisher: [{ key: publisherRow.key, changes: { midrollTime: 4 }, version: publisherRow.version }],
+        placement: [{ key: placementRow.key, changes: { errorLimit: 20 }, version: placementRow.version }],
+      },
+      `tok-stale-b-${Date.now()}`,
+    );
+    const status = await settled(stale);
+    expect(status.state).toBe('failed');
+    expect(status.errors).toHaveLength(1);
+    expect(status.errors[0]).toMatch(
+      new RegExp(
+        `^Delta Stale: changed by ${adminEmail} at \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d UTC \\(Midroll Time\\)`,
+      ),
+    );
+    expect(await videoConfigOf(null, fresh.publisher.id)).toMatchObject({ midrollTime: 9 });
+    expect(await videoConfigOf(fresh.placement.id, fresh.publisher.id)).not.toHaveProperty('errorLimit');
+    // Read again, the same edit goes through.
+    const reread = await fill([fresh.publisher.id]);
+    const retried = await submit(
+      {
+        publisher: [
+          { key: publisherRow.key, changes: { midrollTime: 4 }, version: reread.publisher[0]!.version },
+        ],
+      },
+      `tok-stale-c-${Date.now()}`,
+    );
+    expect(await settled(retried)).toMatchObject({ state: 'completed' });
+    expect(await videoConfigOf(null, fresh.publisher.id)).toMatchObject({ midrollTime: 4 });
   });
 });

@@ -12,6 +12,7 @@ import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@hc/db/schema';
+import type { GridData } from '@hc/shared/api/ad-grid';
 import type { ReportStatus, Workbook } from '@hc/shared/api/reports';
 import { gridCellInvalid, messages } from '@hc/shared/messages';
 import { BULLMQ_CONNECTION_OPTIONS, QUEUES, type ReportJob, type TracedJob } from '@hc/worker/queues';
@@ -31,6 +32,7 @@ const children: ChildProcess[] = [];
 const workerScript = fileURLToPath(new URL('../support/report-worker.ts', import.meta.url));
 let admin: Headers;
 let adminUserId: number;
+let adminEmail: string;
 let editor: Headers;
 let pub: Awaited<ReturnType<typeof buildConfiguredPublisher>>;
 let other: Awaited<ReturnType<typeof buildConfiguredPublisher>>;
@@ -130,6 +132,7 @@ beforeAll(async () => {
   other = await buildConfiguredPublisher(t.ctx.db, 'Delta Daily');
   const adminUser = await buildUser(t.ctx.db, { publisherId: pub.publisher.id, isAdmin: true });
   adminUserId = adminUser.id;
+  adminEmail = adminUser.email;
   const editorUser = await buildUser(t.ctx.db, {
     publisherId: pub.publisher.id,
     roles: ['editorial_manager'],
@@ -392,6 +395,63 @@ describe('report-update', () => {
     const refused = await upload(bomb);
     expect(refused.statusCode).toBe(422);
     expect(refused.json().errors).toEqual(['The file is not an XLSX workbook.']);
+  });
+});
+
+describe('a workbook older than a later save', () => {
+  it('is refused for the changed rows, with who changed what and when, and writes nothing of the batch', async () => {
+    const stalePub = await buildConfiguredPublisher(t.ctx.db, 'Epsilon Echo');
+    const otherPub = await buildConfiguredPublisher(t.ctx.db, 'Zeta Zone');
+    const filled = await fill(await newWorkbook(), [stalePub.publisher.id, otherPub.publisher.id]);
+    const workbook = await download(filled.link!);
+    const publishers = workbook.getWorksheet('Video Publisher')!;
+    // The version travels in a hidden column.
+    expect(publishers.getColumn(headerIndex(publishers, 'Version')).hidden).toBe(true);
+
+    // After the download, the grid changes Epsilon's midroll time and error limit.
+    const grid = (
+      await call('POST', 'ad_config/fill', admin, {
+        publisher_ids: [stalePub.publisher.id],
+        session_id: 'stale-fill',
+      })
+    ).json().data as GridData;
+    const row = grid.publisher[0]!;
+    const submitted = await call('POST', 'monetization_setup/submit', admin, {
+      data: {
+        publisher: [{ key: row.key, changes: { midrollTime: 8, errorLimit: 15 }, version: row.version }],
+        placement: [],
+        display: [],
+        displayPlacement: [],
+      },
+      session_id: `stale-submit-${Date.now()}`,
+    });
+    expect(submitted.statusCode, submitted.body).toBe(202);
+    await eventually(async () =>
+      expect(await videoConfigOf(stalePub.publisher.id, null)).toMatchObject({ midrollTime: 8 }),
+    );
+
+    // The earlier workbook, unchanged but for one edit of another publisher, is uploaded and submitted.
+    rowOfKey(publishers, `publisher:${otherPub.publisher.id}`).getCell(
+      headerIndex(publishers, 'VAST Retry'),
+    ).value = 3;
+    const uploaded = await upload(Buffer.from(await workbook.xlsx.writeBuffer()));
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const started = await call('POST', 'bulk-update/submit', admin, {
+      external_id: (uploaded.json().data as Workbook).external_id,
+    });
+    expect(started.statusCode, started.body).toBe(202);
+    const status = await settled(started.json().data.job_id as string);
+    expect(status).toMatchObject({ kind: 'update', state: 'completed', changed: 0 });
+    expect(status.errors).toHaveLength(1);
+    expect(status.errors[0]).toMatch(
+      new RegExp(`^Epsilon Echo: changed by ${adminEmail} at .+ UTC \\(Error Limit, Midroll Time\\)`),
+    );
+    // The newer values are kept, and the rest of the batch waits for the admin.
+    expect(await videoConfigOf(stalePub.publisher.id, null)).toMatchObject({
+      midrollTime: 8,
+      errorLimit: 15,
+    });
+    expect(await videoConfigOf(otherPub.publisher.id, null)).toMatchObject({ vastRetry: 2 });
   });
 });
 

@@ -174,6 +174,21 @@ export const productSwitchConfirm = (on: boolean, product: 'APVs' | 'Editors', p
 export const gridCellInvalid = (min: number, max: number): string =>
   `Invalid input. Please enter an integer between ${min} and ${max}.`;
 
+/** A cell of a closed list (the grid's Ad Manager) holding a value outside it. */
+export const gridValueNotAllowed = (allowed: readonly string[]): string =>
+  `Invalid input. Please choose one of: ${allowed.join(', ')}.`;
+
+/** A grid Sequence cell that is not whole numbers separated by commas. */
+export const GRID_SEQUENCE_INVALID = 'Invalid input. Please enter whole numbers separated by commas.';
+
+/** The ad grid before an action would drop its unsubmitted edits. */
+export const gridDiscardEdits = (cells: number): string =>
+  `You have ${cells} edited ${cells === 1 ? 'cell' : 'cells'} that ${cells === 1 ? 'is' : 'are'} not submitted. Discard ${cells === 1 ? 'it' : 'them'}?`;
+
+/** A grid or workbook row read before someone else saved it: what changed, when and by whom. */
+export const staleConfigRow = (row: string, fields: readonly string[], email: string, at: string): string =>
+  `${row}: changed by ${email} at ${at} (${fields.length > 0 ? fields.join(', ') : 'settings'}) after you loaded it. Reload to see the latest values.`;
+
 /** Ingest: a reference to a row the pipeline has not sent (yet). */
 export const ingestUnknownReference = (
   kind: 'article' | 'highlight' | 'program',

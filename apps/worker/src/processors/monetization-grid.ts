@@ -2,7 +2,7 @@
 // them (own value, else the publisher's for a placement, else the default), and the application of
 // row changes inside a caller's transaction with one monetization audit entry per changed record.
 // Used by the grid fetch (server), the monetization-submit job, and the report-fill / report-update jobs.
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '@hc/db/client';
 import { schema } from '@hc/db/schema';
 import {
@@ -17,10 +17,17 @@ import {
   type GridSubmitData,
   type GridValue,
 } from '@hc/shared/api/ad-grid';
-import { GRID_TABS, isDisplayTab, type GridTab } from '@hc/shared/monetization/grid-rules';
+import {
+  AB_TEST_REFUSAL,
+  GRID_TABS,
+  isDisplayTab,
+  isMonetizationAbTest,
+  type GridTab,
+} from '@hc/shared/monetization/grid-rules';
+import { staleConfigRow } from '@hc/shared/messages';
 import { diffConfigs } from '@hc/shared/monetization/audit-changes';
 
-const { publishers, placements, videoConfigs, displayConfigs, monetizationAudits } = schema;
+const { publishers, placements, videoConfigs, displayConfigs, monetizationAudits, abTests } = schema;
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Executor = Db | Tx;
@@ -34,6 +41,9 @@ interface StoredRecord {
   placementName: string | null;
   platform: 'mobile' | 'desktop' | null;
   config: Config;
+  updatedAt: Date;
+  /** The placement's A/B test flag (null: no test). */
+  abMonetization: boolean | null;
 }
 
 const tabOf = (r: StoredRecord): GridTab =>
@@ -56,10 +66,13 @@ async function storedRecords(db: Executor, publisherIds: number[], lock: boolean
       placementId: videoConfigs.placementId,
       placementName: placements.name,
       config: videoConfigs.config,
+      updatedAt: videoConfigs.updatedAt,
+      abMonetization: abTests.monetization,
     })
     .from(videoConfigs)
     .innerJoin(publishers, eq(publishers.id, videoConfigs.publisherId))
     .leftJoin(placements, eq(placements.id, videoConfigs.placementId))
+    .leftJoin(abTests, eq(abTests.placementId, videoConfigs.placementId))
     .where(inArray(videoConfigs.publisherId, publisherIds))
     .orderBy(asc(publishers.name), asc(videoConfigs.publisherId), asc(placements.name), asc(videoConfigs.id));
   const display = db
@@ -71,10 +84,13 @@ async function storedRecords(db: Executor, publisherIds: number[], lock: boolean
       placementName: placements.name,
       platform: displayConfigs.platform,
       config: displayConfigs.config,
+      updatedAt: displayConfigs.updatedAt,
+      abMonetization: abTests.monetization,
     })
     .from(displayConfigs)
     .innerJoin(publishers, eq(publishers.id, displayConfigs.publisherId))
     .leftJoin(placements, eq(placements.id, displayConfigs.placementId))
+    .leftJoin(abTests, eq(abTests.placementId, displayConfigs.placementId))
     .where(inArray(displayConfigs.publisherId, publisherIds))
     .orderBy(
       asc(publishers.name),
@@ -102,6 +118,9 @@ function cellsOf(tab: GridTab, config: Config): Record<string, GridValue> {
   return cells;
 }
 
+/** A stored record's version as the grid and the workbook carry it. */
+export const versionOf = (r: { updatedAt: Date }): string => r.updatedAt.toISOString();
+
 /** The publisher-level record a placement row inherits from. */
 const parentKeyOf = (r: StoredRecord) =>
   r.platform === null ? `publisher:${r.publisherId}` : `display:${r.publisherId}:${r.platform}`;
@@ -128,6 +147,8 @@ function rowsOf(records: StoredRecord[], configs: Map<number | string, Config>):
       platform: r.platform,
       values: { ...gridDefaultsOf(tab), ...inherited, ...own },
       overridden: r.placementId === null ? [] : Object.keys(own),
+      version: versionOf(r),
+      abTest: isMonetizationAbTest(r.abMonetization === null ? null : { monetization: r.abMonetization }),
     };
     data[tab].push(row);
   }
@@ -147,6 +168,11 @@ export interface GridActor {
 export interface ApplyOptions {
   /** all: any bad row and nothing is written (the grid); rows: the valid rows are written (reports). */
   atomicity: 'all' | 'rows';
+  /**
+   * Whether rows that are not stale are written when some are: only when the user chose to apply the
+   * rest. Otherwise one stale row holds back the whole batch, so nothing is half-applied.
+   */
+  applyRest?: boolean;
   onProgress?: (done: number, total: number) => Promise<void> | void;
 }
 
@@ -155,6 +181,8 @@ export interface ApplyResult {
   errors: string[];
   /** Records written. */
   changed: number;
+  /** The rows refused because they were read before a newer save (also in errors). */
+  conflicts: string[];
 }
 
 const rowLabel = (r: StoredRecord) =>
@@ -212,10 +240,20 @@ export async function applyGridChanges(
   const fail = (key: string, message: string) =>
     errorsByKey.set(key, [...(errorsByKey.get(key) ?? []), message]);
 
+  const staleKeys: string[] = [];
   for (const { tab, change } of changes) {
     const record = byKey.get(change.key);
     if (!record || tabOf(record) !== tab) {
       fail(change.key, `${change.key}: this configuration does not exist.`);
+      continue;
+    }
+    // The config page refuses these placements; so does every other path into the same records.
+    if (record.placementId !== null && isMonetizationAbTest(abTestOf(record))) {
+      fail(change.key, AB_TEST_REFUSAL);
+      continue;
+    }
+    if (change.version !== undefined && change.version !== versionOf(record)) {
+      staleKeys.push(change.key);
       continue;
     }
     const columns = gridColumnsOf(tab);
@@ -245,16 +283,29 @@ export async function applyGridChanges(
         ? `display:${row.publisherId}:${row.platform}`
         : `publisher:${row.publisherId}`;
       if (!touched.has(row.key) && !(row.placementId !== null && touchedParents.has(parentKey))) continue;
+      if (staleKeys.includes(row.key)) continue;
       const problems = gridRowErrors(tab, row.values);
       problems.forEach((p) => fail(row.key, p));
     }
   }
 
-  const errors = [...errorsByKey.entries()].map(([key, problems]) => {
-    const record = byKey.get(key);
-    return record ? `${rowLabel(record)}: ${problems.join('; ')}` : problems.join('; ');
-  });
-  if (options.atomicity === 'all' && errors.length > 0) return { errors, changed: 0 };
+  const conflicts: string[] = [];
+  for (const key of staleKeys) {
+    const record = byKey.get(key)!;
+    conflicts.push(await staleMessage(tx, record));
+    errorsByKey.set(key, [...(errorsByKey.get(key) ?? [])]);
+  }
+  const errors = [
+    ...conflicts,
+    ...[...errorsByKey.entries()]
+      .filter(([, problems]) => problems.length > 0)
+      .map(([key, problems]) => {
+        const record = byKey.get(key);
+        return record ? `${rowLabel(record)}: ${problems.join('; ')}` : problems.join('; ');
+      }),
+  ];
+  if (options.atomicity === 'all' && errors.length > 0) return { errors, changed: 0, conflicts };
+  if (conflicts.length > 0 && !options.applyRest) return { errors, changed: 0, conflicts };
 
   // A bad publisher row also holds back its placements' rows in 'rows' mode: they were checked with it.
   const badParents = new Set([...errorsByKey.keys()].filter((k) => touchedParents.has(k)));
@@ -287,8 +338,50 @@ export async function applyGridChanges(
     }
     await options.onProgress?.(done, next.size);
   }
-  return { errors, changed };
+  return { errors, changed, conflicts };
 }
 
 const prefixKeys = (prefix: string, changes: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(changes).map(([k, v]) => [prefix + k, v]));
+
+const abTestOf = (r: StoredRecord) => (r.abMonetization === null ? null : { monetization: r.abMonetization });
+
+/**
+ * Why a row is stale, from the audit log: the fields of the newest change of that record, who made it
+ * and when. A change without an audit entry (a direct write) still refuses the row, worded generally.
+ */
+async function staleMessage(tx: Tx, record: StoredRecord): Promise<string> {
+  const auditableType = record.platform === null ? 'VideoConfig' : 'DisplayConfig';
+  const [latest] = await tx
+    .select({
+      email: monetizationAudits.email,
+      createdAt: monetizationAudits.createdAt,
+      changes: monetizationAudits.auditedChanges,
+    })
+    .from(monetizationAudits)
+    .where(
+      and(
+        eq(monetizationAudits.publisherId, record.publisherId),
+        record.placementId === null
+          ? isNull(monetizationAudits.placementId)
+          : eq(monetizationAudits.placementId, record.placementId),
+        eq(monetizationAudits.auditableType, auditableType),
+      ),
+    )
+    .orderBy(desc(monetizationAudits.createdAt), desc(monetizationAudits.id))
+    .limit(1);
+  const prefix = record.platform === null ? '' : `${record.platform}.`;
+  const fields = latest
+    ? Object.keys(latest.changes)
+        .filter((f) => prefix === '' || f.startsWith(prefix))
+        .map((f) => f.slice(prefix.length))
+        // The grid's column names, as the admin reads them.
+        .map((f) => gridColumnsOf(tabOf(record)).find((c) => c.field === f)?.label ?? f)
+    : [];
+  return staleConfigRow(
+    rowLabel(record),
+    fields,
+    latest?.email ?? 'someone else',
+    (latest?.createdAt ?? record.updatedAt).toISOString().replace('T', ' ').slice(0, 19) + ' UTC',
+  );
+}

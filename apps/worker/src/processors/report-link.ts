@@ -1,7 +1,7 @@
 // A workbook's short-lived download link: the reports screen's status call and the report-fill job's
 // live 'done' event (issue 7 item 5) hand out the same one.
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '@hc/db/client';
 import { schema } from '@hc/db/schema';
 import { WORKBOOK_LINK_TTL_MS, workbookDownloadPath } from '@hc/shared/api/reports';
@@ -19,9 +19,18 @@ export async function workbookDownloadLink(db: Db, externalId: string): Promise<
     return workbookDownloadPath(row.token);
   // 128 random bits, base64url, as the workbooks' other ids.
   const token = randomBytes(16).toString('base64url');
-  await db
+  // Only over the token read above: the status call and the fill job's event ask at the same moment,
+  // and a second fresh token must not void the link the first one already handed out.
+  const [renewed] = await db
     .update(workbooks)
     .set({ downloadToken: token, downloadExpiresAt: new Date(Date.now() + WORKBOOK_LINK_TTL_MS) })
-    .where(eq(workbooks.externalId, externalId));
+    .where(
+      and(
+        eq(workbooks.externalId, externalId),
+        row.token === null ? isNull(workbooks.downloadToken) : eq(workbooks.downloadToken, row.token),
+      ),
+    )
+    .returning({ token: workbooks.downloadToken });
+  if (!renewed) return workbookDownloadLink(db, externalId);
   return workbookDownloadPath(token);
 }

@@ -66,7 +66,8 @@ export function reportUpdateProcessor(deps: { db: Db; delayPerRowMs?: number | u
         const changes = Object.fromEntries(
           Object.entries(row.cells).filter(([field, value]) => !same(value, reportCellOf(shown, field))),
         );
-        if (Object.keys(changes).length > 0) data[row.tab].push({ key: row.key, changes });
+        if (Object.keys(changes).length > 0)
+          data[row.tab].push({ key: row.key, changes, ...(row.version ? { version: row.version } : {}) });
       }
 
       const [actor] = await tx

@@ -11,7 +11,7 @@ import {
   type GridRow,
   type GridValue,
 } from '@hc/shared/api/ad-grid';
-import { REPORT_ID_COLUMNS, REPORT_SHEETS } from '@hc/shared/api/reports';
+import { REPORT_ID_COLUMNS, REPORT_SHEETS, REPORT_VERSION_COLUMN } from '@hc/shared/api/reports';
 import type { GridTab } from '@hc/shared/monetization/grid-rules';
 
 const cellOf = (value: GridValue | undefined): string | number | boolean | null => {
@@ -46,6 +46,7 @@ export async function writeReportWorkbook(grid: GridData): Promise<Buffer> {
       { header: REPORT_ID_COLUMNS[2], width: 24 },
       { header: REPORT_ID_COLUMNS[3], width: 10 },
       ...columns.map((c) => ({ header: c.label, width: Math.max(12, c.label.length + 2) })),
+      { header: REPORT_VERSION_COLUMN, width: 26, hidden: true },
     ];
     sheet.getRow(1).font = { bold: true };
     sheet.getRow(1).commit();
@@ -57,6 +58,7 @@ export async function writeReportWorkbook(grid: GridData): Promise<Buffer> {
           row.placementName,
           row.platform,
           ...columns.map((c) => cellOf(reportCellOf(row, c.field))),
+          row.version,
         ])
         .commit();
     }
@@ -74,6 +76,8 @@ export interface WorkbookRow {
   key: string;
   /** Normalised cells of the columns the sheet has, by field. */
   cells: Record<string, GridValue>;
+  /** The row's version when the workbook was populated (absent in workbooks made before versions). */
+  version?: string;
 }
 
 /** An exceljs cell value as plain data (rich text joined, formulas by their result, dates as text). */
@@ -110,6 +114,7 @@ export async function readReportWorkbook(content: Buffer): Promise<WorkbookRow[]
     const columns = tab ? gridColumnsOf(tab) : [];
     const fieldAt = new Map<number, (typeof columns)[number]>();
     let keyAt = 0;
+    let versionAt = 0;
     // Every sheet is read to its end, the ignored ones too: the ZIP is one stream.
     for await (const row of sheet) {
       if (!tab) continue;
@@ -117,6 +122,7 @@ export async function readReportWorkbook(content: Buffer): Promise<WorkbookRow[]
         row.eachCell((cell, col) => {
           const header = String(plainValue(cell.value) ?? '').trim();
           if (header === REPORT_ID_COLUMNS[0]) keyAt = col;
+          if (header === REPORT_VERSION_COLUMN) versionAt = col;
           const column = columns.find((c) => c.label === header || c.field === header);
           if (column) fieldAt.set(col, column);
         });
@@ -128,7 +134,8 @@ export async function readReportWorkbook(content: Buffer): Promise<WorkbookRow[]
       const cells: Record<string, GridValue> = {};
       for (const [col, column] of fieldAt)
         cells[column.field] = normalizeGridValue(column.kind, plainValue(row.getCell(col).value));
-      rows.push({ tab, rowNumber: row.number, key, cells });
+      const version = versionAt === 0 ? '' : String(plainValue(row.getCell(versionAt).value) ?? '').trim();
+      rows.push({ tab, rowNumber: row.number, key, cells, ...(version ? { version } : {}) });
     }
   }
   return rows;

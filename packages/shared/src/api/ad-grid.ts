@@ -116,6 +116,10 @@ export const gridRowSchema = z.object({
   values: z.record(z.string(), gridValueSchema),
   /** Fields a placement row sets itself over its publisher's (the legend's "overridden"). */
   overridden: z.array(z.string()),
+  /** The stored record's last change (ISO time): sent back with an edit so a stale copy is refused. */
+  version: z.string(),
+  /** A placement with a monetization A/B test: edited only in the admin back office. */
+  abTest: z.boolean(),
 });
 export type GridRow = z.infer<typeof gridRowSchema>;
 
@@ -136,6 +140,8 @@ export const gridFillBodySchema = z.object({
 export const gridRowChangeSchema = z.object({
   key: z.string().max(100),
   changes: z.record(z.string().max(60), gridValueSchema),
+  /** The row's version as it was read (GridRow.version); a newer stored record refuses the edit. */
+  version: z.string().max(40).optional(),
 });
 export type GridRowChange = z.infer<typeof gridRowChangeSchema>;
 

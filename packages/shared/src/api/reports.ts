@@ -68,6 +68,11 @@ export const REPORT_SHEETS: readonly { tab: GridTab; name: string }[] = GRID_TAB
 
 /** The first columns of every sheet: the row's key (what the update applies to) and who it is. */
 export const REPORT_ID_COLUMNS = ['Key', 'Publisher', 'Placement', 'Platform'] as const;
+/**
+ * The hidden last column of a populated workbook: each row's version as it was read, so an update from
+ * a workbook older than a later save is refused for that row instead of putting the old values back.
+ */
+export const REPORT_VERSION_COLUMN = 'Version';
 
 /** The download route of a workbook token (outside the editor API: opened in a new tab). */
 export const workbookDownloadPath = (token: string) => `/files/workbooks/${token}`;

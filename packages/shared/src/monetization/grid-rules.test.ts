@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '../messages.ts';
+import { GRID_SEQUENCE_INVALID, gridValueNotAllowed, messages } from '../messages.ts';
+import { gridRowErrors } from '../api/ad-grid.ts';
 import {
+  AB_TEST_REFUSAL,
   GRID_CHANNEL_INVALID,
   GRID_DISPLAY_DEFAULTS,
   GRID_VIDEO_DEFAULTS,
   gridCellBounds,
   gridCellError,
   isGridCellMandatory,
+  isMonetizationAbTest,
   missingGridCells,
   validateGridSubmit,
 } from './grid-rules.ts';
@@ -94,5 +97,30 @@ describe('mandatory cells', () => {
       ],
       displayManager: 'pubmatic',
     });
+  });
+});
+
+describe('rules every path into the configs shares', () => {
+  it('accepts only the config page Ad Manager value', () => {
+    expect(gridCellError('adManager', 'aniview')).toBeNull();
+    expect(gridCellError('adManager', 'aniveiw-typo')).toBe(gridValueNotAllowed(['aniview']));
+    // The disabled option of the config page is not accepted either.
+    expect(gridCellError('adManager', 'ima')).toBe(gridValueNotAllowed(['aniview']));
+    expect(gridRowErrors('publisher', { adManager: 'x' })[0]).toBe(
+      `Ad Manager: ${gridValueNotAllowed(['aniview'])}`,
+    );
+  });
+
+  it('checks the Sequence as the config page does', () => {
+    expect(gridCellError('adSequence', '2, 3,4')).toBeNull();
+    expect(gridCellError('adSequence', '2;x')).toBe(GRID_SEQUENCE_INVALID);
+  });
+
+  it('refuses placements whose A/B test flag is not false, with the config page message', () => {
+    expect(isMonetizationAbTest(null)).toBe(false);
+    expect(isMonetizationAbTest({ monetization: false })).toBe(false);
+    expect(isMonetizationAbTest({ monetization: true })).toBe(true);
+    expect(isMonetizationAbTest({ monetization: null })).toBe(true);
+    expect(AB_TEST_REFUSAL).toBe(messages.abTestBlocked);
   });
 });

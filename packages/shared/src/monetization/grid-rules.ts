@@ -2,9 +2,15 @@
 // job and the report update share: tabs, defaults, mandatory cells and the cell check with its message.
 // The numeric bounds themselves live in validation.ts (GRID_BOUNDS, validateGridCell).
 import { DISPLAY_AD_DEFAULTS, VIDEO_AD_DEFAULTS } from '../constants.ts';
-import { messages } from '../messages.ts';
-import { GRID_BOUNDS, isGridChannelValid, validateGridCell, type GridField } from '../validation.ts';
-import type { DisplaySize } from './setup-form.ts';
+import { GRID_SEQUENCE_INVALID, gridValueNotAllowed, messages } from '../messages.ts';
+import {
+  GRID_BOUNDS,
+  isGridChannelValid,
+  MONETIZATION_FIELD_RULES,
+  validateGridCell,
+  type GridField,
+} from '../validation.ts';
+import { VIDEO_AD_MANAGERS, type DisplaySize } from './setup-form.ts';
 
 /** The grid's tabs, keyed as the config response groups (spec 002 §3). */
 export const GRID_TABS = ['publisher', 'placement', 'display', 'displayPlacement'] as const;
@@ -115,6 +121,25 @@ const GRID_CELL_BOUNDS: Record<string, GridField> = {
   skipDelay: 'skipDelay',
 };
 
+/**
+ * Cells whose values come from a closed list on the config page. The Ad Manager is fixed there to the
+ * one enabled option, so the grid and the workbook accept only that value too.
+ */
+export const GRID_CLOSED_VALUES: Readonly<Record<string, readonly string[]>> = {
+  adManager: VIDEO_AD_MANAGERS.filter((m) => !m.disabled).map((m) => m.value),
+};
+
+/**
+ * Whether a placement's A/B test forbids editing its monetization here: any test whose monetization
+ * flag is not false must be edited in the admin back office, from every path (config page, grid,
+ * workbook, API).
+ */
+export const isMonetizationAbTest = (test: { monetization: boolean | null } | null | undefined): boolean =>
+  test !== null && test !== undefined && test.monetization !== false;
+
+/** The refusal of an edit to an A/B-tested placement, worded as the config page words it. */
+export const AB_TEST_REFUSAL = messages.abTestBlocked;
+
 /** Channel cells are not integers: the grid words their message in the same style (ours). */
 export const GRID_CHANNEL_INVALID =
   'Invalid input. Please enter exactly 24 hexadecimal characters (0-9, a-f).';
@@ -126,6 +151,12 @@ export const GRID_CHANNEL_INVALID =
 export function gridCellError(field: string, value: unknown): string | null {
   if (isEmptyCell(value)) return null;
   if (field === 'channel') return isGridChannelValid(String(value)) ? null : GRID_CHANNEL_INVALID;
+  const allowed = GRID_CLOSED_VALUES[field];
+  if (allowed) return allowed.includes(String(value)) ? null : gridValueNotAllowed(allowed);
+  if (field === 'adSequence')
+    return MONETIZATION_FIELD_RULES.adSequence.pattern.test(String(value).trim())
+      ? null
+      : GRID_SEQUENCE_INVALID;
   const bounds = GRID_CELL_BOUNDS[field];
   return bounds ? validateGridCell(bounds, value) : null;
 }

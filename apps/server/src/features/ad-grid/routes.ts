@@ -2,7 +2,7 @@
 // edits as a monetization-submit job keyed by the page's session id, and poll that job. Admins only.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { schema } from '@hc/db/schema';
 import {
   gridDataSchema,
@@ -81,11 +81,18 @@ export async function adGridRoutes(
         .onConflictDoNothing({ target: gridSubmissions.sessionId })
         .returning({ sessionId: gridSubmissions.sessionId });
       if (!inserted) {
-        // A submit that failed its checks applied nothing: the same page may send corrected data.
+        // A submit that failed its checks applied nothing: the same page may send corrected data. So may
+        // one whose job itself failed (its row is still pending): that job is ended, never running, and
+        // keeping it would answer every retry of the page with its failure.
         const [reopened] = await ctx.db
           .update(gridSubmissions)
           .set({ data, status: 'pending', errors: [], userId: caller.userId, email: caller.email })
-          .where(and(eq(gridSubmissions.sessionId, sessionId), eq(gridSubmissions.status, 'failed')))
+          .where(
+            and(
+              eq(gridSubmissions.sessionId, sessionId),
+              inArray(gridSubmissions.status, ['failed', 'pending']),
+            ),
+          )
           .returning({ sessionId: gridSubmissions.sessionId });
         const previous = reopened ? await queueOf().getJob(jobId) : undefined;
         if (previous && ['completed', 'failed'].includes(await previous.getState())) await previous.remove();

@@ -5,6 +5,7 @@ import type { Db } from '@hc/db/client';
 import type { SaveSetupBody } from '@hc/shared/api/monetization';
 import { messages } from '@hc/shared/messages';
 import { diffConfigs } from '@hc/shared/monetization/audit-changes';
+import { isMonetizationAbTest } from '@hc/shared/monetization/grid-rules';
 import {
   blankSetupForm,
   DISPLAY_PLATFORMS,
@@ -69,8 +70,7 @@ export class MonetizationService {
         if (scope.placementId !== null) {
           const placement = await repo.placement(scope.placementId);
           if (placement?.publisherId !== scope.publisherId) throw notFoundWith(messages.notFound);
-          if ((await repo.abTest(placement.id))?.monetization === true)
-            throw conflict(messages.abTestBlocked);
+          if (isMonetizationAbTest(await repo.abTest(placement.id))) throw conflict(messages.abTestBlocked);
           description = placement.name;
         }
 

@@ -1,8 +1,10 @@
 // Ad configuration grid (spec 002 §2.6, §4 "Grid", §5, §8, §9; /admin/ad-config): up to 20 publishers'
 // configurations in four tabs, edited cell by cell with the legend, reset, and submitted as one
 // monetization-submit job (all or nothing) whose progress is shown until it finishes.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useBlocker } from 'react-router';
 import { Button } from 'primereact/button';
+import { Dialog } from 'primereact/dialog';
 import { Paginator } from 'primereact/paginator';
 import { ProgressBar } from 'primereact/progressbar';
 import { TabPanel, TabView } from 'primereact/tabview';
@@ -12,7 +14,7 @@ import {
   TABLE_PAGE_SIZE_OPTIONS,
   TOAST_LIFE_ADMIN_MS,
 } from '@hc/shared/constants';
-import { messages } from '@hc/shared/messages';
+import { gridDiscardEdits, messages } from '@hc/shared/messages';
 import { GRID_TAB_LABELS, GRID_TABS, type GridTab } from '@hc/shared/monetization/grid-rules';
 import { StatePanel } from '../../../app/StatePanel.tsx';
 import { useToast } from '../../../app/toast.tsx';
@@ -103,6 +105,45 @@ export function AdConfigPage() {
 
   const running = submit.isPending || jobId !== null;
   const changes = editedCount(edits);
+
+  // Unsubmitted edits are never dropped silently: reloading the grid, leaving the page in the app, or
+  // reloading the tab asks first.
+  const changesRef = useRef(changes);
+  useEffect(() => {
+    changesRef.current = changes;
+  }, [changes]);
+  const [pendingDiscard, setPendingDiscard] = useState<(() => void) | null>(null);
+  const guarded = (action: () => void) => {
+    if (changesRef.current > 0) setPendingDiscard(() => action);
+    else action();
+  };
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      changesRef.current > 0 && currentLocation.pathname !== nextLocation.pathname,
+  );
+  useEffect(() => {
+    const onBeforeUnload = (e: BeforeUnloadEvent) => {
+      if (changesRef.current === 0) return;
+      e.preventDefault();
+      e.returnValue = '';
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, []);
+  const asking = pendingDiscard !== null || blocker.state === 'blocked';
+  const keepEdits = () => {
+    setPendingDiscard(null);
+    blocker.reset?.();
+  };
+  const discardEdits = () => {
+    const action = pendingDiscard;
+    setPendingDiscard(null);
+    if (blocker.state === 'blocked') {
+      changesRef.current = 0;
+      blocker.proceed?.();
+    }
+    action?.();
+  };
   const currentTab: GridTab = GRID_TABS[tab] ?? 'publisher';
   const rows = grid ? grid[currentTab] : [];
 
@@ -130,13 +171,15 @@ export function AdConfigPage() {
             icon="pi pi-download"
             disabled={chosen.length === 0 || running}
             loading={fill.isPending}
-            onClick={() => {
-              setFirst(0);
-              load(
-                [...chosen].sort((a, b) => a - b),
-                sessionId,
-              );
-            }}
+            onClick={() =>
+              guarded(() => {
+                setFirst(0);
+                load(
+                  [...chosen].sort((a, b) => a - b),
+                  sessionId,
+                );
+              })
+            }
             data-testid="grid-get"
           />
         </div>
@@ -234,6 +277,22 @@ export function AdConfigPage() {
           />
         </div>
       )}
+      <Dialog
+        visible={asking}
+        header="Discard edits?"
+        onHide={keepEdits}
+        modal
+        style={{ width: '28rem' }}
+        data-testid="grid-discard-dialog"
+        footer={
+          <div>
+            <Button label="Keep editing" text onClick={keepEdits} data-testid="grid-discard-no" autoFocus />
+            <Button label="Discard" severity="danger" onClick={discardEdits} data-testid="grid-discard-yes" />
+          </div>
+        }
+      >
+        <p>{gridDiscardEdits(changes)}</p>
+      </Dialog>
     </div>
   );
 }

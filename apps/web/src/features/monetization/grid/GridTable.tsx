@@ -162,7 +162,7 @@ const GridRowView = memo(function GridRowView({
           column={column}
           value={values[column.field]}
           state={cellState(tab, row, column.field, edits)}
-          message={cellMessage(column.field, values)}
+          message={cellMessage(column.field, values, { row, edits })}
           onEdit={(input) => onEdits((e) => editCell(e, row, column, input))}
           onAddSize={() => onAddSize(row)}
         />

@@ -5,8 +5,17 @@ import {
   type GridData,
   type GridRow,
 } from '@hc/shared/api/ad-grid';
-import { gridCellInvalid, messages } from '@hc/shared/messages';
-import { cellState, editCell, editedCount, submitData, submitProblem, type GridEdits } from './gridEdits.ts';
+import { gridCellInvalid, gridValueNotAllowed, messages } from '@hc/shared/messages';
+import {
+  cellMessage,
+  cellState,
+  editCell,
+  editedCount,
+  shownValues,
+  submitData,
+  submitProblem,
+  type GridEdits,
+} from './gridEdits.ts';
 
 const column = (field: string) =>
   [...GRID_VIDEO_COLUMNS, ...GRID_DISPLAY_COLUMNS].find((c) => c.field === field)!;
@@ -26,6 +35,8 @@ const publisherRow: GridRow = {
     viewportAd: 30,
   },
   overridden: [],
+  version: '2026-11-20T10:00:00.000Z',
+  abTest: false,
 };
 const placementRow: GridRow = {
   ...publisherRow,
@@ -74,9 +85,23 @@ describe('grid edits', () => {
     );
     expect(submitData(data, edits)).toEqual({
       publisher: [],
-      placement: [{ key: 'placement:7', changes: { errorLimit: 12, skip: true } }],
+      placement: [
+        { key: 'placement:7', changes: { errorLimit: 12, skip: true }, version: placementRow.version },
+      ],
       display: [],
       displayPlacement: [],
     });
+  });
+
+  it('marks an edited cell of an A/B-tested placement with the config page refusal, and a typo Ad Manager', () => {
+    const tested: GridRow = { ...placementRow, abTest: true };
+    const edits = editCell({}, tested, column('errorLimit'), '12');
+    expect(cellState('placement', tested, 'errorLimit', edits)).toBe('invalid');
+    expect(cellMessage('errorLimit', shownValues(tested, edits), { row: tested, edits })).toBe(
+      messages.abTestBlocked,
+    );
+    const typo = editCell({}, publisherRow, column('adManager'), 'aniveiw-typo');
+    expect(cellState('publisher', publisherRow, 'adManager', typo)).toBe('invalid');
+    expect(submitProblem(data, typo)).toBe(gridValueNotAllowed(['aniview']));
   });
 });

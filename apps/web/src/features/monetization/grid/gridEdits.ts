@@ -10,6 +10,7 @@ import {
   type GridValue,
 } from '@hc/shared/api/ad-grid';
 import {
+  AB_TEST_REFUSAL,
   GRID_TABS,
   gridCellError,
   isGridCellMandatory,
@@ -51,8 +52,17 @@ export function editCell(edits: GridEdits, row: GridRow, column: GridColumn, inp
   return next;
 }
 
-/** A cell's message: the grid rule's, for an edited or fetched value that breaks it. */
-export function cellMessage(field: string, values: Record<string, GridValue>): string | null {
+/**
+ * A cell's message: the grid rule's, for an edited or fetched value that breaks it. An edited cell of
+ * a placement with a monetization A/B test carries the config page's refusal: the server refuses it too.
+ */
+export function cellMessage(
+  field: string,
+  values: Record<string, GridValue>,
+  refused?: { row: GridRow; edits: GridEdits },
+): string | null {
+  if (refused?.row.abTest && refused.edits[refused.row.key] && field in refused.edits[refused.row.key]!)
+    return AB_TEST_REFUSAL;
   // A display skip delay counts only while skip is enabled (its default 0 is below the bound).
   if (field === 'skipDelay' && values.skipEnabled !== true) return null;
   return gridCellError(field, values[field]);
@@ -62,7 +72,7 @@ export function cellMessage(field: string, values: Record<string, GridValue>): s
 export function cellState(tab: GridTab, row: GridRow, field: string, edits: GridEdits): CellState {
   const values = shownValues(row, edits);
   if (isGridCellMandatory(tab, field, values) && isEmpty(values[field])) return 'missing';
-  if (cellMessage(field, values)) return 'invalid';
+  if (cellMessage(field, values, { row, edits })) return 'invalid';
   if (edits[row.key] && field in edits[row.key]!) return 'edited';
   if (row.overridden.includes(field)) return 'overridden';
   return 'plain';
@@ -78,7 +88,7 @@ export function submitProblem(data: GridData, edits: GridEdits): string | null {
       if (!edits[row.key]) continue;
       const values = shownValues(row, edits);
       for (const column of gridColumnsOf(tab)) {
-        const message = cellMessage(column.field, values);
+        const message = cellMessage(column.field, values, { row, edits });
         if (message) return message;
       }
     }
@@ -92,7 +102,8 @@ export function submitData(data: GridData, edits: GridEdits): GridSubmitData {
   for (const tab of GRID_TABS) {
     for (const row of data[tab]) {
       const changes = edits[row.key];
-      if (changes) out[tab].push({ key: row.key, changes });
+      // The version read with the row: the server refuses the edit if someone saved the row since.
+      if (changes) out[tab].push({ key: row.key, changes, version: row.version });
     }
   }
   return out;
