@@ -28,7 +28,6 @@ import type { AppContext } from '../../context.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import { fenceOf } from '../locks/fence.ts';
 import type { MediaStore } from '../media/store.ts';
-import { videoUrlOf } from '../media/store.ts';
 import { presentProgram, presentSuggestion, presentTask } from './presenter.ts';
 import { RenderQueue } from './render-queue.ts';
 import { renderStatusOf } from './render-status.ts';
