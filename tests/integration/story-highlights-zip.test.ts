@@ -274,6 +274,7 @@ describe('story-highlights-zip job', () => {
       url: expect.stringMatching(
         new RegExp(`^/media/archives/story-highlights/${publisherId}/${jobId}-[0-9a-f]{32}\\.zip$`),
       ),
+      outcome: { kind: 'done', url: done.url },
     });
     expect(path.basename(done.url!)).toMatch(ARCHIVE_NAME);
     expectArchive(await archiveFile(jobId), expected);
