@@ -303,7 +303,7 @@ describe('Vertical edit modal', () => {
     expect(finished.video_url).not.toBeNull();
     await expect
       .poll(() => render.getByTestId('vertical-render').getAttribute('data-state'))
-      .toBe('completed');
+      .toBe('done');
     const renderedMp4 = (await render.getByTestId('vertical-render-video').getAttribute('href'))!;
     expect(renderedMp4).toBe(`${finished.video_url}${MP4_SUFFIX}`);
 
@@ -312,7 +312,7 @@ describe('Vertical edit modal', () => {
     await editor.waitFor({ state: 'detached' });
     const modalRender = page.getByTestId('vertical-render');
     await modalRender.waitFor();
-    expect(await modalRender.getAttribute('data-state')).toBe('completed');
+    expect(await modalRender.getAttribute('data-state')).toBe('done');
     await snap(page, 'vertical-review-render-followed');
     await page.getByTestId('vertical-close').click();
     await expect.poll(() => page.getByTestId(`vertical-task-${VIDEO_ID}`).count()).toBe(0);

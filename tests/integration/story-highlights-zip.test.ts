@@ -3,6 +3,7 @@
 // checked with unzip, one job and one archive per story version), the 406xx rule, publisher scope, and
 // a worker killed mid-job that leaves no archive under the final name and is recovered by another, and
 // the retention purge of old archives and stale temp files.
+import { jobMessages } from '@hc/shared/messages';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
@@ -275,6 +276,7 @@ describe('story-highlights-zip job', () => {
       url: expect.stringMatching(
         new RegExp(`^/media/archives/story-highlights/${publisherId}/${jobId}-[0-9a-f]{32}\\.zip$`),
       ),
+      outcome: { kind: 'done', url: done.url },
     });
     expect(path.basename(done.url!)).toMatch(ARCHIVE_NAME);
     expectArchive(await archiveFile(jobId), expected);
@@ -361,6 +363,12 @@ describe('story-highlights-zip job', () => {
     expect(left).not.toContain(path.basename(staleTemp));
     expect(left).toContain(path.basename(liveTemp));
     expect(left.filter((n) => n.endsWith('.zip')).length).toBeGreaterThan(0); // younger archives stay
+
+    // The finished job's archive is gone: its status offers no link and says so, never done.
+    expect(await statusOf(jobId)).toMatchObject({
+      url: null,
+      outcome: { kind: 'failed', error: jobMessages.fileMissing },
+    });
 
     // The link of the purged archive is gone; asking again makes a new archive under the same job id.
     expect(await startZip(storyId)).toBe(jobId);

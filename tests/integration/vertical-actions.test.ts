@@ -294,6 +294,7 @@ describe('vertical_video/approve', () => {
       progress: 0,
       video_url: null,
       error: 'ffmpeg exited with code 1',
+      outcome: { kind: 'failed', error: 'ffmpeg exited with code 1' },
     });
 
     const again = await act('vertical_video/approve', reviewer, body);
@@ -588,7 +589,13 @@ describe('vertical_video/render_jobs/:jobId', () => {
     const jobId = started.json().data.job_id as string;
     const status = await call('GET', `vertical_video/render_jobs/${jobId}`, reviewer);
     expect(status.statusCode).toBe(200);
-    expect(status.json().data).toEqual({ state: 'queued', progress: 0, video_url: null, error: null });
+    expect(status.json().data).toEqual({
+      state: 'queued',
+      progress: 0,
+      video_url: null,
+      error: null,
+      outcome: { kind: 'queued' },
+    });
     expect((await call('GET', `vertical_video/render_jobs/${jobId}`, outsider)).statusCode).toBe(404);
     expect((await call('GET', `vertical_video/render_jobs/${jobId}`, viewer)).statusCode).toBe(403);
     expect((await call('GET', 'vertical_video/render_jobs/vertical-1-1-v1', reviewer)).statusCode).toBe(404);

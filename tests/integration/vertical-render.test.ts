@@ -321,6 +321,7 @@ describe('vertical-render', () => {
       progress: 100,
       video_url: `/media/${row.videoPath!.replace(/\.mp4$/, '')}`,
       error: null,
+      outcome: { kind: 'done', url: `/media/${row.videoPath!.replace(/\.mp4$/, '')}` },
     });
     const served = await t.app.inject({ method: 'GET', url: `/media/${row.videoPath!}` });
     expect(served.statusCode).toBe(200);
@@ -399,10 +400,18 @@ describe('vertical-render', () => {
     const added = await queue.add('render', job, { jobId });
     const result = await added.waitUntilFinished(events, 30_000);
     expect(result).toEqual({ rendered: false, skipped: 'a newer keyframe file version was saved' });
+    // The task is back in review with the reason, not left waiting for a render that will not come.
     expect(await taskRow(videoId)).toMatchObject({
       status: 'review',
-      renderState: 'queued',
+      renderState: 'failed',
+      renderError: 'Render skipped: a newer keyframe file version was saved',
       videoPath: null,
+    });
+    // The status says skipped with why and what next; never done, and no link.
+    expect(await jobStatus(jobId)).toMatchObject({
+      state: 'completed',
+      video_url: null,
+      outcome: { kind: 'skipped', reason: 'a newer keyframe file version was saved' },
     });
   });
 });

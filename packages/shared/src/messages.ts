@@ -201,3 +201,11 @@ export const ingestDuplicateExternalId = (externalId: string): string =>
 
 /** Ingest: a batch over its limit. */
 export const ingestBatchTooLarge = (max: number): string => `A batch holds at most ${max} items.`;
+
+/** Jobs: what a job's status says when it failed without a reason, or its file is gone. */
+export const jobMessages = {
+  failedWithoutReason: 'The job stopped without finishing. Try again.',
+  fileMissing: 'The file this job made is no longer available. Start it again.',
+  renderSkippedNext: 'The task is back in the review list; Retry renders it again.',
+  zipSkippedNext: 'Start the download again.',
+} as const;

@@ -257,7 +257,15 @@ export function verticalRenderProcessor(deps: VerticalRenderDeps) {
   return async (job: Job<VerticalRenderJob>): Promise<VerticalRenderResult> => {
     try {
       const result = await render(deps, job);
-      if (!result.rendered) deps.log('vertical render skipped', { job: job.id, reason: result.skipped });
+      if (!result.rendered) {
+        deps.log('vertical render skipped', { job: job.id, reason: result.skipped });
+        // A task still waiting for this very job would wait forever, out of every list: it goes back to
+        // review with the reason, where a reviewer can render it again. (A task that names another job,
+        // or is no longer in review, is untouched: markFailed only matches a task queued for this job.)
+        await markFailed(deps.db, job, `Render skipped: ${result.skipped}`).catch((e: unknown) =>
+          deps.log('vertical render: could not mark the task skipped', { job: job.id, error: String(e) }),
+        );
+      }
       return result;
     } catch (error) {
       const lastAttempt =

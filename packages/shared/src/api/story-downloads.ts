@@ -1,6 +1,7 @@
 // Story highlights downloads (spec 001 §2.2, §7; issue 4 contracts): the audit list of a story's
 // highlight MP4s and the BullMQ archive job that gathers them into one ZIP.
 import { z } from 'zod';
+import { jobOutcomeSchema } from '../jobs.ts';
 import { idSchema } from './common.ts';
 
 export const auditDownloadStoryQuerySchema = z.object({ story_id: idSchema });
@@ -31,5 +32,7 @@ export const highlightsZipStatusSchema = z.object({
   progress: z.number(),
   /** The archive on the media store once the job completed, else null. */
   url: z.string().nullable(),
+  /** What the job really came to: done only with an archive that exists. */
+  outcome: jobOutcomeSchema,
 });
 export type HighlightsZipStatus = z.infer<typeof highlightsZipStatusSchema>;

@@ -2,6 +2,7 @@
 // task's suggestions, the review actions (approve, reject, create, update), reels validity, Vertical
 // View's programs, the render job status and the frame editor's edit-log entries.
 import { z } from 'zod';
+import { jobOutcomeSchema } from '../jobs.ts';
 import {
   EDIT_LOG_ACTIONS,
   LOOK_BACK_DAYS,
@@ -346,7 +347,10 @@ export const renderJobStatusSchema = z.object({
   progress: z.number(),
   /** The vertical MP4 (extension-less like every video_url) once completed. */
   video_url: z.string().nullable(),
+  /** Set whenever state is 'failed'. */
   error: z.string().nullable(),
+  /** What the render really came to: done only with an MP4 that exists, skipped with why. */
+  outcome: jobOutcomeSchema,
 });
 export type RenderJobStatus = z.infer<typeof renderJobStatusSchema>;
 

@@ -15,6 +15,8 @@ import {
   highlightsZipStatusSchema,
 } from '@hc/shared/api/story-downloads';
 import { STORY_HIGHLIGHTS_DOWNLOAD_USER_PATTERN } from '@hc/shared/constants';
+import { failureMessage } from '@hc/shared/jobs';
+import { jobMessages } from '@hc/shared/messages';
 import {
   QUEUES,
   STORY_HIGHLIGHTS_ZIP_JOB_OPTIONS,
@@ -47,7 +49,7 @@ async function requireDownloadUser(request: FastifyRequest) {
 export async function storyDownloadRoutes(app: FastifyInstance, { ctx, media, jobsPrefix }: Options) {
   const archiveExists = async (job: { returnvalue?: StoryHighlightsZipResult | null }) => {
     const archive = job.returnvalue?.path;
-    const file = archive ? await media.open(archive) : null;
+    const file = archive ? await media.open(archive).catch(() => null) : null;
     file?.stream.destroy();
     return file !== null;
   };
@@ -150,15 +152,40 @@ export async function storyDownloadRoutes(app: FastifyInstance, { ctx, media, jo
       },
     },
     async (request) => {
-      const job = await queueOf().getJob(request.params.job_id);
-      if (!job || job.data.publisherId !== callerOf(request).publisherId) throw notFound();
-      const state = await job.getState();
+      const jobId = request.params.job_id;
+      const first = await queueOf().getJob(jobId);
+      if (!first || first.data.publisherId !== callerOf(request).publisherId) throw notFound();
+      const state = await first.getState();
+      // A job that ended between the two reads was read still running: read it again for its result.
+      const job =
+        state === 'completed' || state === 'failed' ? ((await queueOf().getJob(jobId)) ?? first) : first;
       const progress = typeof job.progress === 'number' ? job.progress : 0;
-      const archive = state === 'completed' ? (job.returnvalue?.path ?? null) : null;
-      return {
-        success: true as const,
-        data: { state, progress: archive ? 100 : progress, url: archive ? media.url(archive) : null },
-      };
+      if (state === 'failed') {
+        const error = failureMessage(job.failedReason);
+        return {
+          success: true as const,
+          data: { state, progress, url: null, outcome: { kind: 'failed' as const, error } },
+        };
+      }
+      if (state === 'completed') {
+        // The archive is offered only while it is on the media store (the retention purge removes it).
+        const archive = job.returnvalue?.path;
+        if (archive && (await archiveExists(job))) {
+          const url = media.url(archive);
+          return {
+            success: true as const,
+            data: { state, progress: 100, url, outcome: { kind: 'done' as const, url } },
+          };
+        }
+        const error = jobMessages.fileMissing;
+        return {
+          success: true as const,
+          data: { state: 'failed', progress, url: null, outcome: { kind: 'failed' as const, error } },
+        };
+      }
+      const outcome =
+        state === 'active' ? { kind: 'running' as const, progress } : { kind: 'queued' as const };
+      return { success: true as const, data: { state, progress, url: null, outcome } };
     },
   );
 }

@@ -61,9 +61,15 @@ export class RenderQueue {
 
   /** The job and its state; null when there is no such job (never queued, or removed). */
   async status(jobId: string): Promise<{ job: RenderJob; state: RenderJobStatus['state'] } | null> {
+    const first = await this.open().getJob(jobId);
+    if (!first) return null;
+    const state = await first.getState();
+    if (state === 'unknown') return null;
+    // The job's fields were read before its state: a job that ended in between was read still running,
+    // without its failedReason or returnvalue. BullMQ writes those in the same step that moves the job to
+    // its end, so the job read again after its end was seen carries them.
+    if (state !== 'completed' && state !== 'failed') return { job: first, state: stateOf(state) };
     const job = await this.open().getJob(jobId);
-    if (!job) return null;
-    const state = await job.getState();
-    return state === 'unknown' ? null : { job, state: stateOf(state) };
+    return job ? { job, state: stateOf(state) } : null;
   }
 }

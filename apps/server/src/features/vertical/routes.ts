@@ -28,9 +28,9 @@ import type { AppContext } from '../../context.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import { fenceOf } from '../locks/fence.ts';
 import type { MediaStore } from '../media/store.ts';
-import { videoUrlOf } from '../media/store.ts';
 import { presentProgram, presentSuggestion, presentTask } from './presenter.ts';
 import { RenderQueue } from './render-queue.ts';
+import { renderStatusOf } from './render-status.ts';
 import type { TaskView } from './repo.ts';
 import { requirePermission } from './scope.ts';
 import { VerticalService } from './service.ts';
@@ -179,17 +179,7 @@ export async function verticalRoutes(app: FastifyInstance, { ctx, media, jobsPre
     },
     async (request) => {
       const { job, state, view } = await service.renderJob(callerOf(request), request.params.jobId);
-      // The vertical MP4 is the task's once the render made it ready.
-      const done = state === 'completed' && view.task.status === 'ready' && view.task.videoPath;
-      return {
-        success: true as const,
-        data: {
-          state,
-          progress: state === 'completed' ? 100 : typeof job.progress === 'number' ? job.progress : 0,
-          video_url: done ? videoUrlOf(media, view.task.videoPath!) : null,
-          error: state === 'failed' ? (job.failedReason ?? null) : null,
-        },
-      };
+      return { success: true as const, data: await renderStatusOf(media, job, state, view.task) };
     },
   );
 }

@@ -14,11 +14,10 @@ import { PUSH_FED } from '../../../lib/live.ts';
 /** The poll while the live channel is down (every 15 s while it is up). */
 export const HIGHLIGHTS_ZIP_POLL_MS = 1000;
 
-const FAILED_STATES = new Set(['failed', 'unknown']);
-export const isZipFailed = (status: HighlightsZipStatus | undefined) =>
-  status !== undefined && status.url === null && FAILED_STATES.has(status.state);
+/** The job's end as its status says it (an archive that exists, or a failure with its reason). */
+export const isZipFailed = (status: HighlightsZipStatus | undefined) => status?.outcome.kind === 'failed';
 const isZipFinished = (status: HighlightsZipStatus | undefined) =>
-  Boolean(status?.url) || isZipFailed(status);
+  status !== undefined && status.outcome.kind !== 'queued' && status.outcome.kind !== 'running';
 
 export function startHighlightsZip(storyId: number): Promise<{ job_id: string }> {
   return editorApi<{ job_id: string }>(`stamp/stories/${storyId}/highlights_zip`, { method: 'POST' });
@@ -38,11 +37,13 @@ export const highlightsZipQueryOptions = (jobId: string) =>
     meta: PUSH_FED,
   });
 
-/** The done push carries the archive's link: it is shown at once (the refetch confirms it). */
+/**
+ * A push moves the progress only: the end is what the status call says after checking the archive exists
+ * (the refetch follows every end push), so a link is never shown on a push's word alone.
+ */
 const applyZipPush = (status: HighlightsZipStatus, event: JobProgressEvent): HighlightsZipStatus => {
-  if (event.state === 'done') return { state: 'completed', progress: 100, url: event.link };
-  if (event.state === 'failed') return { ...status, state: 'failed', url: null };
-  return runningFrom(status, event);
+  const next = runningFrom(status, event);
+  return next === status ? status : { ...next, outcome: { kind: 'running', progress: next.progress } };
 };
 
 /** The archive job's status, live until it ends; idle while jobId is null. */

@@ -7,12 +7,7 @@ import { Button } from 'primereact/button';
 import { ProgressBar } from 'primereact/progressbar';
 import { messages } from '@hc/shared/messages';
 import { ApiError } from '../../../lib/api.ts';
-import {
-  highlightsZipQueryOptions,
-  isZipFailed,
-  startHighlightsZip,
-  useHighlightsZip,
-} from '../api/highlights-zip.ts';
+import { highlightsZipQueryOptions, startHighlightsZip, useHighlightsZip } from '../api/highlights-zip.ts';
 
 type Start =
   | { phase: 'idle' }
@@ -38,9 +33,14 @@ export function DownloadHighlights({ storyId }: { storyId: number }) {
   if (started.phase === 'starting') job = { phase: 'running', progress: 0 };
   else if (started.phase !== 'started') job = started;
   else if (status.isError) job = { phase: 'failed', message: messageOf(status.error) };
-  else if (status.data?.url) job = { phase: 'done', url: status.data.url };
-  else if (isZipFailed(status.data)) job = { phase: 'failed', message: messages.somethingWentWrong };
-  else job = { phase: 'running', progress: status.data?.progress ?? 0 };
+  else {
+    const outcome = status.data?.outcome;
+    if (outcome?.kind === 'done') job = { phase: 'done', url: outcome.url };
+    else if (outcome?.kind === 'failed') job = { phase: 'failed', message: outcome.error };
+    else if (outcome?.kind === 'skipped')
+      job = { phase: 'failed', message: `${outcome.reason}. ${outcome.next}` };
+    else job = { phase: 'running', progress: outcome?.kind === 'running' ? outcome.progress : 0 };
+  }
 
   const start = () => {
     setStarted({ phase: 'starting' });

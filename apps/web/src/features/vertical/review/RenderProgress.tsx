@@ -8,12 +8,13 @@ import { messages } from '@hc/shared/messages';
 import { pathFor } from '@hc/shared/routes';
 import { LinkButton } from '../../../app/LinkButton.tsx';
 import { useRenderJob } from '../api/get-render-job.ts';
-import type { RenderJobState } from '../api/get-render-job.ts';
+import type { JobOutcomeKind } from '@hc/shared/jobs';
 
-const STATE_TEXT: Record<RenderJobState, string> = {
+const OUTCOME_TEXT: Record<JobOutcomeKind, string> = {
   queued: 'Waiting for a renderer…',
-  active: 'Rendering the vertical MP4…',
-  completed: 'The vertical MP4 is ready.',
+  running: 'Rendering the vertical MP4…',
+  done: 'The vertical MP4 is ready.',
+  skipped: 'The render was skipped.',
   failed: 'The render failed.',
 };
 
@@ -25,36 +26,47 @@ interface RenderProgressProps {
 
 export function RenderProgress({ jobId, task, onFailed }: RenderProgressProps) {
   const job = useRenderJob(jobId);
-  const state = job.data?.state;
+  const outcome = job.data?.outcome;
+  const kind = outcome?.kind;
   const reported = useRef(false);
+  const failure =
+    outcome?.kind === 'failed'
+      ? outcome.error
+      : job.isError
+        ? (job.error?.message ?? messages.somethingWentWrong)
+        : null;
   useEffect(() => {
-    if (reported.current) return;
-    if (state === 'failed' || job.isError) {
-      reported.current = true;
-      onFailed(job.data?.error ?? job.error?.message ?? messages.somethingWentWrong);
-    }
-  }, [state, job.isError, job.data?.error, job.error, onFailed]);
+    if (reported.current || failure === null) return;
+    reported.current = true;
+    onFailed(failure);
+  }, [failure, onFailed]);
 
-  const progress = state === 'completed' ? 100 : Math.round(job.data?.progress ?? 0);
-  const videoUrl = job.data?.video_url;
+  const progress =
+    outcome?.kind === 'done' ? 100 : outcome?.kind === 'running' ? Math.round(outcome.progress) : 0;
+  const videoUrl = outcome?.kind === 'done' ? outcome.url : null;
   const viewPath = pathFor(task.content_type === 'highlight' ? 'liveVerticalView' : 'verticalView');
   return (
-    <section className="hc-vr-render" data-testid="vertical-render" data-state={state ?? 'loading'}>
+    <section className="hc-vr-render" data-testid="vertical-render" data-state={kind ?? 'loading'}>
       <div className="hc-vr-render__head">
         <span data-testid="vertical-render-state">
-          {state ? STATE_TEXT[state] : 'Asking for the render…'}
+          {kind ? OUTCOME_TEXT[kind] : 'Asking for the render…'}
         </span>
         <span className="hc-num">{progress}%</span>
       </div>
       <ProgressBar
         value={progress}
         showValue={false}
-        mode={state === 'queued' || !state ? 'indeterminate' : 'determinate'}
-        color={state === 'failed' ? 'var(--red-500)' : undefined}
+        mode={kind === 'queued' || !kind ? 'indeterminate' : 'determinate'}
+        color={kind === 'failed' || kind === 'skipped' ? 'var(--red-500)' : undefined}
         style={{ height: '0.5rem' }}
       />
+      {outcome?.kind === 'skipped' && (
+        <small className="hc-vr-render__note" data-testid="vertical-render-skipped">
+          {outcome.reason}. {outcome.next}
+        </small>
+      )}
       <div className="hc-vr-render__links">
-        {state === 'completed' && videoUrl && (
+        {videoUrl && (
           <a
             href={videoUrl.endsWith(MP4_SUFFIX) ? videoUrl : videoUrl + MP4_SUFFIX}
             target="_blank"
