@@ -301,9 +301,7 @@ describe('Vertical edit modal', () => {
     );
     const { data: finished } = (await done.json()) as { data: RenderJobStatus };
     expect(finished.video_url).not.toBeNull();
-    await expect
-      .poll(() => render.getByTestId('vertical-render').getAttribute('data-state'))
-      .toBe('done');
+    await expect.poll(() => render.getByTestId('vertical-render').getAttribute('data-state')).toBe('done');
     const renderedMp4 = (await render.getByTestId('vertical-render-video').getAttribute('href'))!;
     expect(renderedMp4).toBe(`${finished.video_url}${MP4_SUFFIX}`);
 

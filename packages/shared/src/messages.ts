@@ -206,6 +206,11 @@ export const ingestBatchTooLarge = (max: number): string => `A batch holds at mo
 export const jobMessages = {
   failedWithoutReason: 'The job stopped without finishing. Try again.',
   fileMissing: 'The file this job made is no longer available. Start it again.',
-  renderSkippedNext: 'The task is back in the review list; Retry renders it again.',
+  renderSkippedNext: 'The task is back in the review list: approve it again to render it.',
   zipSkippedNext: 'Start the download again.',
+  renderQueued: 'Waiting for a renderer…',
+  renderRunning: 'Rendering the vertical MP4…',
+  renderDone: 'The vertical MP4 is ready.',
+  renderSkipped: 'The render was skipped.',
+  renderFailed: 'The render failed.',
 } as const;

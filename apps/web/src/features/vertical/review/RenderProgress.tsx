@@ -4,18 +4,18 @@ import { useEffect, useRef } from 'react';
 import { ProgressBar } from 'primereact/progressbar';
 import type { VerticalTask } from '@hc/shared/api/vertical';
 import { MP4_SUFFIX } from '@hc/shared/constants';
-import { messages } from '@hc/shared/messages';
+import { jobMessages, messages } from '@hc/shared/messages';
 import { pathFor } from '@hc/shared/routes';
 import { LinkButton } from '../../../app/LinkButton.tsx';
 import { useRenderJob } from '../api/get-render-job.ts';
 import type { JobOutcomeKind } from '@hc/shared/jobs';
 
 const OUTCOME_TEXT: Record<JobOutcomeKind, string> = {
-  queued: 'Waiting for a renderer…',
-  running: 'Rendering the vertical MP4…',
-  done: 'The vertical MP4 is ready.',
-  skipped: 'The render was skipped.',
-  failed: 'The render failed.',
+  queued: jobMessages.renderQueued,
+  running: jobMessages.renderRunning,
+  done: jobMessages.renderDone,
+  skipped: jobMessages.renderSkipped,
+  failed: jobMessages.renderFailed,
 };
 
 interface RenderProgressProps {
