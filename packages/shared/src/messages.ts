@@ -157,3 +157,7 @@ export const ingestDuplicateExternalId = (externalId: string): string =>
 
 /** Ingest: a batch over its limit. */
 export const ingestBatchTooLarge = (max: number): string => `A batch holds at most ${max} items.`;
+
+/** Any request: a text field holding a NUL character or bytes that are not valid UTF-8. */
+export const invalidTextField = (field: string): string =>
+  `${field}: must not contain NUL characters or invalid UTF-8.`;
