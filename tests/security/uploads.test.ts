@@ -24,7 +24,7 @@ import { ingestErrors } from '@hc/shared/api/ingest';
 import { publisherAdminErrors, SPLASH_MAX_BYTES } from '@hc/shared/api/publishers-admin';
 import { WORKBOOK_MAX_BYTES } from '@hc/shared/api/reports';
 import { VIDEO_UPLOAD } from '@hc/shared/constants';
-import { messages } from '@hc/shared/messages';
+import { invalidTextField, messages } from '@hc/shared/messages';
 import { probeVideo } from '@hc/worker/media/ffmpeg';
 import { reportErrors } from '../../apps/server/src/features/reports/routes.ts';
 import { uploadErrors } from '../../apps/server/src/features/uploads/routes.ts';
@@ -463,7 +463,8 @@ describe('ingest: media references and keyframe files (JSON; media is never uplo
             duration_seconds: 6.7,
           }),
         400,
-        [`video: ${ingestErrors.mediaPath}`],
+        // A NUL is refused for every route before its own rules run, naming the field all the same.
+        [video.includes('\u0000') ? invalidTextField('video') : `video: ${ingestErrors.mediaPath}`],
       );
     },
   );

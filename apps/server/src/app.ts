@@ -50,6 +50,7 @@ import { uploadRoutes } from './features/uploads/routes.ts';
 import { verticalRoutes } from './features/vertical/routes.ts';
 import { authenticate } from './plugins/auth.ts';
 import { registerChangeBarrier } from './plugins/cached-answers.ts';
+import { registerCleanText } from './plugins/clean-text.ts';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 
@@ -115,6 +116,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);
   registerErrorHandling(app);
+  registerCleanText(app);
   registerSecurityHeaders(app);
   if (ctx.changes) registerChangeBarrier(app, ctx.changes);
 

@@ -214,3 +214,7 @@ export const jobMessages = {
   renderSkipped: 'The render was skipped.',
   renderFailed: 'The render failed.',
 } as const;
+
+/** Any request: a text field holding a NUL character or bytes that are not valid UTF-8. */
+export const invalidTextField = (field: string): string =>
+  `${field}: must not contain NUL characters or invalid UTF-8.`;
