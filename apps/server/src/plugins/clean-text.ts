@@ -17,7 +17,10 @@ const MAX_DEPTH = 32;
 export function findBadText(value: unknown, path = '', depth = 0): string | null {
   if (typeof value === 'string') return BAD_TEXT.test(value) ? path || 'value' : null;
   if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return null;
-  if (Buffer.isBuffer(value)) return null;
+  // Only what a parser made of text: a raw body kept as a stream (proxy mode forwards it) is a large graph
+  // of shared objects whose walk would never end.
+  const proto = Object.getPrototypeOf(value) as unknown;
+  if (!Array.isArray(value) && proto !== Object.prototype && proto !== null) return null;
   for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
     const itemPath = path ? `${path}.${key}` : key;
     if (BAD_TEXT.test(key)) return itemPath;
