@@ -2,6 +2,7 @@
 // compare: a NUL character makes the driver's query fail (a 500), and bytes that are not valid UTF-8 arrive
 // decoded as U+FFFD or as lone surrogates, which would be stored as something other than what was sent. One
 // hook, ahead of every route's own validation, refuses both with a 400 naming the field.
+import { EventEmitter } from 'node:events';
 import type { FastifyInstance } from 'fastify';
 import { invalidTextField } from '@hc/shared/messages';
 import { HttpError } from './errors.ts';
@@ -17,10 +18,9 @@ const MAX_DEPTH = 32;
 export function findBadText(value: unknown, path = '', depth = 0): string | null {
   if (typeof value === 'string') return BAD_TEXT.test(value) ? path || 'value' : null;
   if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return null;
-  // Only what a parser made of text: a raw body kept as a stream (proxy mode forwards it) is a large graph
+  // Not a stream: a raw body kept as a stream (proxy mode forwards it) is a large graph
   // of shared objects whose walk would never end.
-  const proto = Object.getPrototypeOf(value) as unknown;
-  if (!Array.isArray(value) && proto !== Object.prototype && proto !== null) return null;
+  if (Buffer.isBuffer(value) || value instanceof EventEmitter) return null;
   for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
     const itemPath = path ? `${path}.${key}` : key;
     if (BAD_TEXT.test(key)) return itemPath;
