@@ -13,6 +13,16 @@ const s = useE2eSuite();
 /** 'Nov 19, 2026': the console's date format. */
 const DATE = /^[A-Z][a-z]{2} \d{2}, \d{4}$/;
 
+/** Opens the first queued article showing `count` highlights; its id, or undefined when none does. */
+async function openArticleWith(review: ReviewPage, count: number): Promise<number | undefined> {
+  for (const id of await review.articleIds()) {
+    await review.open(id);
+    if ((await review.highlights.count()) === count) return id;
+    await review.closePanel();
+  }
+  return undefined;
+}
+
 describe('Programs', () => {
   let programs: ProgramsPage;
   beforeEach(async () => {
@@ -153,15 +163,7 @@ describe('Auto Highlight Review', () => {
   });
 
   it('reviews an article of three highlights with the keyboard, the third by the key shown beside it', async () => {
-    let articleId: number | undefined;
-    for (const id of await review.articleIds()) {
-      await review.open(id);
-      if ((await review.highlights.count()) === 3) {
-        articleId = id;
-        break;
-      }
-      await review.closePanel();
-    }
+    const articleId = await openArticleWith(review, 3);
     expect(articleId, 'the demo queue has an article with three highlights').toBeDefined();
     expect(await review.highlight(2).locator('.hc-kbd-hint').innerText()).toBe(
       'Alt+3 good · Alt+Shift+3 bad',
@@ -186,15 +188,7 @@ describe('Auto Highlight Review', () => {
     const queued = Number((await review.count.innerText()).replace(/\D+/g, ''));
 
     // An article with two highlights: the shortcuts cover the first and the second.
-    let articleId: number | undefined;
-    for (const id of await review.articleIds()) {
-      await review.open(id);
-      if ((await review.highlights.count()) === 2) {
-        articleId = id;
-        break;
-      }
-      await review.closePanel();
-    }
+    const articleId = await openArticleWith(review, 2);
     expect(articleId).toBeDefined();
 
     // ALT+W: the first is Bad (TV forced to No / other) and the reason picker takes the focus.
