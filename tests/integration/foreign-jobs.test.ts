@@ -106,11 +106,9 @@ describe('a job of another deployment', () => {
     expect(own).not.toBe(OTHER);
     const { videoId, jobId } = await taskWithRender(OTHER);
 
-    const job = await eventually(async () => {
-      const found = await queue.getJob(jobId);
-      expect(await found?.getState()).toBe('failed');
-      return found!;
-    }, 20_000);
+    // Read the job only once it is failed: a copy read while it was still active has no reason yet.
+    await eventually(async () => expect(await queue.getJobState(jobId)).toBe('failed'), 20_000);
+    const job = (await queue.getJob(jobId))!;
     expect(job.failedReason).toBe(foreignJobReason(OTHER, own));
     // Failed for good on its first attempt: not retried, never handed to the processor.
     expect(job.attemptsMade).toBe(1);
