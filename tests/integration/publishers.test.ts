@@ -33,10 +33,15 @@ beforeAll(async () => {
       numberOfAlgoSuggestions: 4,
     },
   ]);
-  await t.ctx.db.insert(schema.placements).values([
-    { publisherId: mine, name: 'Homepage', platform: 'web' },
-    { publisherId: foreign, name: 'Secret placement', platform: 'web' },
-  ]);
+  const [, tested] = await t.ctx.db
+    .insert(schema.placements)
+    .values([
+      { publisherId: mine, name: 'Homepage', platform: 'web' },
+      { publisherId: mine, name: 'Sports', platform: 'web' },
+      { publisherId: foreign, name: 'Secret placement', platform: 'web' },
+    ])
+    .returning();
+  await t.ctx.db.insert(schema.abTests).values({ placementId: tested!.id, monetization: true });
   const [product] = await t.ctx.db
     .insert(schema.products)
     .values({ key: `apv-${mine}`, name: 'APV' })
@@ -79,8 +84,10 @@ describe('publisher calls', () => {
     expect((await get('publisher_products', editor)).json().data).toEqual([
       expect.objectContaining({ name: 'APV', status: 'active' }),
     ]);
-    expect((await get('placements/', editor)).json().data.map((p: { name: string }) => p.name)).toEqual([
-      'Homepage',
+    // Each placement says whether it runs an A/B test, and whether that test is about monetization.
+    expect((await get('placements/', editor)).json().data).toEqual([
+      expect.objectContaining({ name: 'Homepage', abTest: null }),
+      expect.objectContaining({ name: 'Sports', abTest: { monetization: true } }),
     ]);
     expect((await get(`auth/placements/publisher/${foreign}`, editor)).statusCode).toBe(404);
     expect((await get(`auth/placements/publisher/${foreign}`, admin)).json().data[0].name).toBe(

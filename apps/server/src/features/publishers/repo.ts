@@ -5,7 +5,7 @@ import type { Db } from '@hc/db/client';
 import { schema } from '@hc/db/schema';
 import type { ConsoleConfig, Placement, PublisherInfo, PublisherProduct } from '@hc/shared/api/publishers';
 
-const { publishers, publisherGroups, products, publisherProducts, placements, consoleConfigs } = schema;
+const { publishers, publisherGroups, products, publisherProducts, placements, consoleConfigs, abTests } = schema;
 
 const DEFAULT_CONSOLE_CONFIG: ConsoleConfig = {
   consoleDisplayIabMetrics: 'true',
@@ -76,11 +76,17 @@ export class PublisherRepository {
         name: placements.name,
         enable: placements.enable,
         platform: placements.platform,
+        abTestId: abTests.id,
+        abMonetization: abTests.monetization,
       })
       .from(placements)
+      .leftJoin(abTests, eq(abTests.placementId, placements.id))
       .where(eq(placements.publisherId, publisherId))
       .orderBy(asc(placements.name));
-    return rows.map((r) => ({ ...r, abTest: null }));
+    return rows.map(({ abTestId, abMonetization, ...placement }) => ({
+      ...placement,
+      abTest: abTestId === null ? null : { monetization: abMonetization },
+    }));
   }
 
   async consoleConfig(publisherId: number): Promise<ConsoleConfig> {
