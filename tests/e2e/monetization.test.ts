@@ -333,6 +333,30 @@ describe('Monetization setup', () => {
     expect(await byTestId('setup-error-dialog-message').innerText()).toBe(setupErrors.exists('publisher'));
   });
 
+  it('says the publishers could not be fetched when that call fails, instead of leaving the pickers empty', async () => {
+    const page = s.page;
+    await loginAs(page, s.server.baseUrl, 'admin@demo.example');
+    await page.route('**/api/v1/editor/publishers', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ success: false, errors: ['Service unavailable'] }),
+      }),
+    );
+    try {
+      for (const path of ['/admin/monetization/audit', '/admin/ad-config']) {
+        await go(path);
+        const toast = page.getByTestId('toast-text').filter({ hasText: messages.errorFetchingPublishers });
+        // The call is retried twice before it counts as failed.
+        await toast.first().waitFor({ timeout: 20_000 });
+        expect(await toast.count()).toBe(1);
+        await snap(page, `publishers-error${path.replaceAll('/', '-')}`);
+      }
+    } finally {
+      await page.unroute('**/api/v1/editor/publishers');
+    }
+  });
+
   it('shows editor@ no Admin menu and answers its monetization calls with 403', async () => {
     const page = s.page;
     await loginAs(page, s.server.baseUrl, 'editor@demo.example');

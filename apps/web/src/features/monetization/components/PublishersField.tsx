@@ -2,6 +2,7 @@
 // Ad configuration grid): up to PUBLISHER_MULTISELECT_MAX, filterable, shown as chips.
 import { MultiSelect } from 'primereact/multiselect';
 import { PUBLISHER_MULTISELECT_MAX } from '@hc/shared/constants';
+import { messages } from '@hc/shared/messages';
 import { usePublishers } from '../api/get-publishers.ts';
 
 interface PublishersFieldProps {
@@ -27,7 +28,8 @@ export function PublishersField({ id, value, onChange }: PublishersFieldProps) {
         selectionLimit={PUBLISHER_MULTISELECT_MAX}
         showSelectAll={false}
         loading={publishers.isPending}
-        placeholder="Select publishers"
+        placeholder={publishers.isError ? 'Publishers could not be loaded' : 'Select publishers'}
+        emptyMessage={publishers.isError ? messages.errorFetchingPublishers : 'No publishers'}
         onChange={(e) => onChange(e.value as number[])}
         data-testid={id}
       />

@@ -91,7 +91,11 @@ function SelectPage({ action, spec }: { action: SetupAction; spec: SelectSpec })
       </header>
 
       {publishers.isError ? (
-        <StatePanel kind="error" message={messages.networkError} onRetry={() => void publishers.refetch()} />
+        <StatePanel
+          kind="error"
+          message={messages.errorFetchingPublishers}
+          onRetry={() => void publishers.refetch()}
+        />
       ) : (
         <div className="hc-card hc-mon-select">
           <div className="hc-mon-field">
