@@ -10,6 +10,7 @@ import { setupErrors } from '../../apps/server/src/features/monetization/service
 import { loginAs, snap } from './support/browser.ts';
 import { useE2eSuite } from './support/suite.ts';
 import { SideMenu } from './support/pages/side-menu.ts';
+import { Shell } from './support/pages/shell.ts';
 
 const s = useE2eSuite();
 
@@ -350,6 +351,7 @@ describe('Monetization setup', () => {
         // The call is retried twice before it counts as failed.
         await toast.first().waitFor({ timeout: 20_000 });
         expect(await toast.count()).toBe(1);
+        expect(await new Shell(page).controlsUnder(toast.first())).toEqual([]);
         await snap(page, `publishers-error${path.replaceAll('/', '-')}`);
       }
     } finally {

@@ -110,8 +110,12 @@ describe('package editor: building a package', () => {
     expect(response.request().method()).toBe('POST');
     expect(response.status()).toBe(201);
     const saved = ((await response.json()) as { data: Package }).data;
-    await shell.toast('Package was successfully saved').waitFor();
+    const savedToast = shell.toast('Package was successfully saved');
+    await savedToast.waitFor();
     await page.waitForURL(new RegExp(`/packages/editor/${saved.embed_id}/\\d+$`));
+    // The toast covers none of the editor's fields or buttons, nor the account menu.
+    await snap(page, 'package-editor-saved-toast');
+    expect(await shell.controlsUnder(savedToast)).toEqual([]);
     expect(saved.name).toBe(NAME);
     expect(saved.alias).toBe(ALIAS);
     expect(saved.highlights.map((h) => h.id)).toEqual([e, b, a, c, d]);

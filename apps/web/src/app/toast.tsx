@@ -1,20 +1,29 @@
 // Toasts for the whole console: one PrimeReact Toast, auto-closing after TOAST_LIFE_MS, each message with a
 // Copy button so a user can paste an error into a support e-mail.
+//
+// Toasts show in the top bar's empty middle (the toast lane), one at a time, the newest replacing the
+// last. Floating over the page they covered the account menu, the editors' Name fields and the package
+// preview, and a toast under the pointer stays open: the lane is the one place where they cover no control.
 import { createContext, useCallback, useContext, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
-import { Toast } from 'primereact/toast';
+import { Toast, type ToastMessage } from 'primereact/toast';
 import { Button } from 'primereact/button';
 import { TOAST_LIFE_MS } from '@hc/shared/constants';
 import { copyText } from '../lib/clipboard.ts';
 
-/** Top-right by default; the vertical tool's success toasts sit bottom-left (spec 001 §4). */
-export type ToastPosition = 'top-right' | 'bottom-left';
+/** The lane in the top bar by default; the vertical tool's success toasts sit bottom-left, as its users know. */
+export type ToastPosition = 'lane' | 'bottom-left';
+
+export interface ToastOptions {
+  position?: ToastPosition;
+  /** A screen whose own delay differs from the console's (the admin screens' and story editor's 6.5 s). */
+  lifeMs?: number;
+}
 
 export interface ToastApi {
-  success(text: string, position?: ToastPosition): void;
-  /** lifeMs: a screen whose spec words another delay (the admin screens' 6.5 s). */
+  success(text: string, options?: ToastOptions): void;
   error(text: string, lifeMs?: number): void;
-  info(text: string): void;
+  info(text: string, lifeMs?: number): void;
 }
 
 /** The console's toasts: the above, and a success whose button takes the change back (instead of Copy). */
@@ -23,6 +32,7 @@ export interface ConsoleToastApi extends ToastApi {
 }
 
 const ToastContext = createContext<ConsoleToastApi | null>(null);
+const LaneContext = createContext<(element: HTMLElement | null) => void>(() => undefined);
 
 type Severity = 'success' | 'error' | 'info';
 const SUMMARY: Record<Severity, string> = { success: 'Success', error: 'Error', info: 'Info' };
@@ -46,85 +56,91 @@ function CopyButton({ text }: { text: string }) {
 
 function ToastBody({ text, undo }: { text: string; undo?: () => void }) {
   return (
-    <div className="flex flex-column gap-2">
-      <span className="hc-toast-text" data-testid="toast-text">
+    <div className="hc-toast-body">
+      <span className="hc-toast-text" data-testid="toast-text" title={text}>
         {text}
       </span>
-      <div>
-        {undo ? (
-          <Button
-            type="button"
-            label="Undo"
-            icon="pi pi-undo"
-            size="small"
-            text
-            className="hc-toast-copy"
-            data-testid="toast-undo"
-            onClick={undo}
-          />
-        ) : (
-          <CopyButton text={text} />
-        )}
-      </div>
+      {undo ? (
+        <Button
+          type="button"
+          label="Undo"
+          icon="pi pi-undo"
+          size="small"
+          text
+          className="hc-toast-copy"
+          data-testid="toast-undo"
+          onClick={undo}
+        />
+      ) : (
+        <CopyButton text={text} />
+      )}
     </div>
   );
 }
 
+/** Where the lane's toasts appear: rendered once by each layout's top bar. */
+export function ToastLane() {
+  const setLane = useContext(LaneContext);
+  return <div className="hc-toast-lane" ref={setLane} role="status" aria-live="polite" />;
+}
+
 /** Provides useToast() to everything below it. */
 export function ToastProvider({ children }: { children: ReactNode }) {
-  const topRight = useRef<Toast>(null);
+  const laneToast = useRef<Toast>(null);
   const bottomLeft = useRef<Toast>(null);
-  const show = useCallback(
-    (
-      severity: Severity,
-      text: string,
-      lifeMs: number = TOAST_LIFE_MS,
-      position: ToastPosition = 'top-right',
-    ) => {
-      (position === 'bottom-left' ? bottomLeft : topRight).current?.show({
-        severity,
-        summary: SUMMARY[severity],
-        detail: <ToastBody text={text} />,
-        life: lifeMs,
-      });
-    },
-    [],
-  );
-  const api = useMemo<ConsoleToastApi>(
-    () => ({
-      success: (text, position) => show('success', text, TOAST_LIFE_MS, position),
-      error: (text, lifeMs) => show('error', text, lifeMs),
-      info: (text) => show('info', text),
+  const [lane, setLane] = useState<HTMLElement | null>(null);
+  const show = useCallback((message: ToastMessage, position: ToastPosition = 'lane') => {
+    if (position === 'bottom-left') bottomLeft.current?.show(message);
+    else laneToast.current?.replace(message);
+  }, []);
+  const api = useMemo<ConsoleToastApi>(() => {
+    const simple = (severity: Severity, text: string, life = TOAST_LIFE_MS): ToastMessage => ({
+      severity,
+      summary: SUMMARY[severity],
+      detail: <ToastBody text={text} />,
+      life,
+    });
+    return {
+      success: (text, options) => show(simple('success', text, options?.lifeMs), options?.position),
+      error: (text, lifeMs) => show(simple('error', text, lifeMs)),
+      info: (text, lifeMs) => show(simple('info', text, lifeMs)),
       undoable: (text, undo) => {
-        const message = {
-          severity: 'success' as const,
+        const message: ToastMessage = {
+          severity: 'success',
           summary: SUMMARY.success,
           life: TOAST_LIFE_MS,
           detail: (
             <ToastBody
               text={text}
               undo={() => {
-                topRight.current?.remove(message);
+                laneToast.current?.remove(message);
                 undo();
               }}
             />
           ),
         };
-        topRight.current?.show(message);
+        show(message);
       },
-    }),
-    [show],
-  );
+    };
+  }, [show]);
   return (
     <ToastContext.Provider value={api}>
-      <Toast ref={topRight} position="top-right" className="hc-toast" />
-      <Toast ref={bottomLeft} position="bottom-left" className="hc-toast" />
-      {children}
+      <LaneContext.Provider value={setLane}>
+        {/* Without a top bar (a bare page), the same toasts show at the top of the window. */}
+        <Toast
+          ref={laneToast}
+          appendTo={lane ?? undefined}
+          position="top-center"
+          className={lane ? 'hc-toast hc-toast--lane' : 'hc-toast'}
+        />
+        <Toast ref={bottomLeft} position="bottom-left" className="hc-toast" />
+        {children}
+      </LaneContext.Provider>
     </ToastContext.Provider>
   );
 }
 
-/** { success, error, info }: each shows one toast with a Copy button. */
+/** { success, error, info, undoable }: each shows one toast with a Copy (or Undo) button. */
 export function useToast(): ConsoleToastApi {
   const api = useContext(ToastContext);
   if (!api) throw new Error('useToast() must be used inside <ToastProvider>');

@@ -6,6 +6,7 @@ import { CONSOLE_VERSION, SUPPORT_EMAIL } from '@hc/shared/constants';
 import { PageSpinner } from '../config.tsx';
 import { PRODUCT_NAME, loginPathFor } from '../navigation.ts';
 import { LinkButton } from '../LinkButton.tsx';
+import { ToastLane } from '../toast.tsx';
 
 const LINKS = [
   { to: '/docs', label: 'Docs' },
@@ -35,7 +36,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
             </NavLink>
           ))}
         </nav>
-        <span className="hc-topbar-spacer" />
+        <ToastLane />
         <LinkButton
           to={loginPathFor(location.pathname + location.search)}
           icon="pi pi-sign-in"

@@ -13,6 +13,7 @@ import { SideMenu } from './SideMenu.tsx';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { UserMenu } from './UserMenu.tsx';
 import { LiveIndicator } from './LiveIndicator.tsx';
+import { ToastLane } from '../toast.tsx';
 
 function Brand() {
   return (
@@ -54,9 +55,10 @@ export function Shell({ children }: { children: ReactNode }) {
         />
         <Brand />
         <span className="hc-topbar-divider" aria-hidden="true" />
-        <div className="flex-1 min-w-0">
+        <div className="hc-topbar-crumbs">
           <TopbarBreadcrumbs roles={user.roles} />
         </div>
+        <ToastLane />
         <TopbarLiveIndicator />
         <TopbarUserMenu />
       </header>

@@ -199,7 +199,7 @@ function FrameEditorWorkspace(props: EditModalProps & { initialFile: KeyframeFil
     try {
       const result = await (call === 'create' ? create : update).mutateAsync(body);
       setSubmitted(result);
-      toast.success(verticalCreated(verticalResultsScreen(task.content_type)), 'bottom-left');
+      toast.success(verticalCreated(verticalResultsScreen(task.content_type)), { position: 'bottom-left' });
       props.onSubmitted(result);
     } catch (error) {
       setErrorText(

@@ -318,10 +318,9 @@ export function ReviewModal({ task, onClose, onChanged }: ReviewModalProps) {
         { vertical_content_id: selectedId, content_type: task.content_type, quality: 'good', fence },
         {
           onSuccess: (result) => {
-            toast.success(
-              verticalApproved(task.video_id, verticalResultsScreen(task.content_type)),
-              'bottom-left',
-            );
+            toast.success(verticalApproved(task.video_id, verticalResultsScreen(task.content_type)), {
+              position: 'bottom-left',
+            });
             // The task has left review: nothing more is done under the lease.
             lock.release();
             setRenderJobId(result.job_id);
@@ -341,7 +340,7 @@ export function ReviewModal({ task, onClose, onChanged }: ReviewModalProps) {
         { video_id: task.video_id, reason: allReasons(state), content_type: task.content_type, fence },
         {
           onSuccess: () => {
-            toast.success(messages.verticalRejected, 'bottom-left');
+            toast.success(messages.verticalRejected, { position: 'bottom-left' });
             onChanged();
             onClose();
           },
