@@ -17,6 +17,7 @@ import { MP4_SUFFIX } from '@hc/shared/constants';
 import { messages, verticalCreated } from '@hc/shared/messages';
 import type { RenderJobStatus } from '@hc/shared/api/vertical';
 import type { KeyframeFile } from '@hc/shared/vertical/keyframe-file';
+import { PLAYER_MAX_OBJECTS_SETTING } from '@hc/shared/vertical/frame-editor';
 import { snap } from './support/browser.ts';
 import { useE2eSuite } from './support/suite.ts';
 import { buildVerticalTask, makeSourceVideo } from '../support/vertical-factories.ts';
@@ -52,6 +53,12 @@ beforeAll(async () => {
     publisherId: reviewers!.publisherId,
     title: 'Editor e2e: a range moved on',
   }));
+  // The player of this publisher lets a group follow two objects (the default is three).
+  await db.insert(schema.settings).values({
+    publisherId: reviewers!.publisherId,
+    key: PLAYER_MAX_OBJECTS_SETTING,
+    value: '2',
+  });
 });
 
 /** Types a value into one of the time fields (PrimeReact InputNumber: select all, type). */
@@ -167,6 +174,26 @@ describe('Vertical edit modal', () => {
     const objectsBefore = await objects.count();
     await page.getByTestId('fe-add-frame').click();
     await expect.poll(() => objects.count()).toBe(objectsBefore + 1);
+    // The group now holds as many objects as the player's setting allows: Add Frame is gone.
+    expect(objectsBefore + 1).toBe(2);
+    expect(await page.getByTestId('fe-object-count').innerText()).toBe('2 / 2');
+    expect(await page.getByTestId('fe-add-frame').count()).toBe(0);
+
+    // --- deleting an object asks first: Keep (or Escape) keeps it, Delete removes it and Add Frame is back
+    const trash = page.getByTestId('fe-delete-object').last();
+    const confirm = page.getByTestId('fe-delete-object-confirm');
+    await trash.click();
+    await confirm.waitFor();
+    expect(await confirm.innerText()).toContain('Delete object #');
+    await snap(page, 'vertical-editor-delete-confirm');
+    await confirm.getByRole('button', { name: 'Keep' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(await objects.count()).toBe(2);
+    await trash.click();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => objects.count()).toBe(1);
+    await page.getByTestId('fe-add-frame').click();
+    await expect.poll(() => objects.count()).toBe(2);
     const added = objects.last();
     expect(await numberAttr(added, 'data-width')).toBe(100);
     expect(await numberAttr(added, 'data-height')).toBe(100);
@@ -279,6 +306,8 @@ describe('Vertical edit modal', () => {
       .poll(async () => (await logged()).map((e) => e.action))
       .toEqual([
         'GROUP_SPLIT',
+        'CREATE_OBJECT',
+        'DELETE_OBJECT',
         'CREATE_OBJECT',
         'CREATE_KEYFRAME',
         'MODIFY_KEYFRAME',

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   addObject,
   canAddObject,
+  DEFAULT_PLAYER_MAX_OBJECTS,
+  playerMaxObjects,
   canUndo,
   clearGroups,
   createEditorState,
@@ -318,5 +320,19 @@ describe('undo', () => {
     removeFrames(s0, REF, 0, 299, ctx);
     reset(s0, ctx);
     expect(s0).toEqual(frozen);
+  });
+});
+
+describe('playerMaxObjects', () => {
+  it("takes the player's setting when it is a whole number from 1 to 10", () => {
+    expect(playerMaxObjects('1')).toBe(1);
+    expect(playerMaxObjects('5')).toBe(5);
+    expect(playerMaxObjects(' 10 ')).toBe(10);
+  });
+  it('falls back to three when the setting is missing or says something else', () => {
+    for (const bad of [undefined, '', '0', '11', '2.5', '-1', 'three', '1e1']) {
+      expect(playerMaxObjects(bad), String(bad)).toBe(DEFAULT_PLAYER_MAX_OBJECTS);
+    }
+    expect(DEFAULT_PLAYER_MAX_OBJECTS).toBe(3);
   });
 });

@@ -214,6 +214,24 @@ export function clearGroups(state: EditorState, ctx: EditContext): EditResult {
 
 // ---------------------------------------------------------------- objects
 
+/** The player's setting (settings call) for the most objects one group may hold. */
+export const PLAYER_MAX_OBJECTS_SETTING = 'verticalPlayerMaxObjects';
+/**
+ * Without the setting: three. The crop is the union of a group's objects grown to 9:16, and out of a 16:9
+ * source that window is about a third of the frame wide, so more followed objects rarely stay in the output.
+ */
+export const DEFAULT_PLAYER_MAX_OBJECTS = 3;
+/** What the setting may say: at least one object, and no more than the editor can show in its list. */
+export const PLAYER_MAX_OBJECTS_BOUNDS = { min: 1, max: 10 } as const;
+
+/** The limit the player's setting gives, or the default when it is missing or not a whole number in bounds. */
+export function playerMaxObjects(setting: string | undefined): number {
+  if (setting === undefined || !/^\s*\d+\s*$/.test(setting)) return DEFAULT_PLAYER_MAX_OBJECTS;
+  const value = Number(setting);
+  const { min, max } = PLAYER_MAX_OBJECTS_BOUNDS;
+  return value >= min && value <= max ? value : DEFAULT_PLAYER_MAX_OBJECTS;
+}
+
 /** Whether Add Frame may add one more object to the group; `maxObjects` comes from the player. */
 export function canAddObject(state: EditorState, groupId: number, maxObjects = Infinity): boolean {
   const group = findGroup(state, groupId);

@@ -38,6 +38,8 @@ import { TimeRangeBar } from './TimeRangeBar.tsx';
 import { togglePlay, Transport } from './Transport.tsx';
 import { mp4Url } from './mediaUrl.ts';
 import { useFrameEditor } from './useFrameEditor.ts';
+import { useSetting } from '../api/get-settings.ts';
+import { PLAYER_MAX_OBJECTS_SETTING, playerMaxObjects } from '@hc/shared/vertical/frame-editor';
 import { useStableHandler } from './useStableHandler.ts';
 import { rangeFrames, writeCallFor } from './editRange.ts';
 import type { TaskLock } from '../../locks/useTaskLock.ts';
@@ -131,7 +133,8 @@ function FrameEditorBody(props: EditModalProps) {
 function FrameEditorWorkspace(props: EditModalProps & { initialFile: KeyframeFile }) {
   const { task, suggestion, mode, initialFile } = props;
   const toast = useToast();
-  const editor = useFrameEditor(initialFile, task.video_id);
+  const maxObjects = playerMaxObjects(useSetting(PLAYER_MAX_OBJECTS_SETTING).value);
+  const editor = useFrameEditor(initialFile, task.video_id, maxObjects);
   const { file } = editor;
   const fps = file.fps;
   const frameCount = Math.max(1, frameCountOf(task.duration, fps));
@@ -355,6 +358,7 @@ function FrameEditorWorkspace(props: EditModalProps & { initialFile: KeyframeFil
           frameSize={frameSize}
           selectedObjectId={selected?.objectId ?? null}
           locked={locked}
+          maxObjects={maxObjects}
           canAddObject={!!group && editor.canAddObject(frame)}
           onSelect={editor.select}
           onAddObject={() => editor.addObject(frame)}

@@ -1,11 +1,11 @@
 // The side panel of the frame editor: the group at the playhead and its objects (select, delete, Add
 // Frame while the group has room), the selected object's keyframe at the playhead, and the shortcuts.
-import { memo } from 'react';
+import { memo, useState } from 'react';
 import { Button } from 'primereact/button';
+import { ConfirmPopup } from 'primereact/confirmpopup';
 import { objectRectAt, type KeyframeGroup } from '@hc/shared/vertical/keyframe-file';
 import { keyframeAt } from '@hc/shared/vertical/frame-editor';
 import { CROP_BOX_COLOURS } from '../player/cropBoxes.ts';
-import { MAX_OBJECTS_PER_GROUP } from './useFrameEditor.ts';
 import { useStableHandler } from './useStableHandler.ts';
 
 /**
@@ -17,6 +17,8 @@ const TOOLTIP_LEFT = { position: 'left' } as const;
 const TOOLTIP_TOP = { position: 'top' } as const;
 
 export interface ObjectPanelProps {
+  /** The most objects one group may hold (the player's setting). */
+  maxObjects: number;
   group: KeyframeGroup | undefined;
   frame: number;
   frameSize: { width: number; height: number };
@@ -92,7 +94,7 @@ export function ObjectPanel(props: ObjectPanelProps) {
         <header className="hc-fe-panel__header">
           <h3 className="hc-fe-panel__title">Objects</h3>
           <span className="hc-fe-panel__count hc-num" data-testid="fe-object-count">
-            {group?.objects.length ?? 0} / {MAX_OBJECTS_PER_GROUP}
+            {group?.objects.length ?? 0} / {props.maxObjects}
           </span>
         </header>
         {group && group.objects.length === 0 && (
@@ -217,23 +219,45 @@ export function ObjectPanel(props: ObjectPanelProps) {
   );
 }
 
+/**
+ * Deleting an object takes its keyframes over the whole group with it, so the trash button asks first
+ * (Enter or the button confirms, Escape keeps the object).
+ */
 const DeleteObjectButton = memo(function DeleteObjectButton(props: {
   objectId: number;
   disabled: boolean;
   onDelete(objectId: number): void;
 }) {
+  const [asking, setAsking] = useState<HTMLElement | null>(null);
   return (
-    <Button
-      type="button"
-      icon="pi pi-trash"
-      text
-      rounded
-      severity="danger"
-      size="small"
-      disabled={props.disabled}
-      aria-label={`Delete object #${props.objectId}`}
-      onClick={() => props.onDelete(props.objectId)}
-      data-testid="fe-delete-object"
-    />
+    <>
+      <Button
+        type="button"
+        icon="pi pi-trash"
+        text
+        rounded
+        severity="danger"
+        size="small"
+        disabled={props.disabled}
+        aria-label={`Delete object #${props.objectId}`}
+        aria-haspopup="dialog"
+        onClick={(event) => setAsking(event.currentTarget)}
+        data-testid="fe-delete-object"
+      />
+      <ConfirmPopup
+        target={asking ?? undefined}
+        visible={asking !== null}
+        onHide={() => setAsking(null)}
+        message={`Delete object #${props.objectId} and its keyframes in this group?`}
+        icon="pi pi-exclamation-triangle"
+        acceptLabel="Delete"
+        rejectLabel="Keep"
+        acceptClassName="p-button-danger p-button-sm"
+        rejectClassName="p-button-text p-button-sm"
+        defaultFocus="accept"
+        accept={() => props.onDelete(props.objectId)}
+        pt={{ root: { 'data-testid': 'fe-delete-object-confirm' } as object }}
+      />
+    </>
   );
 });

@@ -29,13 +29,6 @@ import { logEdit } from '../api/log-edit.ts';
 import { createEditLogQueue } from './editLogQueue.ts';
 import { coverFrames } from './editRange.ts';
 
-/**
- * Most objects one group may hold: Add Frame is shown only below it. The crop is the union of a group's
- * objects grown to 9:16, and out of a 16:9 source that window is about a third of the frame wide, so
- * more than three followed objects cannot all stay in the output (docs/decisions.md).
- */
-export const MAX_OBJECTS_PER_GROUP = 3;
-
 export interface FrameEditor {
   state: EditorState;
   file: KeyframeFile;
@@ -61,7 +54,12 @@ export interface FrameEditor {
   flushLog(): Promise<void>;
 }
 
-export function useFrameEditor(initialFile: KeyframeFile, verticalVideoId: number): FrameEditor {
+/** `maxObjects`: the most objects one group may hold, from the player's setting (Add Frame shows below it). */
+export function useFrameEditor(
+  initialFile: KeyframeFile,
+  verticalVideoId: number,
+  maxObjects: number,
+): FrameEditor {
   const [state, setState] = useState(() => createEditorState(initialFile));
   // Handlers read the latest state synchronously (two edits in one tick must chain, not race).
   const current = useRef(state);
@@ -103,13 +101,13 @@ export function useFrameEditor(initialFile: KeyframeFile, verticalVideoId: numbe
     canUndo: canUndo(state),
     canAddObject: (frame) => {
       const group = groupAtFrame(state.file, frame);
-      return !!group && canAddObject(state, group.group_id, MAX_OBJECTS_PER_GROUP);
+      return !!group && canAddObject(state, group.group_id, maxObjects);
     },
     split: (frame) => !!apply((s, ctx) => splitGroup(s, frame, ctx)),
     addObject: (frame) => {
       const group = groupAtFrame(current.current.file, frame);
       if (!group) return false;
-      const result = apply((s, ctx) => addObject(s, group.group_id, ctx, MAX_OBJECTS_PER_GROUP));
+      const result = apply((s, ctx) => addObject(s, group.group_id, ctx, maxObjects));
       const added = result?.log.find((e) => e.action === 'CREATE_OBJECT')?.object_id;
       if (added != null) setSelectedObjectId(added);
       return !!result;
