@@ -39,6 +39,39 @@ describe('open pages without a session', () => {
     await snap(page, 'open-docs-hos');
   });
 
+  it('/docs/calendar shows the calendar embed in its weekly view, moved a week at a time', async () => {
+    const { page, server } = s;
+    await page.goto(`${server.baseUrl}/docs/calendar`);
+    const article = page.getByTestId('docs-calendar');
+    await article.waitFor();
+    expect(await article.getByRole('heading', { level: 1 }).innerText()).toBe('Calendar embed');
+    const days = page.getByTestId('calendar-day');
+    expect(await days.count()).toBe(7);
+    expect((await days.allInnerTexts()).map((t) => t.split('\n')[0])).toEqual([
+      'MON',
+      'TUE',
+      'WED',
+      'THU',
+      'FRI',
+      'SAT',
+      'SUN',
+    ]);
+    // This week holds today, marked; the button back to it is off until the view moves.
+    expect(await page.locator('[data-testid="calendar-day"][aria-current="date"]').count()).toBe(1);
+    expect(await page.getByTestId('calendar-today').isDisabled()).toBe(true);
+    const thisWeek = await page.getByTestId('calendar-range').innerText();
+    await snap(page, 'open-docs-calendar');
+
+    await page.getByRole('button', { name: 'Next week' }).click();
+    await expect.poll(() => page.getByTestId('calendar-range').innerText()).not.toBe(thisWeek);
+    expect(await page.locator('[data-testid="calendar-day"][aria-current="date"]').count()).toBe(0);
+    // From the keyboard: the focused "This week" button brings today back.
+    await page.getByTestId('calendar-today').focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('calendar-range').innerText()).toBe(thisWeek);
+    expect(await page.getByTestId('calendar-snippet').innerText()).toContain('data-view="week"');
+  });
+
   it('an unknown path shows the 404 page', async () => {
     const { page, server } = s;
     await page.goto(`${server.baseUrl}/no/such/page`);

@@ -49,7 +49,8 @@ export const MONETIZATION_CONFIG_ACTIONS = {
 
 /**
  * Documentation pages (spec 002 §2.9); 'apv' is the default. 'hos' is linked from inside the pages but is
- * not in the spec's page list: we read it as "Highlights on Search", the same page as 'highlights'.
+ * not in the spec's page list: we read it as "Highlights on Search", the same page as 'highlights'. The
+ * calendar embed page exists without a route of its own in the spec; /docs/calendar is ours.
  */
 export const DOC_PAGES = {
   integration: 'Integration',
@@ -60,6 +61,7 @@ export const DOC_PAGES = {
   highlights: 'Highlights on Search',
   hos: 'Highlights on Search',
   amp: 'AMP',
+  calendar: 'Calendar embed',
 } as const;
 export const DEFAULT_DOC_PAGE = 'apv';
 

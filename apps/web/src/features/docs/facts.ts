@@ -32,3 +32,12 @@ export function embedSnippet(accountId: number, scriptUrl: string, embedId = 'my
     `<script async src="${scriptUrl}" data-account-id="${accountId}"></script>`,
   ].join('\n');
 }
+
+/** The snippet that embeds the weekly calendar of a publisher's live programs. */
+export function calendarSnippet(accountId: number, scriptUrl: string): string {
+  return [
+    `<!-- Highlights Console calendar -->`,
+    `<div class="hc-embed" ${EMBED_ID_ATTRIBUTE}="calendar" data-view="week"></div>`,
+    `<script async src="${scriptUrl}" data-account-id="${accountId}"></script>`,
+  ].join('\n');
+}

@@ -3,7 +3,15 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Message } from 'primereact/message';
 import { DEFAULT_DOC_PAGE, DOC_PAGES } from '@hc/shared/routes';
-import { DOCS_FACTS, EMBED_ID_ATTRIBUTE, EMBED_SCRIPT, embedSnippet, stagingAccountId } from './facts.ts';
+import {
+  DOCS_FACTS,
+  EMBED_ID_ATTRIBUTE,
+  EMBED_SCRIPT,
+  calendarSnippet,
+  embedSnippet,
+  stagingAccountId,
+} from './facts.ts';
+import { CalendarWeekExample } from './CalendarWeekExample.tsx';
 import { CodeBlock } from './CodeBlock.tsx';
 import { StoryExamples } from './StoryExamples.tsx';
 
@@ -271,6 +279,37 @@ export const DOCS_PAGES: DocsEntry[] = [
             Use the same account id and embed id as on your regular pages (see{' '}
             <Link to="/docs/integration">Integration</Link>); support enables the AMP player for your account.
           </p>
+        </Section>
+      </>
+    ),
+  },
+  {
+    name: 'calendar',
+    title: DOC_PAGES.calendar,
+    summary: 'A weekly calendar of your live programs, embedded on your own pages.',
+    icon: 'pi pi-calendar',
+    render: ({ accountId }) => (
+      <>
+        <p>
+          The calendar embed shows your readers what is coming up: the live programs of your account, a week
+          at a time, Monday to Sunday, with today marked. Readers move between weeks with the arrows; times
+          are shown in the reader&apos;s own time zone.
+        </p>
+        <Section title="The weekly view">
+          <p>This is how the calendar looks on your page, here with an example schedule.</p>
+          <CalendarWeekExample />
+        </Section>
+        <Section title="Adding it to a page">
+          <p>
+            Paste this snippet where the calendar should appear. It uses the same account id as your other
+            embeds (see <Link to="/docs/integration">Integration</Link>); the programs come from the{' '}
+            <Link to="/highlights/live/stream">Live</Link> screen.
+          </p>
+          <CodeBlock
+            label="Calendar snippet"
+            code={calendarSnippet(accountId, EMBED_SCRIPT.production)}
+            testId="calendar-snippet"
+          />
         </Section>
       </>
     ),
