@@ -331,5 +331,30 @@ export async function benchList(c: ListBenchContext): Promise<BenchRow[]> {
       details: { relevance, byDate },
     });
   }
+
+  // B4: search as it is typed, the last word a prefix: what each keystroke asks of the server, from a
+  // two-letter prefix matching every row ('ko') to a selective whole token.
+  {
+    c.log('B4 highlights/search as typed');
+    const typed = ['fo', 'foo', 'foot', 'footb', 'ko', 'kov', 'kovac1', 'kovac12', 'kovac123', 'kovac1234'];
+    const run = await runLoad({
+      port: c.app.port,
+      headers: c.headers,
+      concurrency: 4,
+      warmupMs: c.seconds(2) * 1000,
+      paths: typed.map((q) => search(`q=${q}&order_by=desc&per=${PER}`)),
+      durationMs: c.seconds(8) * 1000,
+    });
+    rows.push({
+      id: 'B4',
+      figure: `highlights/search p95 as typed (last word a prefix, ${typed.length} prefixes in turn), 4 clients`,
+      value: ms(run.p95),
+      budget: '≤ 500 ms',
+      reference: `p50 ${ms(run.p50)}`,
+      ratio: null,
+      pass: run.errors === 0 && run.p95 <= 500,
+      details: { run, typed },
+    });
+  }
   return rows;
 }

@@ -164,6 +164,25 @@ describe('highlights/search', () => {
     expect(ids).toEqual([1_000_001, 1_000_004]);
   });
 
+  it('matches the last word as typed: a prefix, or a whole word by its stem; earlier words whole', async () => {
+    const found = async (q: string) =>
+      (await get(`highlights/search?q=${encodeURIComponent(q)}&order_by=desc`))
+        .json()
+        .data.highlights.map((h: Highlight) => h.highlight_id)
+        .sort();
+    expect(await found('Ronal')).toEqual([1_000_001, 1_000_004]);
+    // 'ba' is a prefix of 'bakery'; 'the' a prefix of nothing here but a stop word, so it finds nothing.
+    expect(await found('ba')).toEqual([1_000_006]);
+    expect(await found('the')).toEqual([]);
+    expect(await found('reports')).toEqual([1_000_005]);
+    expect(await found('ronaldo sig')).toEqual([1_000_004]);
+    expect(await found('signs ronal')).toEqual([1_000_004]);
+    // Only the last word is a prefix: 'ron' alone would match, but as a finished word it does not.
+    expect(await found('ron signs')).toEqual([]);
+    // Text with no word in it matches nothing (and is no error).
+    expect(await found('!!')).toEqual([]);
+  });
+
   it('treats a purely numeric term as a highlight id', async () => {
     const data = (await get('highlights/search?q=1000003')).json().data;
     expect(data.highlights.map((h: Highlight) => h.highlight_id)).toEqual([1_000_003]);

@@ -18,6 +18,7 @@ import { indexOrders } from '@hc/db/order';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '@hc/db/client';
 import { schema } from '@hc/db/schema';
+import { typedTsQuery } from '@hc/db/text-search';
 import {
   encodeHighlightCursor,
   isIntegerSortColumn,
@@ -104,8 +105,11 @@ export class HighlightRepository {
         const id = Number(search);
         filters.push(Number.isSafeInteger(id) ? eq(highlights.id, id) : sql`false`);
       } else {
-        tsQuery = sql`websearch_to_tsquery('english', ${search})`;
-        filters.push(sql`${highlights.searchVector} @@ ${tsQuery}`);
+        // Matched as typed: the last word is also a prefix ('Tayl' finds 'Taylor'). Text without any
+        // word (only punctuation) matches nothing.
+        const typed = typedTsQuery(search);
+        tsQuery = typed ?? sql`''::tsquery`;
+        filters.push(typed ? sql`${highlights.searchVector} @@ ${typed}` : sql`false`);
       }
     }
     const where = and(...filters);

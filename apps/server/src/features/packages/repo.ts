@@ -2,6 +2,7 @@
 // the writes the service runs inside its transactions. Every read is scoped to publishers.
 import { and, asc, eq, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { caseless, indexOrders } from '@hc/db/order';
+import { prefixTsQuery } from '@hc/db/text-search';
 import { queryRows, type Db } from '@hc/db/client';
 import { schema } from '@hc/db/schema';
 import type { PackageListQuery, PackageStatus } from '@hc/shared/api/packages';
@@ -38,17 +39,6 @@ const SORT_COLUMNS: Record<SortColumn, SQLWrapper> = {
 
 /** Statuses the lists show: archived and rejected packages are gone from every list. */
 export const LISTED_STATUSES: PackageStatus[] = ['Active', 'Draft'];
-
-/**
- * The text filter as a prefix tsquery over the GIN-indexed search_vector ('simple' configuration of
- * name and alias): 'top vid' matches 'Top Videos'. Only letters and digits reach to_tsquery, so user
- * text never becomes tsquery syntax. Null when the text holds no word.
- */
-export function prefixTsQuery(text: string): SQL | null {
-  const words = (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 10);
-  if (words.length === 0) return null;
-  return sql`to_tsquery('simple', ${words.map((w) => `${w}:*`).join(' & ')})`;
-}
 
 export interface PackagePage {
   rows: PackageRow[];

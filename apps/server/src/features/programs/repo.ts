@@ -2,6 +2,7 @@
 // its highlights. Every read is scoped to the publisher.
 import { and, eq, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { caseless, indexOrders } from '@hc/db/order';
+import { prefixTsQuery } from '@hc/db/text-search';
 import { queryRows, type Db } from '@hc/db/client';
 import { schema } from '@hc/db/schema';
 import { PROGRAM_HIGHLIGHTS_LIMIT, type ProgramListQuery, type ProgramSort } from '@hc/shared/api/programs';
@@ -17,17 +18,6 @@ const SORTS: Record<ProgramSort, SQLWrapper> = {
   program_name: caseless(programs.programName),
   program_id: programs.id,
 };
-
-/**
- * Program names as a prefix tsquery over the GIN-indexed search_vector ('simple' configuration):
- * 'champ lea' finds 'Champions League'. GIN tsvector indexes answer prefix terms (`word:*`), so no
- * trigram index is needed. Only letters and digits reach to_tsquery. Null when the text holds no word.
- */
-function titleQuery(text: string): SQL | null {
-  const words = (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 10);
-  if (words.length === 0) return null;
-  return sql`to_tsquery('simple', ${words.map((w) => `${w}:*`).join(' & ')})`;
-}
 
 /** program_id search: the exact id, or the broadcaster's external id (btree (publisher_id, external_program_id)). */
 function idQuery(text: string): SQL | undefined {
@@ -53,7 +43,7 @@ export class ProgramRepository {
     if (text !== '') {
       if (query.search_type === 'program_id') filters.push(idQuery(text));
       else {
-        const ts = titleQuery(text);
+        const ts = prefixTsQuery(text);
         filters.push(ts ? sql`${programs.searchVector} @@ ${ts}` : sql`false`);
       }
     }

@@ -5,7 +5,8 @@ import type { Db } from '@hc/db/client';
 import { schema } from '@hc/db/schema';
 import type { ConsoleConfig, Placement, PublisherInfo, PublisherProduct } from '@hc/shared/api/publishers';
 
-const { publishers, publisherGroups, products, publisherProducts, placements, consoleConfigs, abTests } = schema;
+const { publishers, publisherGroups, products, publisherProducts, placements, consoleConfigs, abTests } =
+  schema;
 
 const DEFAULT_CONSOLE_CONFIG: ConsoleConfig = {
   consoleDisplayIabMetrics: 'true',
