@@ -3,7 +3,7 @@
 // While the feed is not listening, a change could go unseen: it then reports itself unhealthy and says
 // ANY_TABLE changed, so that caches neither serve nor keep anything until it listens again.
 import { sql } from 'drizzle-orm';
-import type { Db } from './client.ts';
+import type { Db } from './db.ts';
 
 export const CHANGES_CHANNEL = 'hc_changes';
 /** Said to listeners when any table may have changed unseen (the feed lost or regained its connection). */

@@ -3,8 +3,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql, type SQL } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { schema, type Schema } from './schema.ts';
+import { schema } from './schema.ts';
+import type { Db } from './db.ts';
 import {
   CHANGES_CHANNEL,
   NotifyChangeFeed,
@@ -13,7 +13,7 @@ import {
   type ChannelListener,
 } from './changes.ts';
 
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type { Db } from './db.ts';
 
 export interface DbHandle {
   db: Db;

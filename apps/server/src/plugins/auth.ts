@@ -3,7 +3,7 @@ import type { FastifyRequest, onRequestHookHandler, preHandlerHookHandler } from
 import { AUTH_HEADERS } from '@hc/shared/api/auth-headers';
 import type { Role } from '@hc/shared/constants';
 import type { AuthContext } from '../features/auth/sessions.ts';
-import type { CallerCredentials, CallerResolver } from '../context.ts';
+import type { CallerCredentials, CallerResolver } from '../caller-contracts.ts';
 import { forbidden, unauthorized } from './errors.ts';
 
 declare module 'fastify' {

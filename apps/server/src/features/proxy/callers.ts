@@ -13,7 +13,7 @@ import type { Redis } from 'ioredis';
 import { userInfoSchema } from '@hc/shared/api/auth';
 import type { Role } from '@hc/shared/constants';
 import type { AuthContext } from '../auth/sessions.ts';
-import type { CallerResolver } from '../../context.ts';
+import type { CallerResolver } from '../../caller-contracts.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { messages } from '@hc/shared/messages';
 import { UpstreamError, type EditorApiUpstream, type UpstreamCredentials } from './upstream.ts';

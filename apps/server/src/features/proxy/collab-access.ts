@@ -4,7 +4,7 @@
 import type { CollabDocRef } from '@hc/shared/api/collab';
 import { messages } from '@hc/shared/messages';
 import type { AuthContext } from '../auth/sessions.ts';
-import type { CollabAccessCheck } from '../../context.ts';
+import type { CollabAccessCheck } from '../../caller-contracts.ts';
 import { forbidden, HttpError, notFound, unauthorized } from '../../plugins/errors.ts';
 import { UpstreamError, type EditorApiUpstream, type UpstreamCredentials } from './upstream.ts';
 

@@ -3,7 +3,7 @@
 import { pendingCountsSchema, type PendingCounts } from '@hc/shared/api/pending';
 import { messages } from '@hc/shared/messages';
 import type { AuthContext } from '../auth/sessions.ts';
-import type { PendingCountsSource } from '../../context.ts';
+import type { PendingCountsSource } from '../../caller-contracts.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { mayReview } from '../pending/counts.ts';
 import type { ReviewScope } from '../review/repo.ts';

@@ -41,13 +41,11 @@ import { useFrameEditor } from './useFrameEditor.ts';
 import { useSetting } from '../api/get-settings.ts';
 import { PLAYER_MAX_OBJECTS_SETTING, playerMaxObjects } from '@hc/shared/vertical/frame-editor';
 import { useStableHandler } from './useStableHandler.ts';
-import { rangeFrames, writeCallFor } from './editRange.ts';
+import { rangeFrames, writeCallFor, type EditMode } from './editRange.ts';
 import type { TaskLock } from '../../locks/useTaskLock.ts';
 import { LockNotice, lockAllowsActions } from '../../locks/LockNotice.tsx';
 import { isLockRefusal } from '../../locks/lockRows.ts';
 import './editor.css';
-
-export type EditMode = 'modify' | 'manual';
 
 export interface EditModalProps {
   task: VerticalTask;

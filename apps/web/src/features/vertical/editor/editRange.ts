@@ -2,7 +2,9 @@
 // it is tested without a browser.
 import type { KeyframeFile } from '@hc/shared/vertical/keyframe-file';
 import { editAction, type TimeRange } from '@hc/shared/vertical/time-range';
-import type { EditMode } from './EditModal.tsx';
+
+/** How the edit modal was opened: changing an algorithm suggestion, or making a manual one. */
+export type EditMode = 'modify' | 'manual';
 
 /** The frames a range renders, inclusive, as the server counts them (start rounded, end exclusive). */
 export function rangeFrames(range: TimeRange, fps: number): { startFrame: number; endFrame: number } {

@@ -38,7 +38,8 @@ import { cappedSuggestions, initialSelection, suggestionLabel, suggestionLimit }
 import { reviewShortcutAction } from './verticalShortcuts.ts';
 import { RenderProgress } from './RenderProgress.tsx';
 import { ConfirmStepDialog, type ConfirmStep } from './ConfirmStepDialog.tsx';
-import { EditModal, type EditMode } from '../editor/EditModal.tsx';
+import { EditModal } from '../editor/EditModal.tsx';
+import type { EditMode } from '../editor/editRange.ts';
 import { useTaskLock } from '../../locks/useTaskLock.ts';
 import { LockNotice, lockAllowsActions } from '../../locks/LockNotice.tsx';
 import { isLockRefusal } from '../../locks/lockRows.ts';
