@@ -129,6 +129,13 @@ export const CLIENT_AUDIT_BODY_MAX_BYTES = 16_384;
  * `burstWindowSeconds` (a quick run of frame edits), so at most perMinute + burstExtra in one minute.
  */
 export const CLIENT_AUDIT_RATE = { perMinute: 30, burstExtra: 30, burstWindowSeconds: 600 } as const;
+/**
+ * Open live-channel (socket.io) connections per session and per user, across every server process: a tab
+ * holds one, so these leave room for many tabs and devices while keeping one client from holding
+ * thousands of sockets (each costs memory, a Redis-adapter share and a session re-check every 15 s).
+ */
+export const LIVE_SOCKETS_PER_SESSION = 8;
+export const LIVE_SOCKETS_PER_USER = 20;
 /** Who wrote an audit_log row: the server for its own actions, or a browser through audit_log/create. */
 export const AUDIT_SOURCES = ['client', 'server'] as const;
 
