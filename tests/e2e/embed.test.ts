@@ -38,12 +38,23 @@ async function api<T>(method: string, path: string, body?: unknown): Promise<T> 
   return json.data;
 }
 
-/** What the public endpoint serves for the package right now (the expected playlist). */
+/**
+ * What the public endpoint serves for the package right now (the expected playlist), its media URLs as
+ * the player plays them: without PUBLIC_BASE_URL they are relative, resolved against the data's address.
+ */
 async function embedData(): Promise<EmbedPackage> {
   const url = `${s.server.baseUrl}/embed/v1/packages/${pkg.embed_id}?account=${session.publisherId}`;
   const response = await fetch(url, { cache: 'no-store' });
   expect(response.status).toBe(200);
-  return (await response.json()) as EmbedPackage;
+  const data = (await response.json()) as EmbedPackage;
+  return {
+    ...data,
+    highlights: data.highlights.map((h) => ({
+      ...h,
+      video_url: new URL(h.video_url, url).href,
+      thumbnail: new URL(h.thumbnail, url).href,
+    })),
+  };
 }
 
 /** The publisher's page: the snippet as "get embed code" copies it, twice included, plus a bad id. */

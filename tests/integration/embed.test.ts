@@ -1,5 +1,5 @@
 // The public embed: showreel JSON of Active packages for any origin (CORS *, no cookies, short cache,
-// absolute media URLs), and the player script.
+// media URLs from PUBLIC_BASE_URL or relative, never from the request's Host), and the player script.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,8 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmbedPackage } from '@hc/shared/api/packages';
 import { messages } from '@hc/shared/messages';
 import { buildApp } from '../../apps/server/src/app.ts';
-import { authOf, login, startTestApp, type TestApp } from '../support/app.ts';
+import { loadConfig } from '../../apps/server/src/config.ts';
+import { authOf, login, startPeerApp, startTestApp, type TestApp } from '../support/app.ts';
 import { buildHighlights, buildPackage, buildPublisher, buildUser } from '../support/factories.ts';
+import { buildStory, buildStoryPage, buildUploadedObject } from '../support/story-factories.ts';
 
 let t: TestApp;
 let publisherId: number;
@@ -55,7 +57,7 @@ afterAll(async () => {
 });
 
 describe('GET /embed/v1/packages/{embed_id}', () => {
-  it('answers an Active package with absolute MP4 and thumbnail URLs, CORS * and a public 60 s cache', async () => {
+  it('answers an Active package with relative MP4 and thumbnail URLs (no PUBLIC_BASE_URL), CORS * and a public 60 s cache', async () => {
     const response = await embed(activeId, `account=${publisherId}`);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({
@@ -64,13 +66,101 @@ describe('GET /embed/v1/packages/{embed_id}', () => {
       highlights: ids.slice(0, 3).map((id, i) => ({
         id,
         title: ['First', 'Second', 'Third'][i]!,
-        video_url: 'http://console.example:8443/media/test/clip.mp4',
-        thumbnail: 'http://console.example:8443/media/test/clip.jpg',
+        video_url: '/media/test/clip.mp4',
+        thumbnail: '/media/test/clip.jpg',
       })),
     } satisfies EmbedPackage);
     expectPublicHeaders(response.headers);
     expect(response.headers['cache-control']).toBe('public, max-age=60');
     expect(response.headers['content-type']).toMatch(/^application\/json/);
+  });
+
+  it('builds absolute URLs from PUBLIC_BASE_URL only: a hostile Host or X-Forwarded-Host leaves no trace', async () => {
+    const hostile = {
+      host: 'evil.example',
+      'x-forwarded-host': 'evil-forwarded.example',
+      'x-forwarded-proto': 'http',
+    };
+    // Behind a trusted proxy too (where X-Forwarded-* are believed for addresses and protocol).
+    const envs: Record<string, string>[] = [
+      { PUBLIC_BASE_URL: 'https://console.example.com/' },
+      { PUBLIC_BASE_URL: 'https://console.example.com', TRUST_PROXY: 'true' },
+    ];
+    for (const env of envs) {
+      const peer = await startPeerApp(t, env);
+      try {
+        const response = await peer.app.inject({
+          method: 'GET',
+          url: `/embed/v1/packages/${activeId}?account=${publisherId}`,
+          headers: hostile,
+        });
+        expect(response.statusCode, response.body).toBe(200);
+        const { highlights } = response.json() as EmbedPackage;
+        expect(highlights.map((h) => [h.video_url, h.thumbnail])).toEqual(
+          ids
+            .slice(0, 3)
+            .map(() => [
+              'https://console.example.com/media/test/clip.mp4',
+              'https://console.example.com/media/test/clip.jpg',
+            ]),
+        );
+        expect(response.body).not.toContain('evil');
+        expect(JSON.stringify(response.headers)).not.toContain('evil');
+      } finally {
+        await peer.close();
+      }
+    }
+    // Without it, the answer is relative: still nothing of the Host.
+    const relative = await embed(activeId, `account=${publisherId}`, hostile);
+    expect(relative.statusCode).toBe(200);
+    expect(relative.body).not.toContain('evil');
+  });
+
+  it('the public page of a story rendered on request takes its links from PUBLIC_BASE_URL, not the Host', async () => {
+    const image = await buildUploadedObject(t.ctx.db, publisherId);
+    const story = await buildStory(t.ctx.db, publisherId, { state: 'published', thumbnailPath: image.path });
+    await buildStoryPage(t.ctx.db, story.id, { objectType: 'image', objectId: image.id, image: image.path });
+    const hostile = { host: 'evil.example', 'x-forwarded-host': 'evil-forwarded.example' };
+    const peer = await startPeerApp(t, {
+      PUBLIC_BASE_URL: 'https://console.example.com',
+      TRUST_PROXY: 'true',
+    });
+    try {
+      const page = await peer.app.inject({
+        method: 'GET',
+        url: `/stories/${story.id}.html`,
+        headers: hostile,
+      });
+      expect(page.statusCode, page.body).toBe(200);
+      expect(page.body).toContain(
+        `<link rel="canonical" href="https://console.example.com/stories/${story.id}.html">`,
+      );
+      expect(page.body).not.toContain('evil');
+    } finally {
+      await peer.close();
+    }
+    const relative = await t.app.inject({
+      method: 'GET',
+      url: `/stories/${story.id}.html`,
+      headers: hostile,
+    });
+    expect(relative.statusCode).toBe(200);
+    expect(relative.body).toContain(`<link rel="canonical" href="/stories/${story.id}.html">`);
+    expect(relative.body).not.toContain('evil');
+  });
+
+  it('refuses a PUBLIC_BASE_URL that is not a plain http(s) address, saying so at start', () => {
+    for (const bad of [
+      'console.example.com',
+      'ftp://console.example.com',
+      'https://console.example.com/?a=1',
+    ]) {
+      expect(() => loadConfig({ PUBLIC_BASE_URL: bad }), bad).toThrow(/PUBLIC_BASE_URL: /);
+    }
+    expect(loadConfig({ PUBLIC_BASE_URL: 'https://console.example.com/hc/' }).publicBaseUrl).toBe(
+      'https://console.example.com/hc',
+    );
+    expect(loadConfig({ PUBLIC_BASE_URL: '' }).publicBaseUrl).toBeUndefined();
   });
 
   it('needs no session and sets no cookie even when auth headers are sent', async () => {

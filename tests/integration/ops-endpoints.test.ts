@@ -11,6 +11,7 @@ import pg from 'pg';
 import pino from 'pino';
 import { migrate, openDb, queryRows } from '@hc/db/client';
 import { schema } from '@hc/db/schema';
+import { messages } from '@hc/shared/messages';
 import { BULLMQ_CONNECTION_OPTIONS, QUEUES } from '@hc/worker/queues';
 import { serverLoggerOptions } from '../../apps/server/src/features/ops/logging.ts';
 import { ServerOps } from '../../apps/server/src/features/ops/metrics.ts';
@@ -279,6 +280,40 @@ describe('/metrics', () => {
     expect(right.body).toContain('http_request_duration_seconds');
     // The probes stay open: a load balancer has no token.
     expect((await guarded.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+  });
+
+  it('without a token and without demo data answers only callers on this machine', async () => {
+    const closed = await startPeerApp(t, { SEED_DEMO: 'false' });
+    try {
+      const from = (remoteAddress: string, headers: Record<string, string> = {}) =>
+        closed.app.inject({ method: 'GET', url: '/metrics', remoteAddress, headers });
+      for (const local of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
+        const response = await from(local);
+        expect(response.statusCode, local).toBe(200);
+        expect(response.body).toContain('http_request_duration_seconds');
+      }
+      for (const remote of ['10.1.2.3', '192.168.0.7', '2001:db8::1']) {
+        const response = await from(remote);
+        expect(response.statusCode, remote).toBe(403);
+        expect(response.json()).toEqual({ success: false, errors: [messages.metricsLoopbackOnly] });
+        expect(response.body).not.toContain('http_request_duration_seconds');
+      }
+      // Through a proxy on this machine (it says whom it forwards), or a forged header: not local.
+      expect((await from('127.0.0.1', { 'x-forwarded-for': '203.0.113.9' })).statusCode).toBe(403);
+      expect((await from('10.1.2.3', { 'x-forwarded-for': '127.0.0.1' })).statusCode).toBe(403);
+      expect((await from('127.0.0.1', { forwarded: 'for=203.0.113.9' })).statusCode).toBe(403);
+      // The probes stay open.
+      expect(
+        (await closed.app.inject({ method: 'GET', url: '/healthz', remoteAddress: '10.1.2.3' })).statusCode,
+      ).toBe(200);
+    } finally {
+      await closed.close();
+    }
+  });
+
+  it('on a demo (demo data on) without a token stays open, as documented', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '10.1.2.3' });
+    expect(response.statusCode).toBe(200);
   });
 });
 

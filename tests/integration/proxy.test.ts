@@ -30,6 +30,7 @@ import {
   buildUser,
 } from '../support/factories.ts';
 import { collect, connectAs, disconnection, listeningUrl, type LiveClient } from '../support/live-client.ts';
+import { editLogEntryBody } from '../support/audit-entries.ts';
 import { withLock } from '../support/locks.ts';
 import { buildStory, buildStoryPage } from '../support/story-factories.ts';
 import { buildVerticalTask } from '../support/vertical-factories.ts';
@@ -116,17 +117,15 @@ describe('editor calls are forwarded', () => {
   });
 
   it('a mutating call lands in the upstream database, not the console’s', async () => {
+    const user = await buildUser(upstream.ctx.db, { publisherId, roles: ['switch_publisher'] });
+    const vertical = authOf(await login(console_.app, user.email, user.password));
+    const { videoId } = await buildVerticalTask(upstream.ctx.db, { publisherId });
     const before = await rowsIn(upstream, schema.auditLog);
     const response = await console_.app.inject({
       method: 'POST',
       url: '/api/v1/editor/audit_log/create',
-      headers: editor,
-      payload: {
-        payload: { via: 'proxy' },
-        action_name: 'copy_link',
-        object_id: 'x1',
-        object_type: 'package',
-      },
+      headers: vertical,
+      payload: editLogEntryBody(videoId, { note: 'via proxy' }),
     });
     expect(response.statusCode, response.body).toBe(201);
     expect(await rowsIn(upstream, schema.auditLog)).toBe(before + 1);

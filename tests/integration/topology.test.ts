@@ -32,6 +32,7 @@ import type { LockChangedEvent } from '@hc/shared/live/events';
 import { LOCK_FENCE_HEADER, lockMessages, lockPath } from '@hc/shared/live/locks';
 import { deploymentOf } from '@hc/worker/deployment';
 import { QUEUES } from '@hc/worker/queues';
+import { editLogEntryBody } from '../support/audit-entries.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 import { buildPackage, buildPublisher, buildUser } from '../support/factories.ts';
 import { collect, connectAs, type LiveClient } from '../support/live-client.ts';
@@ -492,18 +493,22 @@ describe('a server process killed mid-session', () => {
       }
     })();
     const acknowledgedRest: { id: number; at: number }[] = [];
+    // Frame-editor entries (the only audit entries a browser may write), paced below their per-user rate.
+    const { videoId: loggedVideo } = await buildVerticalTask(database.handle.db, { publisherId });
     const writing = (async () => {
       let n = 0;
       while (!stop) {
-        const response = await call(viaA.url, 'POST', 'audit_log/create', authOf(editor1), {
-          payload: { n: ++n },
-          action_name: 'topology',
-          object_id: n,
-          object_type: 'topology',
-        }).catch(() => null);
+        const response = await call(
+          viaA.url,
+          'POST',
+          'audit_log/create',
+          authOf(sessions.reviewer2),
+          editLogEntryBody(loggedVideo, { frame: ++n }),
+        ).catch(() => null);
         // Acknowledged = answered 201 with the stored row's id.
         if (response?.status === 201)
           acknowledgedRest.push({ id: (response.body.data as unknown as { id: number }).id, at: Date.now() });
+        await new Promise((r) => setTimeout(r, 1_000));
       }
     })();
 

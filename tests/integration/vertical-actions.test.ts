@@ -654,7 +654,15 @@ describe('audit_log/create of the frame editor', () => {
       action_name: 'ZOOM',
     });
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().errors[0]).toMatch(/^payload\.action: /);
+    expect(unknown.json().errors[0]).toMatch(/^action_name: /);
+    const unknownInPayload = await call(
+      'POST',
+      'audit_log/create',
+      reviewer,
+      entry(videoId, { action: 'ZOOM' }),
+    );
+    expect(unknownInPayload.statusCode).toBe(400);
+    expect(unknownInPayload.json().errors[0]).toMatch(/^payload\.action: /);
     const mismatch = await call('POST', 'audit_log/create', reviewer, entry(videoId, { action: 'UNDO' }));
     expect(mismatch.statusCode).toBe(400);
     const rows = await t.ctx.db

@@ -28,6 +28,7 @@ import {
   buildPublisher,
   buildUser,
 } from '../support/factories.ts';
+import { editLogEntryBody } from '../support/audit-entries.ts';
 import { takeLock } from '../support/locks.ts';
 import { redisUrl } from '../support/services.ts';
 import { PNG_1X1 } from '../support/story-app.ts';
@@ -230,19 +231,17 @@ const CASES: AuditCase[] = [
   {
     route: `POST ${EDITOR}/audit_log/create`,
     as: 'owner',
-    call: async () => ({
-      method: 'POST',
-      url: `${EDITOR}/audit_log/create`,
-      payload: {
-        payload: { field: 'x' },
-        action_name: 'edit',
-        object_id: object(41),
-        object_type: 'story',
-      },
-    }),
+    call: async () => {
+      const { videoId } = await buildVerticalTask(t.ctx.db, { publisherId });
+      return {
+        method: 'POST',
+        url: `${EDITOR}/audit_log/create`,
+        payload: editLogEntryBody(object(videoId)),
+      };
+    },
     status: 201,
-    action: 'edit',
-    objectType: 'story',
+    action: 'MODIFY_KEYFRAME',
+    objectType: 'vertical_video',
     objectId: () => lastObject,
     refused: {
       as: 'owner',

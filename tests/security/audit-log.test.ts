@@ -6,7 +6,9 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@hc/db/schema';
 import { authOf, login, startTestApp, type TestApp } from '../support/app.ts';
+import { editLogEntryBody } from '../support/audit-entries.ts';
 import { buildPublisher, buildUser } from '../support/factories.ts';
+import { buildVerticalTask } from '../support/vertical-factories.ts';
 
 let t: TestApp;
 
@@ -35,24 +37,26 @@ async function refusal(statement: string): Promise<string | null> {
 describe('the audit log', () => {
   it('holds who, what, when and publisher; refuses UPDATE, DELETE and TRUNCATE; survives user removal', async () => {
     const publisher = await buildPublisher(t.ctx.db);
-    const user = await buildUser(t.ctx.db, { publisherId: publisher.id });
+    const user = await buildUser(t.ctx.db, { publisherId: publisher.id, roles: ['switch_publisher'] });
+    const { videoId } = await buildVerticalTask(t.ctx.db, { publisherId: publisher.id });
     const session = await login(t.app, user.email, user.password);
     const before = new Date();
     const created = await t.app.inject({
       method: 'POST',
       url: '/api/v1/editor/audit_log/create',
       headers: authOf(session),
-      payload: { payload: { field: 'x' }, action_name: 'edit', object_id: 7, object_type: 'story' },
+      payload: editLogEntryBody(videoId),
     });
     expect(created.statusCode, created.body).toBe(201);
     const [row] = await rowsOf(publisher.id);
     expect(row).toMatchObject({
       userId: user.id,
       userEmail: user.email,
-      actionName: 'edit',
-      objectId: '7',
-      objectType: 'story',
+      actionName: 'MODIFY_KEYFRAME',
+      objectId: String(videoId),
+      objectType: 'vertical_video',
       publisherId: publisher.id,
+      source: 'client',
     });
     expect(row!.createdAt.getTime()).toBeGreaterThanOrEqual(before.getTime() - 1000);
 
@@ -61,6 +65,7 @@ describe('the audit log', () => {
       /append-only \(UPDATE\)/,
     );
     expect(await refusal(`update audit_log set user_id = null where id = ${id}`)).toMatch(/append-only/);
+    expect(await refusal(`update audit_log set source = 'server' where id = ${id}`)).toMatch(/append-only/);
     expect(await refusal(`delete from audit_log where id = ${id}`)).toMatch(/append-only \(DELETE\)/);
     expect(await refusal('truncate audit_log')).toMatch(/append-only \(TRUNCATE\)/);
     expect(await rowsOf(publisher.id)).toEqual([row]);

@@ -3,6 +3,7 @@
 // publisher B with publisher A's ids; a route the app has and this file does not list fails that test.
 import type { Role } from '@hc/shared/constants';
 import { VERTICAL_BAD_QUALITY_REASONS } from '@hc/shared/constants';
+import { editLogEntryBody } from '../support/audit-entries.ts';
 
 /** Publisher A's ids, as the tests seed them. */
 export interface OwnerIds {
@@ -120,9 +121,10 @@ export const MATRIX: readonly MatrixRoute[] = [
   route('GET', `${EDITOR}/settings`, 'none', 'session'),
   route('GET', `${EDITOR}/categories`, 'none', 'session'),
   route('GET', `${EDITOR}/pending_counts`, 'none', 'session'),
-  route('POST', `${EDITOR}/audit_log/create`, 'none', 'session', (a) => ({
+  // Browsers may log only the frame editor's entries, which need the frame editor's role.
+  route('POST', `${EDITOR}/audit_log/create`, 'vertical-task', verticalRoles, (a) => ({
     url: `${EDITOR}/audit_log/create`,
-    payload: { payload: { by: 'B' }, action_name: 'probe', object_id: a.embedId, object_type: 'package' },
+    payload: editLogEntryBody(a.videoId),
   })),
 
   // ---------------------------------------------------------------- highlights and review

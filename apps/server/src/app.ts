@@ -207,7 +207,13 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(collabSocketRoutes, { ctx, options: options.collab, ops });
 
   // Probes and metrics (no session): /healthz, /readyz, /metrics.
-  await app.register(opsRoutes, { ops, db: ctx.db, redis: ctx.redis, metricsToken: ctx.config.metricsToken });
+  await app.register(opsRoutes, {
+    ops,
+    db: ctx.db,
+    redis: ctx.redis,
+    metricsToken: ctx.config.metricsToken,
+    metricsOpenWithoutToken: ctx.config.seedDemo,
+  });
 
   // Public AMP links of published stories (no session).
   if (!ctx.upstream) await app.register(publicStoryRoutes, { prefix: '/stories', ctx, media });

@@ -4,6 +4,8 @@ import path from 'node:path';
 import { z } from 'zod';
 import { LEASE_SECONDS } from '@hc/shared/live/locks';
 
+const urlOrNull = (value: string): URL | null => (URL.canParse(value) ? new URL(value) : null);
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -60,6 +62,23 @@ const envSchema = z.object({
     .pipe(z.array(z.string().url())),
   /** Task lock lease in seconds (issue 7): renewed by heartbeats; tests shorten it to see expiry. */
   TASK_LOCK_SECONDS: z.coerce.number().int().min(1).max(600).default(LEASE_SECONDS),
+  /**
+   * The console's public address (https://console.example.com), from which public, cacheable answers (the
+   * embed data, public story pages) build absolute URLs. Unset: they use relative URLs. Never the request's
+   * Host or X-Forwarded-Host: a cached answer would hand every later reader the URLs one caller chose.
+   */
+  PUBLIC_BASE_URL: z
+    .string()
+    .url()
+    // Each check reads the value again itself: zod runs them all, also after url() refused it.
+    .refine((v) => /^https?:$/.test(urlOrNull(v)?.protocol ?? 'https:'), 'must be an http:// or https:// URL')
+    .refine((v) => {
+      const url = urlOrNull(v);
+      return !url || (!url.search && !url.hash && !url.username && !url.password);
+    }, 'must be an address without a query, fragment or credentials')
+    .transform((v) => v.replace(/\/+$/, ''))
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /** Set only behind a reverse proxy you control; otherwise X-Forwarded-For is ignored. */
   TRUST_PROXY: z
     .enum(['true', 'false'])
@@ -117,6 +136,8 @@ export interface AppConfig {
   sessionIdleMinutes: number;
   trustProxy: boolean;
   consoleOrigins: string[];
+  /** PUBLIC_BASE_URL without its trailing slash; undefined: public answers use relative URLs. */
+  publicBaseUrl: string | undefined;
   /** How long a task lock lasts without a heartbeat. */
   taskLockSeconds: number;
   metricsToken: string | undefined;
@@ -157,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     trustProxy: e.TRUST_PROXY,
     consoleOrigins: e.CONSOLE_ORIGINS,
+    publicBaseUrl: e.PUBLIC_BASE_URL,
     taskLockSeconds: e.TASK_LOCK_SECONDS,
     metricsToken: e.METRICS_TOKEN,
     runWorker: e.RUN_WORKER,

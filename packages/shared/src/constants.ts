@@ -113,6 +113,32 @@ export const EDIT_LOG_ACTIONS = [
   'RESET',
 ] as const;
 
+/**
+ * What a browser may write to the audit log through POST audit_log/create: the frame editor's edit log is
+ * the only entry the console sends, so its object type and actions are the whole list. Everything else in
+ * the audit log is written by the server itself.
+ */
+export const CLIENT_AUDIT_OBJECT_TYPES = ['vertical_video'] as const;
+export const CLIENT_AUDIT_ACTIONS = EDIT_LOG_ACTIONS;
+/** An entry's payload, serialized as JSON (UTF-8 bytes). An honest edit-log entry is ~200 bytes. */
+export const CLIENT_AUDIT_PAYLOAD_MAX_BYTES = 4096;
+/** The request body of audit_log/create: past this it is refused before it is parsed. */
+export const CLIENT_AUDIT_BODY_MAX_BYTES = 16_384;
+/**
+ * Client audit entries per user: `perMinute` steadily, plus a reserve of `burstExtra` more refilled every
+ * `burstWindowSeconds` (a quick run of frame edits), so at most perMinute + burstExtra in one minute.
+ */
+export const CLIENT_AUDIT_RATE = { perMinute: 30, burstExtra: 30, burstWindowSeconds: 600 } as const;
+/**
+ * Open live-channel (socket.io) connections per session and per user, across every server process: a tab
+ * holds one, so these leave room for many tabs and devices while keeping one client from holding
+ * thousands of sockets (each costs memory, a Redis-adapter share and a session re-check every 15 s).
+ */
+export const LIVE_SOCKETS_PER_SESSION = 8;
+export const LIVE_SOCKETS_PER_USER = 20;
+/** Who wrote an audit_log row: the server for its own actions, or a browser through audit_log/create. */
+export const AUDIT_SOURCES = ['client', 'server'] as const;
+
 // Monetization, grid, admin (spec 002 §9)
 export const PUBLISHER_MULTISELECT_MAX = 20;
 export const AUDIT_LOOK_BACK_DAYS = 120;

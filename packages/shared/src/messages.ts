@@ -129,6 +129,16 @@ export const messages = {
     'This story is too large to edit together. Your last change was not shared: reload to see the saved story.',
   collabTooFast:
     'Your editor sent too many changes at once and was disconnected. Reload the page to go on editing together.',
+  // audit_log/create refused because Redis (which counts its rate) did not answer in time.
+  auditUnavailable: 'The edit log is unavailable right now. Please try again in a minute.',
+  // GET /metrics without METRICS_TOKEN and without demo data: only this machine may read it.
+  metricsLoopbackOnly:
+    'Metrics are served only to this machine. Set METRICS_TOKEN to let a scraper elsewhere read them with Authorization: Bearer <token>.',
+  // The live channel refused a socket: this session or this user already has the most open.
+  liveTooManySessionSockets:
+    'Too many live connections from this session: close some of the console tabs and reload this one.',
+  liveTooManyUserSockets:
+    'Too many live connections for your account: close console tabs or sign out on other devices, then reload this one.',
 } as const;
 
 export type MessageKey = keyof typeof messages;
@@ -218,3 +228,13 @@ export const jobMessages = {
 /** Any request: a text field holding a NUL character or bytes that are not valid UTF-8. */
 export const invalidTextField = (field: string): string =>
   `${field}: must not contain NUL characters or invalid UTF-8.`;
+
+/** A field holding a value outside its closed list (field name prefixed by the validation envelope). */
+export const notOneOf = (allowed: readonly string[]): string => `must be one of: ${allowed.join(', ')}.`;
+
+/** A field whose JSON form is over its size bound. */
+export const jsonTooLarge = (maxBytes: number): string => `must be at most ${maxBytes} bytes as JSON.`;
+
+/** audit_log/create over its per-user rate: how long until the next entry is taken. */
+export const auditTooFast = (seconds: number): string =>
+  `Too many edit-log entries in a short time: the next one is taken in ${seconds} s.`;

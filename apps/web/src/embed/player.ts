@@ -24,13 +24,16 @@ async function load(host: HTMLElement, origin: string, account: string): Promise
     reel = mountShowreel(host, []);
     if (!account || !embedId) throw new Error('the snippet lacks its account or embed id');
     // no-cache: revalidate, so a package saved a moment ago plays its new highlights on this load.
-    const response = await fetch(embedDataUrl(origin, embedId, account), {
+    const dataUrl = embedDataUrl(origin, embedId, account);
+    const response = await fetch(dataUrl, {
       credentials: 'omit',
       mode: 'cors',
       cache: 'no-cache',
     });
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    const items = parseEmbedPackage(await response.json());
+    // Media URLs may be relative to the console (no public address configured there): resolve them
+    // against the data's address, never against the publisher's page.
+    const items = parseEmbedPackage(await response.json(), dataUrl);
     if (!items?.length) throw new Error('no playable highlights');
     reel.update(items);
     host.setAttribute(STATE_ATTRIBUTE, 'ready');

@@ -42,6 +42,27 @@ describe('showreel playlist', () => {
     expect(parseEmbedPackage(json)).toEqual([item(1), { ...item(4), thumbnail: '' }]);
   });
 
+  it("resolves relative media URLs against the data's own address, not the page's", () => {
+    const json = {
+      highlights: [
+        { id: 1, title: 'One', video_url: '/media/1.mp4', thumbnail: '/media/1.jpg' },
+        { id: 2, title: 'Two', video_url: 'javascript:alert(1)', thumbnail: '' },
+        { id: 3, title: 'Three', video_url: 'https://cdn.example/3.mp4', thumbnail: 'data:,x' },
+      ],
+    };
+    expect(parseEmbedPackage(json, 'https://hc.example/embed/v1/packages/p1?account=406')).toEqual([
+      {
+        id: 1,
+        title: 'One',
+        video_url: 'https://hc.example/media/1.mp4',
+        thumbnail: 'https://hc.example/media/1.jpg',
+      },
+      { id: 3, title: 'Three', video_url: 'https://cdn.example/3.mp4', thumbnail: '' },
+    ]);
+    // Without a base a relative URL has nothing to resolve against: dropped.
+    expect(parseEmbedPackage(json)?.map((i) => i.id)).toEqual([3]);
+  });
+
   it('refuses a body that is not a package', () => {
     expect(parseEmbedPackage(null)).toBeNull();
     expect(parseEmbedPackage('nope')).toBeNull();

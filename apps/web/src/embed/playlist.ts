@@ -20,14 +20,29 @@ export function nextIndex(index: number, count: number): number {
   return count > 0 ? (index + 1) % count : 0;
 }
 
-const isWebUrl = (value: unknown): value is string =>
-  typeof value === 'string' && /^(https?:)?\/\//i.test(value);
+/**
+ * An http(s) URL, or null. A relative one (what the server sends when no public address is configured) is
+ * resolved against `base`, the address the data was read from; without a base only absolute ones pass.
+ */
+function webUrl(value: unknown, base: string | undefined): string | null {
+  if (typeof value !== 'string' || value === '') return null;
+  if (base === undefined && !/^(https?:)?\/\//i.test(value)) return null;
+  try {
+    const url =
+      base === undefined && value.startsWith('//') ? new URL(`https:${value}`) : new URL(value, base);
+    if (!/^https?:$/.test(url.protocol)) return null;
+    return base === undefined ? value : url.href;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * Reads the embed JSON defensively (it comes over the network into someone else's page): keeps the
- * well-formed highlights in order, at most the Top Videos limit, and nothing but http(s) URLs.
+ * well-formed highlights in order, at most the Top Videos limit, and nothing but http(s) URLs, relative
+ * ones made absolute against `base` (the data's own address).
  */
-export function parseEmbedPackage(json: unknown): ShowreelItem[] | null {
+export function parseEmbedPackage(json: unknown, base?: string): ShowreelItem[] | null {
   if (typeof json !== 'object' || json === null) return null;
   const list = (json as { highlights?: unknown }).highlights;
   if (!Array.isArray(list)) return null;
@@ -35,8 +50,9 @@ export function parseEmbedPackage(json: unknown): ShowreelItem[] | null {
   for (const entry of list as unknown[]) {
     if (typeof entry !== 'object' || entry === null) continue;
     const { id, title, video_url, thumbnail } = entry as Record<string, unknown>;
-    if (typeof id !== 'number' || typeof title !== 'string' || !isWebUrl(video_url)) continue;
-    items.push({ id, title, video_url, thumbnail: isWebUrl(thumbnail) ? thumbnail : '' });
+    const video = webUrl(video_url, base);
+    if (typeof id !== 'number' || typeof title !== 'string' || video === null) continue;
+    items.push({ id, title, video_url: video, thumbnail: webUrl(thumbnail, base) ?? '' });
   }
   return items.slice(0, PACKAGE_MAX_HIGHLIGHTS);
 }

@@ -190,7 +190,7 @@ export const spreadsheets = pgTable(
   ],
 );
 
-/** The generic POST audit_log/create: frame-editor edits, post-on-google actions, ... */
+/** Every audited action: the server's own, and the frame editor's edit log sent through audit_log/create. */
 export const auditLog = pgTable(
   'audit_log',
   {
@@ -212,8 +212,15 @@ export const auditLog = pgTable(
       .notNull()
       .default(sql`'{}'::jsonb`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Who wrote the row: 'server' for the server's own record of an action, 'client' for what a browser
+     * sent through audit_log/create (its user is authenticated, its content only claimed). Null on rows
+     * written before the column existed, when the two could not be told apart.
+     */
+    source: text('source', { enum: ['client', 'server'] }).default('server'),
   },
   (t) => [
+    check('audit_log_source_check', sql`${t.source} in ('client', 'server')`),
     index('audit_log_pub_created_idx').on(t.publisherId, t.createdAt.desc(), t.id.desc()),
     index('audit_log_object_idx').on(t.objectType, t.objectId),
   ],

@@ -120,18 +120,6 @@ export type PackageUpdate = z.infer<typeof packageUpdateSchema>;
 
 export const categorySchema = z.object({ id: z.number(), name: z.string() });
 
-/** POST audit_log/create. */
-export const auditLogCreateSchema = z.object({
-  payload: z
-    .record(z.string(), z.unknown())
-    .refine((p) => JSON.stringify(p).length <= 20_000, 'payload is too large'),
-  action_name: z.string().trim().min(1).max(100),
-  object_id: z.union([z.string().max(100), z.number()]).transform(String),
-  object_type: z.string().trim().min(1).max(100),
-});
-
-export const auditLogCreatedSchema = z.object({ id: z.number() });
-
 /** Fastify parses `a[]=1&a[]=2` into an array and a single `a[]=1` into a string: accept both. */
 const arrayParam = <T extends z.ZodType>(item: T) =>
   z.preprocess(

@@ -1,41 +1,43 @@
-// POST audit_log/create (spec 000 §7): a client-side action recorded for the caller's publisher.
-// Any logged-in user may record (post-on-google, package editor actions); frame-editor entries
-// (object_type 'vertical_video') are the vertical tool's: also kept in edit_log, for its editors only.
+// POST audit_log/create: an entry a browser adds to the append-only audit log. Browsers send only the
+// frame editor's edit log (object_type 'vertical_video', the editor's action names): anything else is
+// refused, so nobody can put invented actions on record under their own name. Each entry is small
+// (CLIENT_AUDIT_PAYLOAD_MAX_BYTES), counted per user (CLIENT_AUDIT_RATE) and stored with source 'client',
+// so a reader can tell what the server did from what a browser said it did.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { schema } from '@hc/db/schema';
+import { auditLogCreatedSchema, auditLogCreateSchema } from '@hc/shared/api/audit';
 import { okEnvelope } from '@hc/shared/api/envelope';
-import { auditLogCreatedSchema, auditLogCreateSchema } from '@hc/shared/api/packages';
-import { EDIT_LOG_OBJECT_TYPE } from '@hc/shared/api/vertical';
+import { CLIENT_AUDIT_BODY_MAX_BYTES } from '@hc/shared/constants';
+import { auditTooFast } from '@hc/shared/messages';
 import type { AppContext } from '../../context.ts';
 import { callerOf } from '../../plugins/auth.ts';
+import { HttpError } from '../../plugins/errors.ts';
 import { recordEditLogEntry } from '../vertical/edit-log.ts';
+import { AuditRateLimiter } from './rate-limit.ts';
 
 export async function auditRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const limiter = new AuditRateLimiter(ctx.redis);
 
   api.post(
     '/audit_log/create',
-    { schema: { body: auditLogCreateSchema, response: { 201: okEnvelope(auditLogCreatedSchema) } } },
+    {
+      schema: { body: auditLogCreateSchema, response: { 201: okEnvelope(auditLogCreatedSchema) } },
+      // A body far past the payload bound is refused before it is parsed.
+      bodyLimit: CLIENT_AUDIT_BODY_MAX_BYTES,
+      // Every attempt counts, valid or not, before its body is validated: a flood of refused entries
+      // costs its sender the same as a flood of accepted ones.
+      preValidation: async (request, reply) => {
+        const wait = await limiter.take(callerOf(request).userId);
+        if (wait > 0) {
+          void reply.header('retry-after', String(wait));
+          throw new HttpError(429, [auditTooFast(wait)]);
+        }
+      },
+    },
     async (request, reply) => {
-      const caller = callerOf(request);
-      if (request.body.object_type === EDIT_LOG_OBJECT_TYPE) {
-        const id = await recordEditLogEntry(ctx, caller, request.body);
-        return reply.status(201).send({ success: true as const, data: { id } });
-      }
-      const { payload, action_name, object_id, object_type } = request.body;
-      const [row] = await ctx.db
-        .insert(schema.auditLog)
-        .values({
-          publisherId: caller.publisherId,
-          userId: caller.userId,
-          actionName: action_name,
-          objectId: object_id,
-          objectType: object_type,
-          payload,
-        })
-        .returning({ id: schema.auditLog.id });
-      return reply.status(201).send({ success: true as const, data: { id: row!.id } });
+      const id = await recordEditLogEntry(ctx, callerOf(request), request.body);
+      return reply.status(201).send({ success: true as const, data: { id } });
     },
   );
 }

@@ -1,6 +1,6 @@
 // The public embed (spec 002 §2.9, issue 3): the showreel data of an Active package and the player
 // script, for pages on any origin. No session hook on this prefix, CORS '*', no credentials, never a
-// cookie, short public caching.
+// cookie, short public caching (so nothing in an answer comes from the caller's headers).
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -53,8 +53,10 @@ export async function embedRoutes(app: FastifyInstance, { ctx, media, scriptDir 
       const row = await repo.findActive(request.query.account, request.params.embedId);
       if (!row) throw notFound();
       const items = (await repo.highlightsOf([row.embedId])).get(row.embedId) ?? [];
-      // Absolute URLs: the player runs on the publisher's page, not on ours.
-      const origin = `${request.protocol}://${request.host}`;
+      // The player runs on the publisher's page: absolute URLs from PUBLIC_BASE_URL, or relative ones the
+      // player resolves against the address it read this from. Never from the Host header: this answer is
+      // cached publicly, so a forged Host would send every later reader's player to that host.
+      const origin = ctx.config.publicBaseUrl ?? '';
       reply.header('cache-control', `public, max-age=${EMBED_DATA_MAX_AGE_SECONDS}`);
       return {
         embed_id: row.embedId,

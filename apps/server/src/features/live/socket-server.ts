@@ -12,6 +12,8 @@
 //   it. Per publisher room, the first notice after a quiet spell is pushed COUNTS_GATHER_MS later (a burst
 //   of commits makes one push); later ones wait until COUNTS_MIN_INTERVAL_MS after the room's last push,
 //   so a busy room gets at most 4 pushes a second and a quiet one hears of a change within ~tens of ms.
+// - A session holds at most LIVE_SOCKETS_PER_SESSION sockets and a user LIVE_SOCKETS_PER_USER, counted
+//   across processes in Redis (socket-caps.ts); one more is refused at handshake with a message to show.
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
@@ -28,7 +30,14 @@ import type { AuthContext } from '../auth/sessions.ts';
 import type { ServerOps } from '../ops/metrics.ts';
 import type { ReviewScope } from '../review/repo.ts';
 import { mayReview, mayVertical } from '../pending/counts.ts';
+import { messages } from '@hc/shared/messages';
 import { isAllowedOrigin } from '../../plugins/origin.ts';
+import {
+  LiveSocketCounter,
+  SOCKET_ENTRY_RENEW_MS,
+  type SocketCapRefusal,
+  type SocketCaps,
+} from './socket-caps.ts';
 
 export const LIVE_PATH = '/socket.io';
 const SESSION_RECHECK_MS = 15_000;
@@ -52,6 +61,8 @@ type LiveSocket = Socket<Record<string, never>, ServerToClientEvents, ServerSide
 export interface LiveChannelOptions {
   /** How often connected sessions are checked again (tests shorten it). */
   sessionRecheckMs?: number;
+  /** Sockets per session and per user (default LIVE_SOCKET_CAPS). */
+  socketCaps?: SocketCaps;
 }
 
 /** The connect_error a browser sees when the handshake is refused: `data.status` 401. */
@@ -59,6 +70,18 @@ class HandshakeRefused extends Error {
   readonly data = { status: 401 };
   constructor() {
     super('unauthorized');
+  }
+}
+
+/**
+ * The connect_error a browser sees when its session or user already holds the most sockets: `data.status`
+ * 429, and a message it can show as it is.
+ */
+class TooManySockets extends Error {
+  readonly data: { status: 429; limit: SocketCapRefusal };
+  constructor(limit: SocketCapRefusal) {
+    super(limit === 'session' ? messages.liveTooManySessionSockets : messages.liveTooManyUserSockets);
+    this.data = { status: 429, limit };
   }
 }
 
@@ -102,17 +125,25 @@ export async function registerLiveChannel(
     return auth ? { auth, reviewScope: await counts.reviewScope(auth) } : null;
   };
 
+  const counter = new LiveSocketCounter(ctx.redis, options.socketCaps);
+  const ownerOf = (socket: LiveSocket) => ({
+    sessionId: socket.data.auth.sessionId,
+    userId: socket.data.auth.userId,
+  });
+
   io.use((socket, next) => {
     const credentials = credentialsOf(socket.handshake.auth);
     if (!credentials) return next(new HandshakeRefused());
-    authorise(credentials).then(
-      (checked) => {
+    authorise(credentials)
+      .then(async (checked) => {
         if (!checked) return next(new HandshakeRefused());
+        // Counted once the caller is known, before the socket joins anything.
+        const full = await counter.take(checked.auth, socket.id);
+        if (full) return next(new TooManySockets(full));
         Object.assign(socket.data, { credentials, ...checked });
         next();
-      },
-      (error: Error) => next(error),
-    );
+      })
+      .catch((error: Error) => next(error));
   });
 
   io.on('connection', (socket) => {
@@ -122,7 +153,23 @@ export async function registerLiveChannel(
       liveRooms.user(auth.userId),
       liveRooms.session(auth.sessionId),
     ]);
+    socket.once('disconnect', () => {
+      counter
+        .release(ownerOf(socket), socket.id)
+        .catch((error: Error) => app.log.warn({ err: error }, 'releasing a live socket place failed'));
+    });
   });
+
+  // The places of sockets open here are renewed; those of a process that died lapse by themselves.
+  const renewTimer = setInterval(() => {
+    const open = [...io.of('/').sockets.values()]
+      .filter((socket) => socket.connected)
+      .map((socket) => ({ owner: ownerOf(socket), member: socket.id }));
+    counter
+      .renew(open)
+      .catch((error: Error) => app.log.warn({ err: error }, 'renewing live socket places failed'));
+  }, SOCKET_ENTRY_RENEW_MS);
+  renewTimer.unref();
 
   // Sessions that ended while connected (expiry, idle, access withdrawn, a CLI password change).
   const recheck = async () => {
@@ -225,6 +272,7 @@ export async function registerLiveChannel(
   app.addHook('preClose', async () => {
     closing = true;
     clearInterval(recheckTimer);
+    clearInterval(renewTimer);
     for (const timer of waiting.values()) clearTimeout(timer);
     const open = [...io.of('/').sockets.values()];
     // Local only: through the adapter it would reach every replica's clients.

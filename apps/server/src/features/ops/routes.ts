@@ -1,10 +1,13 @@
 // Probes and metrics for the platform, outside /api: GET /healthz (the process serves), GET /readyz (it
 // can serve: database, Redis, migrations) and GET /metrics (Prometheus). No session: a load balancer and
-// a scraper have none. They tell nothing about the data; /metrics may be closed with METRICS_TOKEN.
+// a scraper have none. They tell nothing about the data. /metrics still shows how the deployment runs
+// (routes, load, queue depths): with METRICS_TOKEN it needs the token; without one it answers only this
+// machine, except on a demo (SEED_DEMO=true), which stays open as it always was.
 import { timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '@hc/db/client';
 import type { Redis } from 'ioredis';
+import { messages } from '@hc/shared/messages';
 import type { ServerOps } from './metrics.ts';
 import { Readiness } from './readiness.ts';
 
@@ -14,6 +17,23 @@ export interface OpsRoutesOptions {
   redis: Redis;
   /** When set, GET /metrics needs `Authorization: Bearer <token>`. */
   metricsToken: string | undefined;
+  /** Without a token: true (a demo) serves /metrics to anyone, false only to loopback callers. */
+  metricsOpenWithoutToken?: boolean;
+}
+
+const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/;
+
+/**
+ * A caller on this machine: the socket's own address is loopback and no proxy forwarded the request. The
+ * socket address, not request.ip: a reverse proxy on the same machine connects from loopback for callers
+ * anywhere, and says so in X-Forwarded-For, which a caller could also forge to look local.
+ */
+export function isLoopbackCaller(request: FastifyRequest): boolean {
+  return (
+    LOOPBACK.test(request.socket.remoteAddress ?? '') &&
+    request.headers['x-forwarded-for'] === undefined &&
+    request.headers.forwarded === undefined
+  );
 }
 
 /** Whether an Authorization header carries the token, compared in constant time. */
@@ -42,8 +62,15 @@ export async function opsRoutes(app: FastifyInstance, options: OpsRoutesOptions)
   });
 
   app.get('/metrics', { logLevel: 'warn' }, async (request, reply) => {
-    if (options.metricsToken && !bearerMatches(request.headers.authorization, options.metricsToken)) {
-      return reply.status(401).header('www-authenticate', 'Bearer').send({ status: 'unauthorized' });
+    if (options.metricsToken) {
+      if (!bearerMatches(request.headers.authorization, options.metricsToken)) {
+        return reply.status(401).header('www-authenticate', 'Bearer').send({ status: 'unauthorized' });
+      }
+    } else if (!options.metricsOpenWithoutToken && !isLoopbackCaller(request)) {
+      return reply
+        .status(403)
+        .headers(noStore)
+        .send({ success: false, errors: [messages.metricsLoopbackOnly] });
     }
     const body = await ops.registry.metrics();
     return reply.headers(noStore).type(ops.registry.contentType).send(body);

@@ -6,7 +6,6 @@ import { idParamsSchema } from '@hc/shared/api/common';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../plugins/errors.ts';
 import type { MediaStore } from '../media/store.ts';
-import { originOf } from './routes.ts';
 import { StoryRepository } from './repo.ts';
 import { StoryService } from './service.ts';
 
@@ -53,7 +52,8 @@ export async function publicStoryRoutes(
         repo,
         row,
         (await repo.pagesOf([row.id])).get(row.id) ?? [],
-        originOf(request),
+        // A public, cached page: links from PUBLIC_BASE_URL (or relative), never from the Host header.
+        ctx.config.publicBaseUrl ?? '',
       ));
     return reply
       .type('text/html; charset=utf-8')

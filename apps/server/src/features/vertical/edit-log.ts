@@ -48,6 +48,8 @@ export async function recordEditLogEntry(ctx: AppContext, caller: AuthContext, b
         objectId: body.object_id,
         objectType: body.object_type,
         payload: body.payload,
+        // Sent by the browser: on record as what the client said, not as what the server did.
+        source: 'client',
       })
       .returning({ id: schema.auditLog.id });
     await tx.insert(schema.editLog).values({
