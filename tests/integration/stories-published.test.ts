@@ -46,7 +46,8 @@ const publicHtml = async (id: number) => {
   return { status: response.statusCode, body: response.body };
 };
 /** The page titles of an AMP document, in the order it plays them. */
-const titlesOf = (html: string) => [...html.matchAll(/<h1 class="hc-title">([^<]*)<\/h1>/g)].map((m) => m[1]);
+const titlesOf = (html: string) =>
+  [...html.matchAll(/<h1 class="hc-title">([^<]*)<\/h1>/g)].map((m) => m[1] ?? '');
 
 const addImage = async (storyId: number, title: string, index = 0) =>
   ok<StoryPage>(
