@@ -71,6 +71,14 @@ export const messages = {
   newerVersionPublishButton: 'No, publish',
   newerVersionReviewButton: 'Review changes',
   discardYes: 'Yes, discard',
+  // The state of a story edited since its last publish: the public story is still the published one.
+  storyPublishedWithChanges: 'Published, changes not yet published',
+  storyPublishedWithChangesHint:
+    'The public story still shows the last publish. Publish the story to make these changes public.',
+  storyVideoTitleMismatch:
+    'A video page has one title: send it as metadata.title or as title, not two different values.',
+  storyCoverPageOnly:
+    'Cover pages are made by the system: a cover page can be renamed, but not created, nor turned into an image or video page (or back).',
 
   // spec 002 §8: monetization, grid, reports, publishers
   setupSaveFailedTitle: 'Something went wrong',

@@ -26,6 +26,28 @@ export interface StoryPageMetadata {
   [field: string]: unknown;
 }
 
+/** One page as a publish froze it: the fields the AMP renderer reads. */
+export interface StorySnapshotPage {
+  id: number;
+  objectType: StoryPageObjectType;
+  title: string;
+  subtitle: string;
+  image: string | null;
+  videoUrl: string | null;
+  poster: string | null;
+  layout: number;
+  blurb: number;
+  duration: number;
+  metadata: StoryPageMetadata;
+}
+
+/** The public story as the last publish left it. */
+export interface StorySnapshot {
+  title: string;
+  publisherName: string;
+  pages: StorySnapshotPage[];
+}
+
 export const stories = pgTable(
   'stories',
   {
@@ -44,6 +66,14 @@ export const stories = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** The AMP html of the last publish. */
     publishedHtml: text('published_html'),
+    /**
+     * What the last publish made public: the public link renders from this only, so edits after a
+     * publish stay private until the next one. NULL for stories published before snapshots existed
+     * (the first read or write freezes their pages as they were).
+     */
+    publishedSnapshot: jsonb('published_snapshot').$type<StorySnapshot>(),
+    /** The updated_at the last publish stamped: a later updated_at means unpublished changes. */
+    publishedVersionAt: timestamp('published_version_at', { withTimezone: true }),
   },
   (t) => [index('stories_pub_updated_idx').on(t.publisherId, t.updatedAt.desc(), t.id.desc())],
 );

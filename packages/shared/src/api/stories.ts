@@ -10,8 +10,11 @@ export const STORY_PRODUCT = 'apv';
 export const STORY_STATES = ['draft', 'published'] as const;
 export type StoryState = (typeof STORY_STATES)[number];
 export const STORY_PAGE_OBJECT_TYPES = ['image', 'video', 'cover'] as const;
-/** What a page write may create: covers are made by the system. */
-export const STORY_PAGE_WRITE_TYPES = ['image', 'video'] as const;
+/**
+ * What a page write may carry. Covers are made by the system: a write of a cover only renames a stored
+ * cover page (creating one, or turning a page into or out of a cover, is refused).
+ */
+export const STORY_PAGE_WRITE_TYPES = ['image', 'video', 'cover'] as const;
 
 /** A server-defined field of a video page form. */
 export const storyFormFieldSchema = z.object({
@@ -86,6 +89,11 @@ export const storySchema = z.object({
   created_at: z.number(),
   updated_at: z.number(),
   pages: z.array(storyPageSchema),
+  /**
+   * Published, and edited since that publish: the public story still shows the last publish (pages
+   * deleted or changed since stay public as they were) until the story is published again.
+   */
+  has_unpublished_changes: z.boolean(),
   /** Video page fields; empty for users without create_new_video_page. */
   form_fields: z.array(storyFormFieldSchema),
 });
@@ -126,6 +134,7 @@ export type StoryPageWrite = z.infer<typeof storyPageWriteSchema>;
 
 /** A page as the save and preview calls carry it: saved pages by id, a draft page without. */
 export const storyDraftPageSchema = storyPageWriteSchema.omit({ story_id: true, apv_story_id: true }).extend({
+  object_type: z.enum(['image', 'video']),
   id: idSchema.optional(),
   video_url: z.string().max(2000).nullable().optional(),
 });

@@ -4,7 +4,6 @@
 import type { Story, StoryFormField, StoryPage } from '@hc/shared/api/stories';
 import { dateToSeconds } from '@hc/shared/formatters';
 import type { MediaStore } from '../media/store.ts';
-import type { AmpPage } from './amp.ts';
 import type { StoryPageRow, StoryRow } from './repo.ts';
 
 /** A stored reference (media-store path, root-relative path or absolute URL) as a URL. */
@@ -44,6 +43,17 @@ export function presentPage(row: StoryPageRow, media: MediaStore): StoryPage {
   };
 }
 
+/**
+ * Whether a published story was edited since its publish. Every page write moves updated_at on by at
+ * least a whole second and a publish stamps the version it made, so whole seconds compare exactly
+ * (and a stored updated_at finer than a millisecond cannot count as a change). A story published
+ * before versions were stamped has none until its first change, which stamps it first.
+ */
+export const hasUnpublishedChanges = (row: StoryRow): boolean =>
+  row.state === 'published' &&
+  row.publishedVersionAt !== null &&
+  dateToSeconds(row.updatedAt) > dateToSeconds(row.publishedVersionAt);
+
 export function presentStory(
   row: StoryRow,
   pages: StoryPageRow[],
@@ -63,22 +73,7 @@ export function presentStory(
     created_at: dateToSeconds(row.createdAt),
     updated_at: dateToSeconds(row.updatedAt),
     pages: pages.map((p) => presentPage(p, media)),
+    has_unpublished_changes: hasUnpublishedChanges(row),
     form_fields: [...formFields],
-  };
-}
-
-/** A stored page as the AMP renderer takes it, URLs absolute. */
-export function ampPageOf(row: StoryPageRow, media: MediaStore, origin: string): AmpPage {
-  return {
-    objectType: row.objectType,
-    title: row.title,
-    subtitle: row.subtitle,
-    imageUrl: absolute(origin, mediaRefUrl(media, row.image)),
-    videoUrl: absolute(origin, mediaRefUrl(media, row.videoUrl)),
-    posterUrl: absolute(origin, mediaRefUrl(media, row.poster)),
-    layout: row.layout,
-    blurb: row.blurb,
-    durationSeconds: row.duration,
-    fields: row.metadata,
   };
 }

@@ -1,12 +1,11 @@
-// The public AMP link of a published story: GET /stories/{id}.html, no session. It serves the html
-// stored by the last publish, with a policy that lets the AMP runtime (and nothing else) run.
+// The public AMP link of a published story: GET /stories/{id}.html, no session. It serves the story as
+// its last publish froze it, with a policy that lets the AMP runtime (and nothing else) run.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamsSchema } from '@hc/shared/api/common';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../plugins/errors.ts';
 import type { MediaStore } from '../media/store.ts';
-import { StoryRepository } from './repo.ts';
 import { StoryService } from './service.ts';
 
 const AMP_CDN = 'https://cdn.ampproject.org';
@@ -33,7 +32,6 @@ export async function publicStoryRoutes(
   { ctx, media }: { ctx: AppContext; media: MediaStore },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const repo = new StoryRepository(ctx.db);
   const service = new StoryService(ctx.db, media);
 
   // Runs after the global security headers (child hooks come later), so this policy wins here.
@@ -43,18 +41,13 @@ export async function publicStoryRoutes(
   });
 
   api.get('/:id.html', { schema: { params: idParamsSchema } }, async (request, reply) => {
-    const row = await repo.findPublished(request.params.id);
-    if (!row) throw notFound();
-    // Stories published before html was stored (the demo seed) are rendered from their pages.
-    const html =
-      row.publishedHtml ??
-      (await service.renderStored(
-        repo,
-        row,
-        (await repo.pagesOf([row.id])).get(row.id) ?? [],
-        // A public, cached page: links from PUBLIC_BASE_URL (or relative), never from the Host header.
-        ctx.config.publicBaseUrl ?? '',
-      ));
+    // Only what the last publish froze is public: edits since then wait for the next publish.
+    const html = await service.publicHtml(
+      request.params.id,
+      // A public, cached page: links from PUBLIC_BASE_URL (or relative), never from the Host header.
+      ctx.config.publicBaseUrl ?? '',
+    );
+    if (html === null) throw notFound();
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', `public, max-age=${PUBLIC_STORY_MAX_AGE_SECONDS}`)

@@ -11,8 +11,9 @@ import { conflict, forbidden, HttpError, notFound } from '../../plugins/errors.t
 import type { MediaStore } from '../media/store.ts';
 import { renderAmpStory, safeUrl, type AmpPage } from './amp.ts';
 import { checkVideoFields } from './form-fields.ts';
-import { absolute, ampPageOf, mediaRefUrl, storyLinkPath } from './presenter.ts';
+import { absolute, mediaRefUrl, storyLinkPath } from './presenter.ts';
 import { StoryRepository, type StoryPageInsert, type StoryPageRow, type StoryRow } from './repo.ts';
+import { posterOf, renderSnapshot, snapshotOf } from './snapshot.ts';
 
 /** Server answers the spec does not word (shown by the web as the error text). */
 export const storyErrors = {
@@ -72,13 +73,21 @@ export class StoryService {
     origin: string,
   ): Promise<PageValues> {
     const meta = body.metadata;
+    if (body.object_type === 'cover') throw unprocessable(messages.storyCoverPageOnly);
     if (body.object_type === 'video') {
       if (!actor.canVideo) throw forbidden();
       const object = body.object_id ? await repo.uploadedObject(actor.publisherId, body.object_id) : null;
       if (!object || object.kind !== 'video') throw unprocessable(messages.videoFileRequired);
       const posterError = validatePosterUrl(body.poster);
       if (posterError) throw unprocessable(posterError);
-      const fields = checkVideoFields(meta);
+      // The video form's Title is the server-defined field metadata.title; a top-level title (which
+      // the page call also names) is the same field, so it is taken when metadata has none, and two
+      // different values are refused rather than one silently dropped.
+      const topTitle = body.title.trim();
+      const metaTitle = typeof meta.title === 'string' ? meta.title.trim() : '';
+      if (topTitle !== '' && metaTitle !== '' && topTitle !== metaTitle)
+        throw unprocessable(messages.storyVideoTitleMismatch);
+      const fields = checkVideoFields({ ...meta, title: metaTitle || topTitle });
       if ('error' in fields) throw unprocessable(fields.error);
       // Last, as it goes out to the network: only a form that is otherwise right costs a fetch.
       const loadError = await this.checkPoster(body.poster!.trim(), origin);
@@ -130,6 +139,71 @@ export class StoryService {
     };
   }
 
+  /**
+   * A write to a stored cover page: covers are the system's, so only their words change (title and
+   * subtitle); the media and the kind stay. A cover is never made from, or into, another kind.
+   */
+  private coverValues(before: StoryPageRow, body: StoryPageWrite): PageValues {
+    if (before.objectType !== 'cover' || body.object_type !== 'cover')
+      throw unprocessable(messages.storyCoverPageOnly);
+    const title =
+      body.title.trim() || (typeof body.metadata.title === 'string' ? body.metadata.title.trim() : '');
+    return {
+      index: body.index,
+      objectId: before.objectId,
+      objectType: 'cover',
+      title,
+      subtitle: body.subtitle.trim(),
+      image: before.image,
+      poster: before.poster,
+      thumbnail: before.thumbnail,
+      layout: before.layout,
+      blurb: before.blurb,
+      duration: before.duration,
+      videoUrl: before.videoUrl,
+      metadata: before.metadata,
+    };
+  }
+
+  /**
+   * A story published before snapshots were stored (the demo seed) has no record of what its publish
+   * showed. Its pages as they stand before the first change are the best record there is, so they
+   * are frozen as its snapshot then (the caller holds the story's row lock).
+   */
+  private async freezeLegacy(repo: StoryRepository, story: StoryRow): Promise<StoryRow> {
+    if (story.state !== 'published' || story.publishedSnapshot) return story;
+    const pages = (await repo.pagesOf([story.id])).get(story.id) ?? [];
+    const values = {
+      publishedSnapshot: snapshotOf(story.title, await repo.publisherName(story.publisherId), pages),
+      publishedVersionAt: story.updatedAt,
+    };
+    await repo.updateStory(story.id, values);
+    return { ...story, ...values };
+  }
+
+  /**
+   * The public AMP document of a published story: rendered from the last publish's snapshot only, so
+   * changes made since stay private until the next publish. Null when the story is not published.
+   */
+  async publicHtml(storyId: number, origin: string): Promise<string | null> {
+    const repo = new StoryRepository(this.db);
+    let story = await repo.findPublished(storyId);
+    if (!story) return null;
+    if (!story.publishedSnapshot) {
+      story = await this.db.transaction(async (tx) => {
+        const locked = new StoryRepository(tx);
+        const row = await locked.find(story!.publisherId, storyId, true);
+        return row ? this.freezeLegacy(locked, row) : null;
+      });
+      if (!story?.publishedSnapshot) return null;
+    }
+    return renderSnapshot(story.publishedSnapshot!, {
+      canonicalUrl: origin + storyLinkPath(story.id),
+      media: this.media,
+      origin,
+    });
+  }
+
   private async lockedStory(repo: StoryRepository, publisherId: number, id: number): Promise<StoryRow> {
     const story = await repo.find(publisherId, id, true);
     if (!story) throw notFound();
@@ -160,6 +234,7 @@ export class StoryService {
     return this.db.transaction(async (tx) => {
       const repo = new StoryRepository(tx);
       const story = await this.lockedStory(repo, actor.publisherId, storyId);
+      await this.freezeLegacy(repo, story);
       const values = await this.pageValues(repo, actor, body, origin);
       const existing = (await repo.pagesOf([story.id])).get(story.id) ?? [];
       const ordinal = existing.reduce((max, p) => Math.max(max, p.ordinal + 1), 0);
@@ -191,7 +266,11 @@ export class StoryService {
       // A video page stays out of reach of users without the role, even to edit.
       if (before.objectType === 'video' && !actor.canVideo) throw forbidden();
       const story = await this.lockedStory(repo, actor.publisherId, before.storyId);
-      const values = await this.pageValues(repo, actor, body, origin);
+      await this.freezeLegacy(repo, story);
+      const values =
+        before.objectType === 'cover' || body.object_type === 'cover'
+          ? this.coverValues(before, body)
+          : await this.pageValues(repo, actor, body, origin);
       const row = await repo.updatePage(pageId, values);
       await repo.updateStory(story.id, { updatedAt: nextUpdatedAt(story.updatedAt) });
       await repo.audit({
@@ -214,6 +293,7 @@ export class StoryService {
       if (!before) throw notFound();
       if (before.objectType === 'video' && !actor.canVideo) throw forbidden();
       const story = await this.lockedStory(repo, actor.publisherId, before.storyId);
+      await this.freezeLegacy(repo, story);
       await repo.deletePage(pageId);
       await repo.updateStory(story.id, { updatedAt: nextUpdatedAt(story.updatedAt) });
       await repo.audit({
@@ -227,24 +307,14 @@ export class StoryService {
     });
   }
 
-  /** The AMP document of a stored story with its stored pages. */
+  /** The AMP document of a stored story with its stored pages as they are now (the editor's preview). */
   async renderStored(repo: StoryRepository, story: StoryRow, pages: StoryPageRow[], origin: string) {
-    return renderAmpStory({
-      title: story.title,
-      publisherName: await repo.publisherName(story.publisherId),
+    const snapshot = snapshotOf(story.title, await repo.publisherName(story.publisherId), pages);
+    return renderSnapshot(snapshot, {
       canonicalUrl: origin + storyLinkPath(story.id),
-      posterUrl: this.posterOf(pages.map((p) => ampPageOf(p, this.media, origin))) ?? origin + '/favicon.ico',
-      pages: pages.filter((p) => p.active).map((p) => ampPageOf(p, this.media, origin)),
+      media: this.media,
+      origin,
     });
-  }
-
-  /** The story's poster: the first page's image, else its video poster. */
-  private posterOf(pages: AmpPage[]): string | null {
-    for (const page of pages) {
-      const url = safeUrl(page.imageUrl) ?? safeUrl(page.posterUrl);
-      if (url) return url;
-    }
-    return null;
   }
 
   /**
@@ -279,7 +349,16 @@ export class StoryService {
         thumbnailPath: first.image ?? first.poster ?? before.thumbnailPath,
         updatedAt: nextUpdatedAt(before.updatedAt),
       };
-      const html = await this.renderStored(repo, after, pages, origin);
+      const snapshot = snapshotOf(title, await repo.publisherName(before.publisherId), pages);
+      const html = renderSnapshot(snapshot, {
+        canonicalUrl: origin + storyLinkPath(before.id),
+        media: this.media,
+        origin,
+      });
+      // The snapshot is what the public link shows from now on; the version stamp equal to the new
+      // updated_at says "nothing changed since this publish" until the next page write moves it on.
+      after.publishedSnapshot = snapshot;
+      after.publishedVersionAt = after.updatedAt;
       await repo.updateStory(before.id, {
         title: after.title,
         state: after.state,
@@ -287,6 +366,8 @@ export class StoryService {
         thumbnailPath: after.thumbnailPath,
         updatedAt: after.updatedAt,
         publishedHtml: html,
+        publishedSnapshot: snapshot,
+        publishedVersionAt: after.publishedVersionAt,
       });
       await repo.audit({
         publisherId: actor.publisherId,
@@ -347,7 +428,7 @@ export class StoryService {
       title: title ?? story.title,
       publisherName: await repo.publisherName(story.publisherId),
       canonicalUrl: origin + storyLinkPath(story.id),
-      posterUrl: this.posterOf(pages) ?? origin + '/favicon.ico',
+      posterUrl: posterOf(pages) ?? origin + '/favicon.ico',
       pages,
     });
   }

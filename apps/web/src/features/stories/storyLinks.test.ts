@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '@hc/shared/messages';
-import { canDownloadStoryHighlights, editStoryPath, linkToCopy, storyIdParam } from './storyLinks.ts';
+import {
+  canDownloadStoryHighlights,
+  editStoryPath,
+  linkToCopy,
+  storyIdParam,
+  storyStateLabel,
+} from './storyLinks.ts';
 
 describe('canDownloadStoryHighlights', () => {
   it('accepts 406 followed by exactly two digits', () => {
@@ -33,5 +39,15 @@ describe('paths and params', () => {
   it('reads only positive integer ids', () => {
     expect(storyIdParam('12')).toBe(12);
     for (const v of ['0', '-1', '1.5', 'abc', '', undefined, '1e3']) expect(storyIdParam(v)).toBeNull();
+  });
+});
+
+describe('storyStateLabel', () => {
+  it('says a published story has changes not yet published, and nothing of the kind for a draft', () => {
+    expect(storyStateLabel({ state: 'published', has_unpublished_changes: false })).toBe('Published');
+    expect(storyStateLabel({ state: 'published', has_unpublished_changes: true })).toBe(
+      messages.storyPublishedWithChanges,
+    );
+    expect(storyStateLabel({ state: 'draft', has_unpublished_changes: false })).toBe('Draft');
   });
 });

@@ -2,7 +2,7 @@
 // story's highlights, what a copy-link action copies, where Edit story goes.
 import { STORY_HIGHLIGHTS_DOWNLOAD_USER_PATTERN } from '@hc/shared/constants';
 import { messages } from '@hc/shared/messages';
-import type { StoryState } from './api/types.ts';
+import type { Story, StoryState } from './api/types.ts';
 
 /** 'Download story highlights' is offered only to user identifiers '406' followed by two digits. */
 export const canDownloadStoryHighlights = (userIdentifier: string | null | undefined): boolean =>
@@ -24,6 +24,15 @@ export const STORIES_PATH = '/stamp';
 
 /** How a state reads in the table and the drawer. */
 export const STORY_STATE_LABEL: Record<StoryState, string> = { draft: 'Draft', published: 'Published' };
+
+/**
+ * How a story's state reads: a published story edited since its publish says so, because its public
+ * link still shows the published version.
+ */
+export const storyStateLabel = (story: Pick<Story, 'state' | 'has_unpublished_changes'>): string =>
+  story.state === 'published' && story.has_unpublished_changes
+    ? messages.storyPublishedWithChanges
+    : (STORY_STATE_LABEL[story.state] ?? story.state);
 
 /** A route's :id as a story id (a positive integer), else null. */
 export function storyIdParam(value: string | undefined): number | null {

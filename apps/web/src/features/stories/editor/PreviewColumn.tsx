@@ -6,9 +6,11 @@ import { ProgressSpinner } from 'primereact/progressspinner';
 import { Tag } from 'primereact/tag';
 import { STORY_PREVIEW_FRAME } from '@hc/shared/constants';
 import { formatDate } from '@hc/shared/formatters';
+import { messages } from '@hc/shared/messages';
 import { DetailList } from '../../../components/DetailDrawer.tsx';
 import { StoryFrame } from '../StoryFrame.tsx';
 import type { Story } from '../api/types.ts';
+import { StoryStateTag } from '../list/StoryDrawer.tsx';
 import type { PreviewState } from './previewState.ts';
 
 /** The frame at three quarters of 414x736 fits the column. */
@@ -54,6 +56,12 @@ export function PreviewColumn({
         />
       </header>
       <div className="hc-se-scroll">
+        <div className="hc-se-state" data-testid="se-story-state-row">
+          <StoryStateTag story={story} testId="se-story-state" />
+          {story.state === 'published' && story.has_unpublished_changes && (
+            <p className="hc-se-state__hint">{messages.storyPublishedWithChangesHint}</p>
+          )}
+        </div>
         <div className="hc-se-preview">
           {preview.status === 'playing' && preview.html !== null ? (
             <StoryFrame

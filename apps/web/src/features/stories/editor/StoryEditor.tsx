@@ -32,12 +32,12 @@ import {
   isNewerVersion,
   newPageOffer,
   orderedPages,
-  pageFormFromPage,
   pageWriteFromForm,
+  renameWrite,
   storyEditorReducer,
   validatePageForm,
 } from './storyEditorState.ts';
-import type { PageForm, StoryEditorAction, StoryEditorState } from './storyEditorState.ts';
+import type { StoryEditorAction, StoryEditorState } from './storyEditorState.ts';
 import {
   clearPageDraft,
   createStoryUndoManager,
@@ -272,8 +272,7 @@ export function StoryEditor({ initial }: { initial: Story }) {
           onClick: () => {
             setDialog(null);
             setBusy('page');
-            const pageForm: PageForm = { ...pageFormFromPage(page, story.form_fields), title };
-            savePage(pageWriteFromForm(pageForm, story.id), page.id)
+            savePage(renameWrite(page, title, story.form_fields, story.id), page.id)
               .then(async () => {
                 toast.success(messages.storyPageUpdated);
                 await reload();

@@ -25,6 +25,7 @@ const story: Story = {
   created_at: 1,
   updated_at: 2,
   pages: [page(), page({ id: 2, index: 1, title: 'Second' })],
+  has_unpublished_changes: false,
   form_fields: [],
 };
 

@@ -13,6 +13,7 @@ import {
   pageFormFromPage,
   pageWriteFromForm,
   posterForForm,
+  renameWrite,
   storyEditorReducer,
   validatePageForm,
 } from './storyEditorState.ts';
@@ -37,6 +38,7 @@ const story = (over: Partial<Story> = {}): Story => ({
   created_at: 100,
   updated_at: 200,
   pages: [],
+  has_unpublished_changes: false,
   form_fields: [],
   ...over,
 });
@@ -217,5 +219,36 @@ describe('reducer', () => {
   it('a newer version is a different updated_at', () => {
     expect(isNewerVersion(story(), story({ updated_at: 201 }))).toBe(true);
     expect(isNewerVersion(story(), story())).toBe(false);
+  });
+});
+
+describe('renameWrite', () => {
+  const titleField = field({ name: 'title', label: 'Title', is_mandatory: true, max_chars: 80 });
+  it('renames a video page through metadata.title and the top-level title alike', () => {
+    const video = page({
+      object_type: 'video',
+      video_url: 'http://h/media/v.mp4',
+      poster: 'https://img.example/p.png',
+      metadata: { title: 'Old', apv_batter_full_name: 'Sam' },
+    });
+    const body = renameWrite(video, ' New ', [titleField, field()], 5);
+    expect(body).toMatchObject({
+      object_type: 'video',
+      title: 'New',
+      metadata: { title: 'New', apv_batter_full_name: 'Sam' },
+    });
+  });
+  it('renames an image page and keeps its file', () => {
+    expect(renameWrite(page(), 'Renamed', [], 5)).toMatchObject({
+      object_type: 'image',
+      title: 'Renamed',
+      object_id: 10,
+    });
+  });
+  it('sends a cover as a cover', () => {
+    expect(renameWrite(page({ object_type: 'cover' }), 'Cover', [], 5)).toMatchObject({
+      object_type: 'cover',
+      title: 'Cover',
+    });
   });
 });

@@ -135,8 +135,11 @@ export function validatePageForm(form: PageForm, formFields: readonly StoryFormF
   );
 }
 
+/** A page write of the editor's forms (covers are renamed only, see renameWrite). */
+type FormPageWrite = StoryPageWrite & { object_type: PageKind };
+
 /** The body of page/create or page/update for the form. */
-export function pageWriteFromForm(form: PageForm, storyId: number): StoryPageWrite {
+export function pageWriteFromForm(form: PageForm, storyId: number): FormPageWrite {
   const common = {
     story_id: storyId,
     index: form.index,
@@ -157,17 +160,53 @@ export function pageWriteFromForm(form: PageForm, storyId: number): StoryPageWri
     };
   }
   const fields = Object.fromEntries(Object.entries(form.fields).map(([k, v]) => [k, v.trim()]));
+  // A video page's title is its server-defined Title field (metadata.title): the top-level title
+  // carries the same text, so the server never sees two different titles for one page.
+  const title = 'title' in fields ? (fields.title ?? '') : common.title;
   return {
     ...common,
+    title,
     object_type: 'video',
     image: null,
     poster: form.poster.trim(),
     metadata: {
       ...fields,
+      title,
       duration: VIDEO_PAGE_DEFAULT_DURATION,
       ...(form.file ? { video_url: form.file.url } : {}),
     },
   };
+}
+
+/**
+ * The page write that renames a saved page and keeps the rest of it. A video page's title is its
+ * metadata.title field, so both carry the new title; a cover (the system's page, without a form) is
+ * sent as a cover, of which the server changes only the words.
+ */
+export function renameWrite(
+  page: StoryPage,
+  title: string,
+  formFields: readonly StoryFormField[],
+  storyId: number,
+): StoryPageWrite {
+  const text = title.trim();
+  if (page.object_type === 'cover') {
+    return {
+      story_id: storyId,
+      index: page.index,
+      object_type: 'cover',
+      object_id: page.object_id,
+      title: text,
+      subtitle: page.subtitle ?? '',
+      metadata: {},
+    };
+  }
+  const form = pageFormFromPage(page, formFields);
+  const renamed: PageForm =
+    form.kind === 'video'
+      ? { ...form, title: text, fields: { ...form.fields, title: text } }
+      : { ...form, title: text };
+  return pageWriteFromForm(renamed, storyId);
 }
 
 /** A saved page as a draft preview carries it. */

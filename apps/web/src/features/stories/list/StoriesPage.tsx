@@ -269,7 +269,7 @@ export function StoriesPage() {
               body={
                 firstLoad
                   ? skeleton('4.5rem')
-                  : (s: Story) => <StoryStateTag state={s.state} testId={`story-state-${s.id}`} />
+                  : (s: Story) => <StoryStateTag story={s} testId={`story-state-${s.id}`} />
               }
             />
           </DataTable>

@@ -9,7 +9,7 @@ import { messages } from '@hc/shared/messages';
 import { DetailDrawer, DetailList } from '../../../components/DetailDrawer.tsx';
 import { PageSpinner } from '../../../app/config.tsx';
 import { useStoryPreview } from '../api/preview-story.ts';
-import { STORY_STATE_LABEL } from '../storyLinks.ts';
+import { storyStateLabel } from '../storyLinks.ts';
 import { StoryFrame } from '../StoryFrame.tsx';
 import type { Story } from '../api/types.ts';
 import { useDrawerRow, type DrawerSelection } from '../../../components/drawerSelection.ts';
@@ -28,13 +28,25 @@ interface StoryDrawerProps {
 
 const sameStory = (a: Story, b: Story) => a.id === b.id;
 
-export function StoryStateTag({ state, testId }: { state: Story['state']; testId?: string }) {
+/** The story's state; a published story with edits not yet published is marked as such. */
+export function StoryStateTag({
+  story,
+  testId,
+}: {
+  story: Pick<Story, 'state' | 'has_unpublished_changes'>;
+  testId?: string;
+}) {
+  const pending = story.state === 'published' && story.has_unpublished_changes;
   return (
     <Tag
-      value={STORY_STATE_LABEL[state] ?? state}
-      severity={state === 'published' ? 'success' : 'secondary'}
+      value={storyStateLabel(story)}
+      severity={pending ? 'warning' : story.state === 'published' ? 'success' : 'secondary'}
+      icon={pending ? 'pi pi-exclamation-circle' : undefined}
+      title={pending ? messages.storyPublishedWithChangesHint : undefined}
       rounded
+      className="hc-story-state"
       data-testid={testId}
+      data-state={pending ? 'published-changed' : story.state}
     />
   );
 }
@@ -86,7 +98,7 @@ export function StoryDrawer({
       testId="story-drawer"
       subtitle={
         <>
-          <StoryStateTag state={story.state} testId="story-drawer-state" />
+          <StoryStateTag story={story} testId="story-drawer-state" />
           <span>Story {story.id}</span>
         </>
       }
