@@ -110,7 +110,13 @@ export async function storyRoutes(app: FastifyInstance, { ctx, media, posterChec
     '/stamp/stories/save',
     { schema: { body: storySaveSchema, response: { 200: okEnvelope(storyPublishedSchema) } } },
     async (request) => {
-      const { html, story } = await service.publish(actorOf(request), request.body, originOf(request));
+      // The html answered is the public page, so its links are the public page's: from PUBLIC_BASE_URL (or
+      // relative), never from this request's Host.
+      const { html, story } = await service.publish(
+        actorOf(request),
+        request.body,
+        ctx.config.publicBaseUrl ?? '',
+      );
       return { success: true as const, data: { html, story: await load(request, story.id) } };
     },
   );
