@@ -67,6 +67,11 @@ export class PerKeyLimit {
 
   constructor(readonly size: number) {}
 
+  /** Slots the key holds now. */
+  held(key: string): number {
+    return this.counts.get(key) ?? 0;
+  }
+
   /** A release function, or null when the key already holds every slot. */
   tryAcquire(key: string): (() => void) | null {
     const held = this.counts.get(key) ?? 0;

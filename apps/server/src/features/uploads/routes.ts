@@ -50,6 +50,13 @@ export const uploadErrors = {
 
 const unprocessable = (message: string) => new HttpError(422, [message]);
 
+/**
+ * Uploads in flight per user id, in this server process: an upload holds its slot from the start of
+ * its body to its answer (a slow or stalled body included), so one user cannot fill the disk and the
+ * media-process queue with parallel uploads.
+ */
+export const uploadsInFlight = new PerKeyLimit(UPLOADS_PER_USER);
+
 const IMAGE_MIME: Record<ImageKind, { mime: string; ext: string }> = {
   jpeg: { mime: 'image/jpeg', ext: 'jpg' },
   png: { mime: 'image/png', ext: 'png' },
@@ -151,8 +158,6 @@ export async function uploadRoutes(app: FastifyInstance, { ctx, media }: Options
     limits: { fileSize: VIDEO_UPLOAD.maxBytes, files: 1, fields: 5, parts: 6 },
   });
   const api = app.withTypeProvider<ZodTypeProvider>();
-  // Per user, per server: an upload holds its slot from the first body byte to its answer.
-  const inFlight = new PerKeyLimit(UPLOADS_PER_USER);
 
   api.post(
     '/stamp/uploaded_objects/create',
@@ -164,7 +169,7 @@ export async function uploadRoutes(app: FastifyInstance, { ctx, media }: Options
         throw forbidden();
       if (!request.isMultipart())
         throw unprocessable(kind === 'video' ? messages.videoFileRequired : messages.imageFileRequired);
-      const release = inFlight.tryAcquire(String(caller.userId));
+      const release = uploadsInFlight.tryAcquire(String(caller.userId));
       if (!release) {
         void reply.header('retry-after', '5');
         throw new HttpError(429, [messages.uploadsInFlight]);
