@@ -16,7 +16,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ffmpegPath } from '@hc/db/seed/media';
 import { messages } from '@hc/shared/messages';
-import { mediaProcessStats } from '../../apps/server/src/infra/process-limits.ts';
+import { mediaProcessStats, runMediaProcess } from '../../apps/server/src/infra/process-limits.ts';
 import { displayedSize, readMp4Header } from '../../apps/server/src/features/media/header-dimensions.ts';
 import { reportErrors } from '../../apps/server/src/features/reports/routes.ts';
 import { uploadsInFlight } from '../../apps/server/src/features/uploads/routes.ts';
@@ -91,6 +91,11 @@ beforeAll(async () => {
     (async () => {
       files.moovAtEnd = await clip('moov-at-end.mp4', []);
       files.faststart = await clip('faststart.mp4', ['-movflags', '+faststart']);
+      files.bigPng = path.join(dir, 'big.png');
+      await run(ffmpegPath(), [
+        ...['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=6000x6000:rate=1'],
+        ...['-frames:v', '1', '-f', 'image2', files.bigPng],
+      ]);
       files.jpeg = path.join(dir, 'picture.jpg');
       await run(ffmpegPath(), [
         ...['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=640x360:rate=1'],
@@ -186,6 +191,30 @@ describe('MP4 headers', () => {
     expect(response.statusCode).toBe(422);
     expect(response.json().errors).toEqual([messages.videoNotMp4]);
     expect(mediaProcessStats.started).toBe(started);
+  });
+});
+
+describe('media processes', () => {
+  const MB = 1024 * 1024;
+  const decode = (file: string) => [
+    ...['-hide_banner', '-loglevel', 'error', '-nostdin', '-i', file, '-f', 'null', '-'],
+  ];
+
+  it('are killed at their time limit', async () => {
+    const begun = Date.now();
+    const endless = ['-hide_banner', '-nostdin', '-re', '-f', 'lavfi', '-i', 'testsrc', '-f', 'null', '-'];
+    const outcome = await runMediaProcess(ffmpegPath(), endless, { timeoutMs: 500 });
+    expect(outcome.kind).toBe('timeout');
+    expect(Date.now() - begun).toBeLessThan(10_000);
+  });
+
+  it('fail inside their memory cap: a 36-megapixel decode fails under 128 MB and runs under 1 GB', async () => {
+    const small = await runMediaProcess(ffmpegPath(), decode(files.jpeg!), { memoryBytes: 128 * MB });
+    expect(small.kind).toBe('ok');
+    const capped = await runMediaProcess(ffmpegPath(), decode(files.bigPng!), { memoryBytes: 128 * MB });
+    expect(capped.kind).toBe('failed');
+    const roomy = await runMediaProcess(ffmpegPath(), decode(files.bigPng!), { memoryBytes: 1024 * MB });
+    expect(roomy.kind).toBe('ok');
   });
 });
 
