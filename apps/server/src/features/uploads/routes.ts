@@ -119,8 +119,8 @@ const isFileTooLarge = (error: unknown) =>
   (error as { code?: string } | null)?.code === 'FST_REQ_FILE_TOO_LARGE';
 
 /**
- * Streams the request's one file to `target`, never holding it in memory. Returns false when there
- * is no file; throws `tooBig` when the limit is passed (the rest of the upload is discarded).
+ * Streams the request's one file to `target`, never holding it in memory. Returns null when there
+ * is no file, else the type the part declared; throws `tooBig` past the limit (the rest is discarded).
  */
 async function receive(
   request: FastifyRequest,
