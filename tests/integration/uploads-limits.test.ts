@@ -16,6 +16,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ffmpegPath } from '@hc/db/seed/media';
 import { messages } from '@hc/shared/messages';
+import { countZip } from '@hc/worker/processors/counted-zip';
 import { mediaProcessStats, runMediaProcess } from '../../apps/server/src/infra/process-limits.ts';
 import { displayedSize, readMp4Header } from '../../apps/server/src/features/media/header-dimensions.ts';
 import { reportErrors } from '../../apps/server/src/features/reports/routes.ts';
@@ -28,7 +29,9 @@ import {
   bombPng,
   bombWebp,
   lyingWorkbook,
+  part,
   withCodedSize,
+  zipOf,
 } from '../support/media-bombs.ts';
 import { eventually } from '../support/retry.ts';
 
@@ -321,5 +324,31 @@ describe('workbooks are counted as they inflate', () => {
     const response = await uploadWorkbook(content);
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json().data.external_id).toEqual(expect.any(String));
+  });
+
+  describe('countZip', () => {
+    const limits = { maxUnpackedBytes: 1024 * 1024, maxEntries: 10 };
+    const a = part('a.xml', '<a>'.repeat(100));
+    const b = part('b.xml', '<b>'.repeat(100));
+
+    it('accepts a truthful ZIP and reports what it unpacked to', async () => {
+      expect(await countZip(zipOf([a, b]), limits)).toEqual({ entries: 2, unpackedBytes: 600 });
+    });
+
+    it('refuses an entry hidden between listed ones (a streaming reader would find it)', async () => {
+      const hidden = { ...part('x.xml', '<x/>'), hidden: true };
+      expect(await countZip(zipOf([a, hidden, b]), limits)).toBeNull();
+    });
+
+    it('refuses a deflate stream that ends before its entry does', async () => {
+      const early = { ...b, deflated: Buffer.concat([b.deflated, Buffer.from('PK\x03\x04junk')]) };
+      expect(await countZip(zipOf([a, early]), limits)).toBeNull();
+    });
+
+    it('refuses an entry that inflates to less than it declares, and more entries than allowed', async () => {
+      expect(await countZip(zipOf([a, { ...b, declaredSize: 301 }]), limits)).toBeNull();
+      const many = Array.from({ length: 11 }, (_, i) => part(`${i}.xml`, 'x'));
+      expect(await countZip(zipOf(many), limits)).toBeNull();
+    });
   });
 });

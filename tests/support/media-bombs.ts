@@ -81,15 +81,18 @@ export function withCodedSize(mp4: Buffer, width: number, height: number): Buffe
   return copy;
 }
 
-interface ZipPart {
+export interface ZipPart {
   name: string;
+  /** Written as a local entry but left out of the central directory (only a streaming reader finds it). */
+  hidden?: boolean;
   /** Deflated bytes, their CRC and the size the headers will declare. */
   deflated: Buffer;
   crc: number;
   declaredSize: number;
 }
 
-const part = (name: string, content: string): ZipPart => {
+/** A truthful deflated entry. */
+export const part = (name: string, content: string): ZipPart => {
   const bytes = Buffer.from(content, 'utf8');
   return { name, deflated: deflateRawOf(bytes), crc: crc32(bytes), declaredSize: bytes.length };
 };
@@ -114,7 +117,8 @@ async function deflatedZeros(bytes: number): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-function zipOf(parts: ZipPart[]): Buffer {
+/** A ZIP of the parts, back to back, sizes as each part declares them. */
+export function zipOf(parts: ZipPart[]): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
@@ -141,14 +145,15 @@ function zipOf(parts: ZipPart[]): Buffer {
     fields(central, 6);
     central.writeUInt32LE(offset, 42);
     locals.push(local, name, p.deflated);
-    centrals.push(central, name);
+    if (!p.hidden) centrals.push(central, name);
     offset += local.length + name.length + p.deflated.length;
   }
   const directory = Buffer.concat(centrals);
   const end = Buffer.alloc(22);
   end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(parts.length, 8);
-  end.writeUInt16LE(parts.length, 10);
+  const listed = parts.filter((p) => !p.hidden).length;
+  end.writeUInt16LE(listed, 8);
+  end.writeUInt16LE(listed, 10);
   end.writeUInt32LE(directory.length, 12);
   end.writeUInt32LE(offset, 16);
   return Buffer.concat([...locals, directory, end]);
