@@ -130,6 +130,13 @@ export const messages = {
   ingestMediaRemote:
     'must be a media-store path such as demo/clip-01.mp4 (or its /media/ URL): the console serves, embeds and renders media from its store and never fetches remote files',
   ingestMediaPath: 'must be a relative media-store path without "..", "//" or a leading "/"',
+  // Uploads inspected before anything decodes them (docs/decisions/media-header-inspection.md).
+  imageTooManyPixels: 'Image resolution is too high. Max image size is 40 megapixels.',
+  uploadTypeMismatch:
+    'The file does not match its type: its content is a different format than the one it was sent as.',
+  uploadInspectionTimedOut: 'The file took too long to inspect. Please upload a smaller or simpler file.',
+  uploadsInFlight: 'You already have uploads in progress. Wait for them to finish, then try again.',
+  uploadsBusy: 'The server is busy inspecting other uploads. Please try again in a minute.',
   // Co-editing refusals the editor shows when the server closes its live connection.
   collabPackageTooLarge:
     'This package is too large to edit together. Your last change was not shared: reload to see the saved package.',

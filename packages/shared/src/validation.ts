@@ -96,6 +96,19 @@ const isMp4 = (f: VideoFileInfo): boolean =>
     .includes('mp4');
 
 /**
+ * A video's displayed size against the page rules, in the spec's order: orientation (vertical =
+ * height > width), too high (over 1920x1080), too low (under 720x480). The server runs it on the MP4
+ * header before any decoder runs, and again on what ffprobe reports.
+ */
+export function videoDimensionsError(width: number, height: number): string | null {
+  if (height > width) return messages.videoVertical;
+  if (width > VIDEO_UPLOAD.maxWidth || height > VIDEO_UPLOAD.maxHeight)
+    return messages.videoResolutionTooHigh;
+  if (width < VIDEO_UPLOAD.minWidth || height < VIDEO_UPLOAD.minHeight) return messages.videoResolutionTooLow;
+  return null;
+}
+
+/**
  * Video page upload, checked in the spec's order: present, size (10 MB), MP4, orientation (vertical =
  * height > width), resolution too high (over 1920x1080), too low (under 720x480), too long (30 s),
  * too short (4 s).
@@ -104,11 +117,8 @@ export const validateVideoUpload: Rule<VideoFileInfo | null | undefined> = (f) =
   if (!f) return messages.videoFileRequired;
   if (f.sizeBytes > VIDEO_UPLOAD.maxBytes) return messages.videoTooBig;
   if (!isMp4(f)) return messages.videoNotMp4;
-  if (f.height > f.width) return messages.videoVertical;
-  if (f.width > VIDEO_UPLOAD.maxWidth || f.height > VIDEO_UPLOAD.maxHeight)
-    return messages.videoResolutionTooHigh;
-  if (f.width < VIDEO_UPLOAD.minWidth || f.height < VIDEO_UPLOAD.minHeight)
-    return messages.videoResolutionTooLow;
+  const dimensions = videoDimensionsError(f.width, f.height);
+  if (dimensions) return dimensions;
   if (f.durationSeconds > VIDEO_UPLOAD.maxSeconds) return messages.videoTooLong;
   if (f.durationSeconds < VIDEO_UPLOAD.minSeconds) return messages.videoTooShort;
   return null;

@@ -12,7 +12,9 @@ import {
   type GridValue,
 } from '@hc/shared/api/ad-grid';
 import { REPORT_ID_COLUMNS, REPORT_SHEETS, REPORT_VERSION_COLUMN } from '@hc/shared/api/reports';
+import { WORKBOOK_MAX_ENTRIES, WORKBOOK_MAX_UNPACKED_BYTES } from '@hc/shared/resource-limits';
 import type { GridTab } from '@hc/shared/monetization/grid-rules';
+import { countZip } from './counted-zip.ts';
 
 const cellOf = (value: GridValue | undefined): string | number | boolean | null => {
   if (value === undefined || value === null) return null;
@@ -101,6 +103,9 @@ type SheetReader = ExcelJS.stream.xlsx.WorksheetReader & { name: string };
  * 1,000 publishers (18,000 rows) took more than the worker's 256 MB (B9); only the rows' values are kept.
  */
 export async function readReportWorkbook(content: Buffer): Promise<WorkbookRow[]> {
+  // Counted first, as at upload: a stored workbook is read only once it is known to unpack within the limit.
+  if (!(await countZip(content, WORKBOOK_ZIP_LIMITS)))
+    throw new Error('The workbook is not a ZIP that unpacks within its limit.');
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([content]), {
     worksheets: 'emit',
     sharedStrings: 'cache',
@@ -141,44 +146,19 @@ export async function readReportWorkbook(content: Buffer): Promise<WorkbookRow[]
   return rows;
 }
 
-/** What a report workbook may unpack to: a ZIP of a few MB must not unpack to gigabytes. */
-export const WORKBOOK_MAX_UNPACKED_BYTES = 50 * 1024 * 1024;
+/** What an uploaded or stored workbook may unpack to, counted as it inflates. */
+const WORKBOOK_ZIP_LIMITS = {
+  maxUnpackedBytes: WORKBOOK_MAX_UNPACKED_BYTES,
+  maxEntries: WORKBOOK_MAX_ENTRIES,
+};
 
 /**
- * The unpacked size a ZIP declares in its central directory, or null when it has none to read (not a
- * ZIP, ZIP64, or a directory running past the end).
- */
-export function zipDeclaredBytes(content: Buffer): number | null {
-  const floor = Math.max(0, content.length - 22 - 0xffff);
-  let end = -1;
-  for (let at = content.length - 22; at >= floor; at--) {
-    if (content.readUInt32LE(at) === 0x06054b50) {
-      end = at;
-      break;
-    }
-  }
-  if (end < 0) return null;
-  const entries = content.readUInt16LE(end + 10);
-  let at = content.readUInt32LE(end + 16);
-  let total = 0;
-  for (let i = 0; i < entries; i++) {
-    if (at + 46 > content.length || content.readUInt32LE(at) !== 0x02014b50) return null;
-    const size = content.readUInt32LE(at + 24);
-    if (size === 0xffffffff) return null;
-    total += size;
-    at += 46 + content.readUInt16LE(at + 28) + content.readUInt16LE(at + 30) + content.readUInt16LE(at + 32);
-  }
-  return total;
-}
-
-/**
- * Whether bytes are an XLSX workbook exceljs can open (a ZIP holding a workbook part) whose declared
- * unpacked size stays under the limit (checked before anything is unpacked).
+ * Whether bytes are an XLSX workbook exceljs can open (a ZIP holding a workbook part) that unpacks
+ * within the limit: counted by inflating it before exceljs sees it, whatever its headers declare.
  */
 export async function isReportWorkbook(content: Buffer): Promise<boolean> {
   if (content.length < 4 || content.readUInt32LE(0) !== 0x04034b50) return false;
-  const declared = zipDeclaredBytes(content);
-  if (declared === null || declared > WORKBOOK_MAX_UNPACKED_BYTES) return false;
+  if (!(await countZip(content, WORKBOOK_ZIP_LIMITS))) return false;
   try {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(content as unknown as ArrayBuffer);

@@ -1,10 +1,15 @@
-// What an uploaded file really is, found on the server: magic bytes for images, ffprobe for
-// container, codec, dimensions (after rotation) and duration. ffprobe runs without a shell, on local
-// files only (-protocol_whitelist file), with a time limit, and with the one demuxer the upload may be
-// (-f): a playlist or concat list named .mp4 is never parsed as one, so it cannot name other files.
-import { execFile } from 'node:child_process';
-import { open } from 'node:fs/promises';
+// What an uploaded file really is, found on the server: magic bytes and header dimensions first (no
+// decoder runs on a file whose header declares too many pixels), then ffprobe for container, codec,
+// dimensions (after rotation) and duration. ffprobe runs without a shell, on local files only
+// (-protocol_whitelist file), under the media-process limits (time, memory, a few at once), and with
+// the one demuxer the upload may be (-f): a playlist or concat list named .mp4 is never parsed as one,
+// so it cannot name other files.
 import { ffprobePath } from '@hc/db/seed/media';
+import { messages } from '@hc/shared/messages';
+import { IMAGE_MAX_PIXELS } from '@hc/shared/resource-limits';
+import { runMediaProcess } from '../../infra/process-limits.ts';
+import { HttpError } from '../../plugins/errors.ts';
+import { readImageHeader, sniffKind } from '../media/header-dimensions.ts';
 
 export interface ProbeResult {
   /** ffprobe's format_name, e.g. 'mov,mp4,m4a,3gp,3g2,mj2'. */
@@ -29,8 +34,6 @@ interface ProbeJson {
   }[];
 }
 
-const PROBE_TIMEOUT_MS = 15_000;
-
 /** What a file is read as: an MP4 video, or an image of the kind its first bytes name. */
 export type ProbeFormat = 'mp4' | ImageKind;
 
@@ -42,8 +45,24 @@ const DEMUXER: Record<ProbeFormat, string> = {
   gif: 'gif',
 };
 
-/** ffprobe of a local file read as `format`; null when it cannot be read as that at all. */
-export function probe(file: string, format: ProbeFormat): Promise<ProbeResult | null> {
+/**
+ * Refuses (422) an image whose header declares more pixels than any decoder here may allocate; the
+ * header that cannot be read is left to ffprobe's own refusal (a format answer).
+ */
+async function assertImagePixels(file: string): Promise<void> {
+  const header = await readImageHeader(file);
+  if (header?.size && header.size.width * header.size.height > IMAGE_MAX_PIXELS)
+    throw new HttpError(422, [messages.imageTooManyPixels]);
+}
+
+/**
+ * ffprobe of a local file read as `format`; null when it cannot be read as that at all (or its process
+ * failed, as one past its memory cap does). Throws a 422 when it ran out of time, a 503 when every
+ * media-process slot stayed busy, and a 422 for an image with too many pixels (checked on its header
+ * before ffprobe starts, whoever calls).
+ */
+export async function probe(file: string, format: ProbeFormat): Promise<ProbeResult | null> {
+  if (format !== 'mp4') await assertImagePixels(file);
   const args = [
     '-v',
     'error',
@@ -58,57 +77,38 @@ export function probe(file: string, format: ProbeFormat): Promise<ProbeResult | 
     // A path, never a URL: 'file:' keeps a name like 'http:x' from being read as a protocol.
     `file:${file}`,
   ];
-  return new Promise((resolve) => {
-    execFile(
-      ffprobePath(),
-      args,
-      { timeout: PROBE_TIMEOUT_MS, maxBuffer: 4 * 1024 * 1024, windowsHide: true },
-      (error, stdout) => {
-        if (error) return resolve(null);
-        try {
-          const info = JSON.parse(stdout) as ProbeJson;
-          const video = info.streams?.find((s) => s.codec_type === 'video');
-          const rotation = Number(
-            video?.side_data_list?.find((d) => d.rotation !== undefined)?.rotation ??
-              video?.tags?.rotate ??
-              0,
-          );
-          const quarterTurn = Math.abs(Math.round(rotation / 90)) % 2 === 1;
-          const w = video?.width ?? 0;
-          const h = video?.height ?? 0;
-          const duration = Number(info.format?.duration ?? video?.duration ?? 0);
-          resolve({
-            formatName: info.format?.format_name ?? '',
-            videoCodec: video?.codec_name ?? null,
-            width: quarterTurn ? h : w,
-            height: quarterTurn ? w : h,
-            durationSeconds: Number.isFinite(duration) ? duration : 0,
-          });
-        } catch {
-          resolve(null);
-        }
-      },
+  const outcome = await runMediaProcess(ffprobePath(), args);
+  if (outcome.kind === 'busy') throw new HttpError(503, [messages.uploadsBusy]);
+  if (outcome.kind === 'timeout') throw new HttpError(422, [messages.uploadInspectionTimedOut]);
+  if (outcome.kind === 'failed') return null;
+  try {
+    const info = JSON.parse(outcome.stdout) as ProbeJson;
+    const video = info.streams?.find((s) => s.codec_type === 'video');
+    const rotation = Number(
+      video?.side_data_list?.find((d) => d.rotation !== undefined)?.rotation ?? video?.tags?.rotate ?? 0,
     );
-  });
+    const quarterTurn = Math.abs(Math.round(rotation / 90)) % 2 === 1;
+    const w = video?.width ?? 0;
+    const h = video?.height ?? 0;
+    const duration = Number(info.format?.duration ?? video?.duration ?? 0);
+    return {
+      formatName: info.format?.format_name ?? '',
+      videoCodec: video?.codec_name ?? null,
+      width: quarterTurn ? h : w,
+      height: quarterTurn ? w : h,
+      durationSeconds: Number.isFinite(duration) ? duration : 0,
+    };
+  } catch {
+    return null;
+  }
 }
 
 export type ImageKind = 'jpeg' | 'png' | 'gif';
 
-/** The image type by its first bytes, whatever its name or declared type says. */
+/** The image type by its first bytes, whatever its name or declared type says (only kinds accepted). */
 export async function imageKindOf(file: string): Promise<ImageKind | null> {
-  const handle = await open(file, 'r');
-  try {
-    const head = Buffer.alloc(8);
-    const { bytesRead } = await handle.read(head, 0, 8, 0);
-    const b = head.subarray(0, bytesRead);
-    if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'jpeg';
-    if (b.equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
-    const ascii = b.subarray(0, 6).toString('latin1');
-    if (ascii === 'GIF87a' || ascii === 'GIF89a') return 'gif';
-    return null;
-  } finally {
-    await handle.close();
-  }
+  const kind = await sniffKind(file);
+  return kind === 'jpeg' || kind === 'png' || kind === 'gif' ? kind : null;
 }
 
 /** Video codecs an MP4 page video may carry (what browsers play in an MP4). */

@@ -1,7 +1,9 @@
 // POST stamp/uploaded_objects/create?file_type=image|video (spec 001 §7; issue 4 §5): one multipart
 // file (field `file`), streamed to a temporary file under a hard byte limit, inspected on the server
-// (never the client's name or type), then moved into the media store. Broken rules answer 422 with
-// the catalogue message. Role stamp_manager (admin passes); videos need create_new_video_page.
+// (never the client's name or type): its header first (kind and pixel size, before any decoder runs),
+// then ffprobe under the media-process limits; then moved into the media store. Broken rules answer
+// 422 with the catalogue message. A user has at most UPLOADS_PER_USER uploads in flight (429 past it).
+// Role stamp_manager (admin passes); videos need create_new_video_page.
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
@@ -15,13 +17,22 @@ import { okEnvelope } from '@hc/shared/api/envelope';
 import { uploadedObjectSchema, uploadQuerySchema } from '@hc/shared/api/stories';
 import { VIDEO_UPLOAD } from '@hc/shared/constants';
 import { messages } from '@hc/shared/messages';
-import { validateVideoUpload } from '@hc/shared/validation';
+import { IMAGE_MAX_PIXELS, UPLOADS_PER_USER, VIDEO_MAX_CODED_SIDE } from '@hc/shared/resource-limits';
+import { validateVideoUpload, videoDimensionsError } from '@hc/shared/validation';
 import type { AppContext } from '../../context.ts';
+import { PerKeyLimit } from '../../infra/process-limits.ts';
 import { callerOf, requireRoles } from '../../plugins/auth.ts';
 import { forbidden, HttpError } from '../../plugins/errors.ts';
+import {
+  displayedSize,
+  readImageHeader,
+  readMp4Header,
+  sniffKind,
+  type HeaderKind,
+} from '../media/header-dimensions.ts';
 import type { MediaStore } from '../media/store.ts';
 import { StoryRepository } from '../stories/repo.ts';
-import { imageKindOf, isMp4Video, probe, type ImageKind } from './inspect.ts';
+import { isMp4Video, probe, type ImageKind } from './inspect.ts';
 
 interface Options {
   ctx: AppContext;
@@ -39,21 +50,84 @@ export const uploadErrors = {
 
 const unprocessable = (message: string) => new HttpError(422, [message]);
 
+/**
+ * Uploads in flight per user id, in this server process: an upload holds its slot from the start of
+ * its body to its answer (a slow or stalled body included), so one user cannot fill the disk and the
+ * media-process queue with parallel uploads.
+ */
+export const uploadsInFlight = new PerKeyLimit(UPLOADS_PER_USER);
+
 const IMAGE_MIME: Record<ImageKind, { mime: string; ext: string }> = {
   jpeg: { mime: 'image/jpeg', ext: 'jpg' },
   png: { mime: 'image/png', ext: 'png' },
   gif: { mime: 'image/gif', ext: 'gif' },
 };
 
+/** The kind a declared Content-Type names; generic types (application/octet-stream) name none. */
+const DECLARED_KIND: Record<string, HeaderKind> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpeg',
+  'image/jpg': 'jpeg',
+  'image/pjpeg': 'jpeg',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+  'video/mp4': 'mp4',
+  'video/quicktime': 'mp4',
+  'video/x-m4v': 'mp4',
+};
+
+/**
+ * 422 when the part's declared type names a media kind and the file's first bytes name another: a
+ * file sent as one thing and holding another is refused rather than guessed at.
+ */
+function assertDeclaredKind(declared: string, actual: HeaderKind | null) {
+  const claimed = DECLARED_KIND[declared.split(';')[0]!.trim().toLowerCase()];
+  if (claimed && actual && claimed !== actual) throw unprocessable(messages.uploadTypeMismatch);
+}
+
+/**
+ * The MP4 header against the page rules and the decoder cap, before ffprobe reads any frame: every
+ * video track's coded frame within VIDEO_MAX_CODED_SIDE, the first one's displayed size within the
+ * spec's limits.
+ */
+async function checkVideoHeader(file: string) {
+  const header = await readMp4Header(file);
+  const first = header?.videoTracks[0];
+  if (!header || !first) throw unprocessable(messages.videoNotMp4);
+  const sides = header.videoTracks.flatMap((t) => [t.codedWidth, t.codedHeight, t.trackWidth, t.trackHeight]);
+  if (Math.max(...sides) > VIDEO_MAX_CODED_SIDE) throw unprocessable(messages.videoResolutionTooHigh);
+  const { width, height } = displayedSize(first);
+  const error = videoDimensionsError(width, height);
+  if (error) throw unprocessable(error);
+}
+
+/**
+ * The image header: an image of a kind we read (else the format answer), within IMAGE_MAX_PIXELS, of
+ * an accepted kind (WebP is read, so its pixels are checked too, but not accepted).
+ */
+async function checkImageHeader(file: string): Promise<ImageKind> {
+  const header = await readImageHeader(file);
+  if (!header?.size) throw unprocessable(uploadErrors.imageFormat);
+  if (header.size.width * header.size.height > IMAGE_MAX_PIXELS)
+    throw unprocessable(messages.imageTooManyPixels);
+  if (header.kind === 'webp') throw unprocessable(uploadErrors.imageFormat);
+  return header.kind;
+}
+
 /** @fastify/multipart's error when a file passes its fileSize limit. */
 const isFileTooLarge = (error: unknown) =>
   (error as { code?: string } | null)?.code === 'FST_REQ_FILE_TOO_LARGE';
 
 /**
- * Streams the request's one file to `target`, never holding it in memory. Returns false when there
- * is no file; throws `tooBig` when the limit is passed (the rest of the upload is discarded).
+ * Streams the request's one file to `target`, never holding it in memory. Returns null when there
+ * is no file, else the type the part declared; throws `tooBig` past the limit (the rest is discarded).
  */
-async function receive(request: FastifyRequest, target: string, maxBytes: number, tooBig: string) {
+async function receive(
+  request: FastifyRequest,
+  target: string,
+  maxBytes: number,
+  tooBig: string,
+): Promise<{ declaredType: string } | null> {
   let part;
   try {
     part = await request.file({ limits: { fileSize: maxBytes, files: 1, fields: 5, parts: 6 } });
@@ -62,10 +136,10 @@ async function receive(request: FastifyRequest, target: string, maxBytes: number
     throw error;
   }
   // The contract's field is `file`; any other part is no file (and is drained, not stored).
-  if (!part) return false;
+  if (!part) return null;
   if (part.fieldname !== 'file') {
     part.file.resume();
-    return false;
+    return null;
   }
   try {
     await pipeline(part.file, createWriteStream(target));
@@ -74,7 +148,7 @@ async function receive(request: FastifyRequest, target: string, maxBytes: number
     throw error;
   }
   if (part.file.truncated) throw unprocessable(tooBig);
-  return true;
+  return { declaredType: part.mimetype };
 }
 
 export async function uploadRoutes(app: FastifyInstance, { ctx, media }: Options) {
@@ -95,16 +169,23 @@ export async function uploadRoutes(app: FastifyInstance, { ctx, media }: Options
         throw forbidden();
       if (!request.isMultipart())
         throw unprocessable(kind === 'video' ? messages.videoFileRequired : messages.imageFileRequired);
+      const release = uploadsInFlight.tryAcquire(String(caller.userId));
+      if (!release) {
+        void reply.header('retry-after', '5');
+        throw new HttpError(429, [messages.uploadsInFlight]);
+      }
 
-      const dir = await mkdtemp(path.join(tmpdir(), 'hc-upload-'));
+      let dir: string | undefined;
       try {
+        dir = await mkdtemp(path.join(tmpdir(), 'hc-upload-'));
         const incoming = path.join(dir, 'file');
         const maxBytes = kind === 'video' ? VIDEO_UPLOAD.maxBytes : IMAGE_UPLOAD_MAX_BYTES;
         const tooBig = kind === 'video' ? messages.videoTooBig : uploadErrors.imageTooBig;
         const received = await receive(request, incoming, maxBytes, tooBig);
         const bytes = received ? (await stat(incoming)).size : 0;
-        if (bytes === 0)
+        if (!received || bytes === 0)
           throw unprocessable(kind === 'video' ? messages.videoFileRequired : messages.imageFileRequired);
+        const sniffed = await sniffKind(incoming);
 
         let stored: {
           ext: string;
@@ -114,6 +195,8 @@ export async function uploadRoutes(app: FastifyInstance, { ctx, media }: Options
           durationSeconds: number | null;
         };
         if (kind === 'video') {
+          assertDeclaredKind(received.declaredType, sniffed);
+          await checkVideoHeader(incoming);
           const info = await probe(incoming, 'mp4');
           if (!info || !isMp4Video(info)) throw unprocessable(messages.videoNotMp4);
           const error = validateVideoUpload({
@@ -126,10 +209,12 @@ export async function uploadRoutes(app: FastifyInstance, { ctx, media }: Options
           if (error) throw unprocessable(error);
           stored = { ext: 'mp4', mime: 'video/mp4', ...info };
         } else {
-          const imageKind = await imageKindOf(incoming);
-          const info = imageKind ? await probe(incoming, imageKind) : null;
-          if (!imageKind || !info || info.width <= 0 || info.height <= 0)
-            throw unprocessable(uploadErrors.imageFormat);
+          // A file that is no image at all gets the format answer, whatever it was sent as.
+          if (sniffed === null || sniffed === 'mp4') throw unprocessable(uploadErrors.imageFormat);
+          assertDeclaredKind(received.declaredType, sniffed);
+          const imageKind = await checkImageHeader(incoming);
+          const info = await probe(incoming, imageKind);
+          if (!info || info.width <= 0 || info.height <= 0) throw unprocessable(uploadErrors.imageFormat);
           stored = {
             ...IMAGE_MIME[imageKind],
             width: info.width,
@@ -174,7 +259,8 @@ export async function uploadRoutes(app: FastifyInstance, { ctx, media }: Options
           .status(201)
           .send({ success: true as const, data: { id: row.id, file: media.url(row.path) } });
       } finally {
-        await rm(dir, { recursive: true, force: true });
+        if (dir) await rm(dir, { recursive: true, force: true });
+        release();
       }
     },
   );
