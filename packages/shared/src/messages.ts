@@ -155,6 +155,12 @@ export const verticalCreated = (where: VerticalResultsScreen): string =>
 
 export const embedNameInUse = (alias: string): string => `The Embed name "${alias}" is already in use`;
 
+/**
+ * A package name the publisher already uses (compared trimmed and in any case). Worded like the embed
+ * name's message, but naming the field at fault, so the editor can point at the right input.
+ */
+export const packageNameInUse = (name: string): string => `The package name "${name}" is already in use`;
+
 /** Package status toggle confirmation. */
 export const packageStatusConfirm = (activate: boolean): string =>
   `Are you sure that you want to ${activate ? 'Activate' : 'Deactivate'} the package?`;
