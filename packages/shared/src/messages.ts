@@ -129,6 +129,12 @@ export const messages = {
     'This story is too large to edit together. Your last change was not shared: reload to see the saved story.',
   collabTooFast:
     'Your editor sent too many changes at once and was disconnected. Reload the page to go on editing together.',
+  // Calendar-date filters (the audit log): each follows the name of the field at fault.
+  calendarDateInvalid: 'must be a calendar date written YYYY-MM-DD, from 2000-01-01 to 2099-12-31',
+  timeZoneInvalid: 'must be an IANA time zone name such as Europe/Berlin or UTC',
+  endDateBeforeStart: 'must not be before start_date',
+  startDateWithFrom: 'cannot be sent with from: send either days back (from) or calendar dates (start_date)',
+  calendarNeedsStartDate: 'needs start_date: a time zone or an end date only applies to calendar dates',
 } as const;
 
 export type MessageKey = keyof typeof messages;
