@@ -222,11 +222,25 @@ describe('Monetization setup', () => {
     expect(await displayRow.innerText()).toContain('10 s');
 
     // Audit Logs: the three records the save created, by the acting user.
-    // The first page (1-based) of the default 120-day look-back.
+    // The first page (1-based) of the default 120-day look-back: the calendar day 120 days before today
+    // on the browser's wall clock, sent with the browser's time zone.
     const firstCall = page.waitForRequest((r) => r.url().includes('/monetization_audit?'));
     await go('/admin/monetization/audit');
     const query = new URL((await firstCall).url()).searchParams;
-    expect([query.get('page'), query.get('from')]).toEqual(['1', '120']);
+    const browserDefault = await page.evaluate(() => {
+      const now = new Date();
+      const d = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 120);
+      const pad = (n: number) => String(n).padStart(2, '0');
+      return {
+        start: `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`,
+        zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      };
+    });
+    expect([query.get('page'), query.get('start_date'), query.get('time_zone')]).toEqual([
+      '1',
+      browserDefault.start,
+      browserDefault.zone,
+    ]);
     await pick(page, 'audit-publisher', NEW_PUBLISHER.name);
     const auditRows = byTestId('audit-row');
     await expect.poll(() => auditRows.count()).toBe(3);

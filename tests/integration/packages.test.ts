@@ -37,8 +37,10 @@ const call = (method: 'GET' | 'POST' | 'PUT', url: string, h: Headers, payload?:
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
 
+// Names are unique per publisher: every payload gets its own unless the test names it.
+let written = 0;
 const write = (ids: number[], extra: Record<string, unknown> = {}) => ({
-  name: 'Match of the day',
+  name: `Match of the day ${++written}`,
   highlights: ids.map((id) => ({ id, title: `Clip ${id}` })),
   ...extra,
 });
@@ -413,7 +415,7 @@ describe('PUT packages/{id} (full payload)', () => {
     const audits = await auditsOf(pkg.embed_id);
     expect(audits.map((a) => a.actionName)).toEqual(['create', 'update']);
     expect(audits[1]!.payload).toMatchObject({
-      before: { name: 'Match of the day', highlights: sports.slice(0, 3), category: 'sports' },
+      before: { name: pkg.name, highlights: sports.slice(0, 3), category: 'sports' },
       after: { name: 'Renamed', highlights: ids, category: null },
     });
   });

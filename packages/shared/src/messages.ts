@@ -154,6 +154,12 @@ export const messages = {
     'Too many live connections from this session: close some of the console tabs and reload this one.',
   liveTooManyUserSockets:
     'Too many live connections for your account: close console tabs or sign out on other devices, then reload this one.',
+  // Calendar-date filters (the audit log): each follows the name of the field at fault.
+  calendarDateInvalid: 'must be a calendar date written YYYY-MM-DD, from 2000-01-01 to 2099-12-31',
+  timeZoneInvalid: 'must be an IANA time zone name such as Europe/Berlin or UTC',
+  endDateBeforeStart: 'must not be before start_date',
+  startDateWithFrom: 'cannot be sent with from: send either days back (from) or calendar dates (start_date)',
+  calendarNeedsStartDate: 'needs start_date: a time zone or an end date only applies to calendar dates',
 } as const;
 
 export type MessageKey = keyof typeof messages;
@@ -179,6 +185,12 @@ export const verticalCreated = (where: VerticalResultsScreen): string =>
   `MP4 was created successfully and can be viewed under ${where}.`;
 
 export const embedNameInUse = (alias: string): string => `The Embed name "${alias}" is already in use`;
+
+/**
+ * A package name the publisher already uses (compared trimmed and in any case). Worded like the embed
+ * name's message, but naming the field at fault, so the editor can point at the right input.
+ */
+export const packageNameInUse = (name: string): string => `The package name "${name}" is already in use`;
 
 /** Package status toggle confirmation. */
 export const packageStatusConfirm = (activate: boolean): string =>

@@ -30,7 +30,10 @@ export const packages = pgTable(
       .notNull()
       .references(() => publishers.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    /** The embed name; set only when the package is created, unique within the publisher. */
+    /**
+     * The embed name; set only when the package is created, unique within the publisher the way users read
+     * it (trimmed, any case).
+     */
     alias: text('alias'),
     packageType: text('package_type').$type<PackageType>().notNull().default('user'),
     /** Set only when all highlights share one category. */
@@ -57,8 +60,16 @@ export const packages = pgTable(
     ),
   },
   (t) => [
-    // A NULL alias never collides: packages without an embed name are allowed in any number.
-    uniqueIndex('packages_publisher_alias_uq').on(t.publisherId, t.alias),
+    // Names and embed names are unique the way users read them: 'AUDIT-X' is 'audit-x', ' Foo ' is 'foo'.
+    // The indexes decide, so two saves racing for one name cannot both pass a check made before either
+    // is written. A NULL alias never collides: packages without an embed name are allowed in any number.
+    // An embed name stays taken after its package is archived (it may still be quoted somewhere); a name
+    // only among the listed packages, since an archived or rejected one is gone from every list and a
+    // user could not find what blocks the name.
+    uniqueIndex('packages_publisher_alias_uq').on(t.publisherId, sql`lower(btrim(${t.alias}))`),
+    uniqueIndex('packages_publisher_name_uq')
+      .on(t.publisherId, sql`lower(btrim(${t.name}))`)
+      .where(sql`${t.status} in ('Active', 'Draft')`),
     index('packages_pub_status_updated_idx').on(t.publisherId, t.status, t.updatedAt.desc()),
     index('packages_pub_type_updated_idx').on(t.publisherId, t.packageType, t.updatedAt.desc()),
     // The list's default page: Active and Draft together, newest change first. Two statuses cannot walk

@@ -8,9 +8,17 @@
 // - POST monetization_setup/placement {id, session_id?} -> config groups of one placement and its publisher
 // - GET monetization_setup/all_configs?publisher_ids=1,2 -> config groups with A/B tests (view screen)
 // - PUT publisher_info/monetization {publisher_id, placement_id, mode, video, display} -> the saved groups
-// - GET monetization_audit?page&per&from&publisher_id -> {audits, totalItems}
+// - GET monetization_audit?page&per&(from | start_date&end_date&time_zone)&publisher_id -> {audits, totalItems}
 import { z } from 'zod';
 import { AUDIT_LOOK_BACK_DAYS, PUBLISHER_MULTISELECT_MAX, TABLE_PAGE_SIZE_DEFAULT } from '../constants.ts';
+import {
+  calendarDateSchema,
+  calendarRange,
+  formatCalendarDate,
+  timeZoneSchema,
+  type InstantRange,
+} from '../calendar-dates.ts';
+import { messages } from '../messages.ts';
 import { idSchema } from './common.ts';
 
 const flagQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
@@ -145,15 +153,48 @@ export type ConfigGroups = z.infer<typeof configGroupsSchema>;
 
 export const monetizedPublisherSchema = z.object({ id: z.number(), name: z.string() });
 
-export const auditQuerySchema = z.object({
-  /** One-based. */
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  per: z.coerce.number().int().min(1).max(100).default(TABLE_PAGE_SIZE_DEFAULT),
-  /** Days back from now. */
-  from: z.coerce.number().int().min(0).max(3650).default(AUDIT_LOOK_BACK_DAYS),
-  publisher_id: idSchema.optional(),
-});
+/**
+ * The audit list's period, in one of two forms:
+ * - `from`: days back from now (the spec's call; 120 when nothing is sent);
+ * - `start_date` (and optionally `end_date`), 'YYYY-MM-DD', with `time_zone` (IANA, UTC when absent):
+ *   from the first instant of the start day to the last of the end day on that zone's wall clock, or up to
+ *   now without an end date. This is what the screen sends: a picked day is a calendar day, which days
+ *   back cannot express.
+ */
+export const auditQuerySchema = z
+  .object({
+    /** One-based. */
+    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+    per: z.coerce.number().int().min(1).max(100).default(TABLE_PAGE_SIZE_DEFAULT),
+    /** Days back from now. */
+    from: z.coerce.number().int().min(0).max(3650).optional(),
+    start_date: calendarDateSchema.optional(),
+    end_date: calendarDateSchema.optional(),
+    time_zone: timeZoneSchema.optional(),
+    publisher_id: idSchema.optional(),
+  })
+  .superRefine((query, ctx) => {
+    if (query.start_date && query.from !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['start_date'], message: messages.startDateWithFrom });
+    if (!query.start_date) {
+      for (const field of ['end_date', 'time_zone'] as const)
+        if (query[field] !== undefined)
+          ctx.addIssue({ code: 'custom', path: [field], message: messages.calendarNeedsStartDate });
+    }
+    if (query.start_date && query.end_date) {
+      const [start, end] = [formatCalendarDate(query.start_date), formatCalendarDate(query.end_date)];
+      if (end < start)
+        ctx.addIssue({ code: 'custom', path: ['end_date'], message: messages.endDateBeforeStart });
+    }
+  });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
+/** The instants an audit query covers (see auditQuerySchema). */
+export function auditRange(query: AuditQuery, now: Date = new Date()): InstantRange {
+  if (query.start_date) return calendarRange(query.time_zone ?? 'UTC', query.start_date, query.end_date);
+  const days = query.from ?? AUDIT_LOOK_BACK_DAYS;
+  return { since: new Date(now.getTime() - days * 24 * 60 * 60 * 1000), until: null };
+}
 
 export const auditEntrySchema = z.object({
   id: z.number(),

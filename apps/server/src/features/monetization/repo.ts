@@ -1,11 +1,11 @@
 // Monetization setups: publishers and placements with or without a setup, the video and display config
 // rows of publishers or one placement, A/B tests, the audit list, and the writes the service runs inside
 // its transaction (rows locked while a save reads them).
-import { and, asc, count, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { indexOrders } from '@hc/db/order';
 import type { Db } from '@hc/db/client';
 import { schema, type Schema } from '@hc/db/schema';
-import type { AuditQuery } from '@hc/shared/api/monetization';
+import { auditRange, type AuditQuery } from '@hc/shared/api/monetization';
 import type { DisplayPlatform } from '@hc/shared/monetization/setup-form';
 
 const { publishers, placements, videoConfigs, displayConfigs, abTests, monetizationAudits } = schema;
@@ -176,11 +176,15 @@ export class MonetizationRepository {
     if (rows.length > 0) await this.db.insert(monetizationAudits).values(rows);
   }
 
-  /** One page of the audit log, newest first, within `from` days (index on created_at, id). */
+  /**
+   * One page of the audit log, newest first, within the query's days back or calendar dates (index on
+   * created_at, id).
+   */
   async audits(query: AuditQuery) {
-    const since = new Date(Date.now() - query.from * 24 * 60 * 60 * 1000);
+    const { since, until } = auditRange(query);
     const where = and(
       gte(monetizationAudits.createdAt, since),
+      until === null ? undefined : lt(monetizationAudits.createdAt, until),
       query.publisher_id === undefined ? undefined : eq(monetizationAudits.publisherId, query.publisher_id),
     );
     const [rows, [total]] = await Promise.all([

@@ -1,6 +1,6 @@
 // Top Videos packages: the list (indexed text filter, server-side sort, capped count), one package, and
 // the writes the service runs inside its transactions. Every read is scoped to publishers.
-import { and, asc, eq, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { caseless, indexOrders } from '@hc/db/order';
 import { prefixTsQuery } from '@hc/db/text-search';
 import { queryRows, type Db } from '@hc/db/client';
@@ -36,6 +36,10 @@ const SORT_COLUMNS: Record<SortColumn, SQLWrapper> = {
   package_clicks: packages.packageClicks,
   package_impressions: packages.packageImpressions,
 };
+
+/** A name as users read it, the expression of the unique indexes: trimmed, in any case. */
+const readAs = (value: SQLWrapper | string) =>
+  typeof value === 'string' ? sql`lower(btrim(${value}::text))` : sql`lower(btrim(${value}))`;
 
 /** Statuses the lists show: archived and rejected packages are gone from every list. */
 export const LISTED_STATUSES: PackageStatus[] = ['Active', 'Draft'];
@@ -141,12 +145,35 @@ export class PackageRepository {
     return row;
   }
 
-  /** Whether the publisher already has a package (of any status) with this embed name. */
+  /**
+   * Whether the publisher already has a package (of any status) with this embed name, compared as the
+   * unique index compares it: trimmed, in any case.
+   */
   async aliasTaken(publisherId: number, alias: string): Promise<boolean> {
     const [row] = await this.db
       .select({ id: packages.embedId })
       .from(packages)
-      .where(and(eq(packages.publisherId, publisherId), eq(packages.alias, alias)))
+      .where(and(eq(packages.publisherId, publisherId), sql`${readAs(packages.alias)} = ${readAs(alias)}`))
+      .limit(1);
+    return row !== undefined;
+  }
+
+  /**
+   * Whether another listed (Active or Draft) package of the publisher has this name, compared as the
+   * unique index compares it: trimmed, in any case. `except` is the package being saved.
+   */
+  async nameTaken(publisherId: number, name: string, except?: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: packages.embedId })
+      .from(packages)
+      .where(
+        and(
+          eq(packages.publisherId, publisherId),
+          inArray(packages.status, LISTED_STATUSES),
+          sql`${readAs(packages.name)} = ${readAs(name)}`,
+          except === undefined ? undefined : ne(packages.embedId, except),
+        ),
+      )
       .limit(1);
     return row !== undefined;
   }

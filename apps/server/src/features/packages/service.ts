@@ -5,10 +5,10 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '@hc/db/client';
 import type { PackageStatus, PackageWrite } from '@hc/shared/api/packages';
 import { PACKAGE_DEFAULT_MAX_ADS } from '@hc/shared/constants';
-import { embedNameInUse, messages } from '@hc/shared/messages';
+import { embedNameInUse, messages, packageNameInUse } from '@hc/shared/messages';
 import { validateAlias, validatePackageName, validatePackageSize } from '@hc/shared/validation';
 import { badRequest, conflict, notFound } from '../../plugins/errors.ts';
-import { PackageRepository, type PackageRow } from './repo.ts';
+import { LISTED_STATUSES, PackageRepository, type PackageRow } from './repo.ts';
 import { dateToSeconds } from '@hc/shared/formatters';
 
 /** Legal status changes (docs/decisions.md D8). Nothing leaves Archive or Rejected. */
@@ -53,6 +53,17 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
     e = e.cause as typeof e;
   }
   return false;
+}
+
+/**
+ * The 409 for a write the unique indexes refused: a save that raced another one for the same name or
+ * embed name passed the checks before either was written, and must still get the message, not a 500.
+ */
+function uniqueRefusal(error: unknown, name: string, alias: string | null | undefined): Error {
+  if (isUniqueViolation(error, 'packages_publisher_name_uq')) return conflict(packageNameInUse(name));
+  if (alias && isUniqueViolation(error, 'packages_publisher_alias_uq'))
+    return conflict(embedNameInUse(alias));
+  return error as Error;
 }
 
 /** Name, size and duplicates: the checks that need no database. */
@@ -133,6 +144,7 @@ export class PackageService {
           items.map((h) => h.id),
           new Set(),
         );
+        if (await repo.nameTaken(actor.publisherId, name)) throw conflict(packageNameInUse(name));
         if (alias !== null && (await repo.aliasTaken(actor.publisherId, alias)))
           throw conflict(embedNameInUse(alias));
         const values = {
@@ -164,10 +176,8 @@ export class PackageService {
         return embedId;
       });
     } catch (error) {
-      // Two creations racing for one alias: the unique index decides.
-      if (alias !== null && isUniqueViolation(error, 'packages_publisher_alias_uq'))
-        throw conflict(embedNameInUse(alias));
-      throw error;
+      // Two creations racing for one name or alias: the unique indexes decide.
+      throw uniqueRefusal(error, name, alias);
     }
   }
 
@@ -175,64 +185,71 @@ export class PackageService {
   async update(actor: Actor, embedId: string, body: PackageWrite): Promise<void> {
     const { name, items } = checkShape(body);
     const alias = normalizeAlias(body.alias);
-    await this.db.transaction(async (tx) => {
-      const repo = new PackageRepository(tx);
-      const before = await this.locked(repo, actor.publisherId, embedId, body.updated_at);
-      if (before.status === 'Archive' || before.status === 'Rejected')
-        throw conflict(packageErrors.closed(before.status));
-      if (alias !== undefined && alias !== before.alias) throw badRequest(packageErrors.aliasImmutable);
-      const status = body.status ?? before.status;
-      if (status !== before.status && !STATUS_TRANSITIONS[before.status].includes(status))
-        throw conflict(packageErrors.transition(before.status, status));
+    await this.db
+      .transaction(async (tx) => {
+        const repo = new PackageRepository(tx);
+        const before = await this.locked(repo, actor.publisherId, embedId, body.updated_at);
+        if (before.status === 'Archive' || before.status === 'Rejected')
+          throw conflict(packageErrors.closed(before.status));
+        if (alias !== undefined && alias !== before.alias) throw badRequest(packageErrors.aliasImmutable);
+        const status = body.status ?? before.status;
+        if (status !== before.status && !STATUS_TRANSITIONS[before.status].includes(status))
+          throw conflict(packageErrors.transition(before.status, status));
+        if (LISTED_STATUSES.includes(status) && (await repo.nameTaken(actor.publisherId, name, embedId)))
+          throw conflict(packageNameInUse(name));
 
-      const previous = (await repo.highlightsOf([embedId])).get(embedId) ?? [];
-      const previousIds = new Set(previous.map((h) => h.highlightId));
-      const category = await this.checkHighlights(
-        repo,
-        actor.publisherId,
-        items.map((h) => h.id),
-        previousIds,
-      );
-
-      // Auto packages remember the highlights the editor removed and confirmed (the 'Highlight removed'
-      // dialog); only ids that really left the package count, and the list only grows.
-      let tvInvalidHlts = before.tvInvalidHlts;
-      let newlyInvalid: number[] = [];
-      if (before.packageType === 'auto') {
-        const kept = new Set(items.map((h) => h.id));
-        const known = new Set(before.tvInvalidHlts);
-        newlyInvalid = [...new Set(body.tvInvalidHlts)].filter(
-          (id) => previousIds.has(id) && !kept.has(id) && !known.has(id),
+        const previous = (await repo.highlightsOf([embedId])).get(embedId) ?? [];
+        const previousIds = new Set(previous.map((h) => h.highlightId));
+        const category = await this.checkHighlights(
+          repo,
+          actor.publisherId,
+          items.map((h) => h.id),
+          previousIds,
         );
-        tvInvalidHlts = [...before.tvInvalidHlts, ...newlyInvalid];
-      }
 
-      const after = {
-        name,
-        category,
-        status,
-        sequence: body.sequence,
-        tvInvalidHlts,
-        updatedAt: nextUpdatedAt(before.updatedAt),
-      };
-      await repo.update(embedId, after);
-      await repo.replaceHighlights(embedId, items);
-      await repo.markTvInvalid(actor.publisherId, newlyInvalid);
-      await repo.audit({
-        publisherId: actor.publisherId,
-        userId: actor.userId,
-        actionName: 'update',
-        objectId: embedId,
-        payload: {
-          before: summary(before, [...previousIds]),
-          after: summary(
-            { ...before, ...after },
-            items.map((h) => h.id),
-          ),
-          ...(newlyInvalid.length > 0 ? { tv_invalidated: newlyInvalid } : {}),
-        },
+        // Auto packages remember the highlights the editor removed and confirmed (the 'Highlight removed'
+        // dialog); only ids that really left the package count, and the list only grows.
+        let tvInvalidHlts = before.tvInvalidHlts;
+        let newlyInvalid: number[] = [];
+        if (before.packageType === 'auto') {
+          const kept = new Set(items.map((h) => h.id));
+          const known = new Set(before.tvInvalidHlts);
+          newlyInvalid = [...new Set(body.tvInvalidHlts)].filter(
+            (id) => previousIds.has(id) && !kept.has(id) && !known.has(id),
+          );
+          tvInvalidHlts = [...before.tvInvalidHlts, ...newlyInvalid];
+        }
+
+        const after = {
+          name,
+          category,
+          status,
+          sequence: body.sequence,
+          tvInvalidHlts,
+          updatedAt: nextUpdatedAt(before.updatedAt),
+        };
+        await repo.update(embedId, after);
+        await repo.replaceHighlights(embedId, items);
+        await repo.markTvInvalid(actor.publisherId, newlyInvalid);
+        await repo.audit({
+          publisherId: actor.publisherId,
+          userId: actor.userId,
+          actionName: 'update',
+          objectId: embedId,
+          payload: {
+            before: summary(before, [...previousIds]),
+            after: summary(
+              { ...before, ...after },
+              items.map((h) => h.id),
+            ),
+            ...(newlyInvalid.length > 0 ? { tv_invalidated: newlyInvalid } : {}),
+          },
+        });
+      })
+      .catch((error: unknown) => {
+        // A rename racing another save (or a create) for the same name: the unique index decides.
+        throw uniqueRefusal(error, name, undefined);
       });
-    });
   }
 
   /** PUT packages/{id} with only a status: activate, deactivate, archive or reject. */

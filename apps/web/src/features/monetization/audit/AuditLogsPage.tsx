@@ -1,5 +1,6 @@
 // Audit Logs (spec 002 §2.5; /admin/monetization/audit): a start date (no future dates, 120 days back by
-// default) and a publisher; a server-paged table (1-based pages) whose rows open the change details.
+// default; a calendar day in the browser's time zone) and a publisher; a server-paged table (1-based
+// pages) whose rows open the change details, times shown on the same wall clock.
 import { useState } from 'react';
 import { Calendar } from 'primereact/calendar';
 import { Column } from 'primereact/column';
@@ -7,18 +8,16 @@ import { DataTable, type DataTablePageEvent } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import type { AuditEntry } from '@hc/shared/api/monetization';
 import { TABLE_PAGE_SIZE_OPTIONS } from '@hc/shared/constants';
-import { dateToSeconds, formatDate, formatNumber } from '@hc/shared/formatters';
+import { formatNumber } from '@hc/shared/formatters';
 import { messages } from '@hc/shared/messages';
 import { StatePanel } from '../../../app/StatePanel.tsx';
 import { usePersistentPageSize } from '../../../components/usePersistentPageSize.ts';
 import { useAudits } from '../api/get-audits.ts';
 import { usePublishers } from '../api/get-publishers.ts';
 import { ChangeDetailsDialog } from './ChangeDetailsDialog.tsx';
-import { clampStartDate, defaultStartDate, lookBackDays } from './auditFilters.ts';
+import { clampStartDate, defaultStartDate, formatEntryTime, startDateParams } from './auditFilters.ts';
 import '../../../components/data-page.css';
 import '../monetization.css';
-
-const time = (iso: string) => new Date(iso).toISOString().slice(11, 16);
 
 export function AuditLogsPage() {
   const publishers = usePublishers();
@@ -33,7 +32,7 @@ export function AuditLogsPage() {
   const params = {
     page,
     per,
-    from: lookBackDays(start),
+    ...startDateParams(start),
     ...(publisherId ? { publisher_id: publisherId } : {}),
   };
   const audits = useAudits(params);
@@ -116,8 +115,8 @@ export function AuditLogsPage() {
             <Column
               header="Date"
               body={(a: AuditEntry) => (
-                <span className="hc-nowrap">
-                  {formatDate(dateToSeconds(new Date(a.date)))} {time(a.date)}
+                <span className="hc-nowrap" data-testid="audit-date">
+                  {formatEntryTime(a.date)}
                 </span>
               )}
             />

@@ -1,25 +1,43 @@
-// The audit screen's start date and its look-back in days (spec 002 §2.5, §9: 120 days by default, no
-// future dates).
+// The audit screen's start date (spec 002 §2.5, §9: 120 days back by default, no future dates). The date
+// is a day on the user's wall clock: it is sent as that calendar date with the browser's time zone, so
+// the list starts at the first instant of the day there, not at "so many days before now".
+import { browserTimeZone, formatCalendarDate } from '@hc/shared/calendar-dates';
 import { AUDIT_LOOK_BACK_DAYS } from '@hc/shared/constants';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 const startOfDay = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate());
 
-/** The default start date: today minus the 120-day look-back. */
+/** The default start date: today minus the 120-day look-back (calendar days, so summer time is no matter). */
 export const defaultStartDate = (now: Date = new Date()): Date =>
-  new Date(startOfDay(now).getTime() - AUDIT_LOOK_BACK_DAYS * DAY_MS);
+  new Date(now.getFullYear(), now.getMonth(), now.getDate() - AUDIT_LOOK_BACK_DAYS);
 
-/**
- * The look-back the call sends for a start date: whole calendar days from the start day to today, so the
- * default start date sends exactly the 120 days of spec 002 §9; a start date of today sends 1 (the last
- * 24 hours), as the server counts days back from now.
- */
-export function lookBackDays(start: Date, now: Date = new Date()): number {
-  const days = Math.round((startOfDay(now).getTime() - startOfDay(start).getTime()) / DAY_MS);
-  return Math.max(1, days);
+/** What the call sends for a start date: the picked day as YYYY-MM-DD and the zone it was picked in. */
+export function startDateParams(
+  start: Date,
+  timeZone: string = browserTimeZone(),
+): { start_date: string; time_zone: string } {
+  return {
+    start_date: formatCalendarDate({
+      year: start.getFullYear(),
+      month: start.getMonth() + 1,
+      day: start.getDate(),
+    }),
+    time_zone: timeZone,
+  };
 }
 
 /** A start date never lies in the future. */
 export const clampStartDate = (d: Date, now: Date = new Date()): Date =>
   d.getTime() > now.getTime() ? startOfDay(now) : d;
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * An entry's time on the user's wall clock ('Nov 20, 2026 04:53'), the clock the start date is picked
+ * on: an entry listed from a day shows that day, not the UTC one.
+ */
+export function formatEntryTime(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '--';
+  return `${MONTHS[d.getMonth()]} ${pad2(d.getDate())}, ${d.getFullYear()} ${pad2(d.getHours())}:${pad2(d.getMinutes())}`;
+}

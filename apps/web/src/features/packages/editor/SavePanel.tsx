@@ -29,6 +29,7 @@ import { embedSnippet } from '../embedCode.ts';
 import { PackagePreview } from '../preview/PackagePreview.tsx';
 import { usePreviewState } from '../preview/usePreviewState.ts';
 import { EditorDialog } from './EditorDialog.tsx';
+import { fieldRefusal, refusalShown, type FieldRefusal } from './saveRefusal.ts';
 
 interface SavePanelProps {
   state: EditorState;
@@ -59,6 +60,8 @@ export function SavePanel({ state, dispatch, publisherId, allowLeave }: SavePane
   const save = useSavePackage();
   const [touched, setTouched] = useState({ name: false, alias: false });
   const [confirm, setConfirm] = useState<Confirm | null>(null);
+  // A name or embed name the server refused as already in use: shown under its field until it is edited.
+  const [refusal, setRefusal] = useState<FieldRefusal | null>(null);
 
   const base = state.base;
   const isNew = isNewPackage(state);
@@ -66,6 +69,8 @@ export function SavePanel({ state, dispatch, publisherId, allowLeave }: SavePane
   const validation = validateEditor(state);
   const showName = (touched.name || state.requestedSave) && validation.name;
   const showAlias = (touched.alias || state.requestedSave) && validation.alias;
+  const nameRefused = showName ? null : refusalShown(refusal, 'name', state.name);
+  const aliasRefused = showAlias ? null : refusalShown(refusal, 'alias', state.alias);
   const busy = save.isPending;
   // The preview (the embed person's component) is driven from this panel's Preview button too.
   const current = toPreviewPackage(state);
@@ -101,8 +106,16 @@ export function SavePanel({ state, dispatch, publisherId, allowLeave }: SavePane
           dispatch({ type: 'saved', pkg });
         }
       },
-      // 400: a catalogue rule; 409: 'The Embed name "{alias}" is already in use' or the stale version.
-      onError: (error) => toast.error(errorText(error)),
+      // 400: a catalogue rule; 409: a name or embed name in use (also shown under its field, the typed
+      // value kept) or the stale version.
+      onError: (error) => {
+        toast.error(errorText(error));
+        if (error instanceof ApiError) {
+          const refused = fieldRefusal(error.status, error.message, body);
+          setRefusal(refused);
+          if (refused) document.getElementById(refused.field === 'name' ? 'pe-name' : 'pe-alias')?.focus();
+        }
+      },
     });
   };
 
@@ -202,14 +215,16 @@ export function SavePanel({ state, dispatch, publisherId, allowLeave }: SavePane
             id="pe-name"
             value={state.name}
             maxLength={200}
-            invalid={Boolean(showName)}
+            invalid={Boolean(showName || nameRefused)}
+            aria-invalid={Boolean(showName || nameRefused)}
+            aria-describedby={showName || nameRefused ? 'pe-name-error' : undefined}
             onChange={(e) => dispatch({ type: 'setName', name: e.target.value })}
             onBlur={() => setTouched((t) => ({ ...t, name: true }))}
             data-testid="pe-name"
           />
-          {showName && (
-            <small className="hc-pe-error" data-testid="pe-name-error">
-              {validation.name}
+          {(showName || nameRefused) && (
+            <small className="hc-pe-error" id="pe-name-error" role="alert" data-testid="pe-name-error">
+              {showName ? validation.name : nameRefused}
             </small>
           )}
         </div>
@@ -221,16 +236,22 @@ export function SavePanel({ state, dispatch, publisherId, allowLeave }: SavePane
             value={state.alias}
             maxLength={30}
             disabled={!isNew}
-            invalid={Boolean(showAlias)}
+            invalid={Boolean(showAlias || aliasRefused)}
+            aria-invalid={Boolean(showAlias || aliasRefused)}
+            aria-describedby={showAlias || aliasRefused ? 'pe-alias-error' : undefined}
             placeholder={isNew ? 'my-unique-alias' : 'None'}
             onChange={(e) => dispatch({ type: 'setAlias', alias: e.target.value })}
             onBlur={() => setTouched((t) => ({ ...t, alias: true }))}
             data-testid="pe-alias"
           />
           {showAlias ? (
-            <small className="hc-pe-error" data-testid="pe-alias-error">
+            <small className="hc-pe-error" id="pe-alias-error" data-testid="pe-alias-error">
               <strong>{validation.alias}</strong>
               <span>{messages.aliasFormat}</span>
+            </small>
+          ) : aliasRefused ? (
+            <small className="hc-pe-error" id="pe-alias-error" role="alert" data-testid="pe-alias-error">
+              {aliasRefused}
             </small>
           ) : (
             <small className="hc-pe-help">
