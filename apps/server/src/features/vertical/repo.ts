@@ -12,6 +12,7 @@ import {
   inArray,
   isNotNull,
   isNull,
+  lt,
   ne,
   or,
   sql,
@@ -286,9 +287,10 @@ export class VerticalTaskRepository {
 
   /**
    * Marks a task whose render `jobId` ended without an MP4 (failed, skipped, or lost while 'queued') as
-   * rendering that job again. False when the task moved on: left review, or another render was claimed.
+   * rendering that job again. False when the task changed since it was read at `readAt` (its updated_at):
+   * it left review, another render was claimed, or another click's retry came first.
    */
-  async claimRetry(videoId: number, jobId: string): Promise<boolean> {
+  async claimRetry(videoId: number, jobId: string, readAt: Date): Promise<boolean> {
     const rows = await this.db
       .update(verticalTasks)
       .set({ renderState: 'queued', renderError: null, updatedAt: new Date() })
@@ -298,6 +300,9 @@ export class VerticalTaskRepository {
           eq(verticalTasks.status, 'review'),
           eq(verticalTasks.renderJobId, jobId),
           isNotNull(verticalTasks.renderState),
+          // Read back as milliseconds: a database-made time (microseconds) still matches its reading.
+          gt(verticalTasks.updatedAt, new Date(readAt.getTime() - 1)),
+          lt(verticalTasks.updatedAt, new Date(readAt.getTime() + 1)),
         ),
       )
       .returning({ videoId: verticalTasks.videoId });

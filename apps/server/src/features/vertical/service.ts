@@ -255,10 +255,9 @@ export class VerticalService {
     if (task.renderState === 'queued' && found && (found.state === 'queued' || found.state === 'active'))
       return { view, jobId, suggestionId: found.job.data.suggestionId };
     const job = await this.retriedJob(task, jobId, found?.job.data);
-    await this.ctx.db.transaction(async (tx) => {
+    const claimed = await this.ctx.db.transaction(async (tx) => {
       const repo = new VerticalTaskRepository(tx);
-      if (!(await repo.claimRetry(task.videoId, jobId)))
-        throw conflict(jobMessages.retryRenderChanged(task.videoId));
+      if (!(await repo.claimRetry(task.videoId, jobId, task.updatedAt))) return false;
       await repo.audit(
         this.auditOf(caller, task, 'retry_render', {
           before: stateOf(task),
@@ -268,7 +267,15 @@ export class VerticalService {
           error: task.renderError,
         }),
       );
+      return true;
     });
+    if (!claimed) {
+      // Another click's retry of the same render won: that is this click's answer too (one job).
+      const now = await this.reloaded(task.videoId);
+      if (now.task.status === 'review' && now.task.renderState === 'queued' && now.task.renderJobId === jobId)
+        return { view: now, jobId, suggestionId: job.suggestionId };
+      throw conflict(jobMessages.retryRenderChanged(task.videoId));
+    }
     try {
       await this.renders.enqueue(tracedBy(requestId, { ...job, userId: caller.userId }));
     } catch (error) {
