@@ -8,7 +8,8 @@
 // - a render of an unreadable source fails, the task is back in the review list with the failed tag, and
 //   its Retry (reviewers only, refused for a render that is not the one shown, one job for a double
 //   click) renders it once the source is fixed;
-// - a render whose worker is SIGKILLed twice fails for good with BullMQ's reason, the task back in review;
+// - a render whose worker is SIGKILLed twice fails for good with the catalogue's reason, the task back in
+//   review;
 //   its Retry is a fresh job, which survives one more kill (taken up by a new worker) and ends done.
 import { copyFile, mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -49,7 +50,6 @@ import { buildVerticalTask, makeSourceVideo, SOURCE_PATH } from '../support/vert
 
 /** A killed worker's job is found stalled within ~3 s (lock 2.5 s, checked every 0.5 s). */
 const WORKER_LOCKS = { WORKER_LOCK_DURATION_MS: '2500', WORKER_STALLED_INTERVAL_MS: '500' };
-const STALLED_REASON = 'job stalled more than allowable limit';
 
 type Headers = Record<string, string>;
 
@@ -497,10 +497,13 @@ describe('a vertical render', () => {
       console.log(`job-outcomes: render killed (${kill}) on ${worker!.name}`);
       worker = next;
     }
-    // Never 'rendering' forever: failed with BullMQ's reason, the task back in review with its tag.
+    // Never 'rendering' forever: failed with the catalogue's reason, the task back in review with its tag.
     await eventually(
       async () =>
-        expect((await renderStatus(jobId)).outcome).toEqual({ kind: 'failed', error: STALLED_REASON }),
+        expect((await renderStatus(jobId)).outcome).toEqual({
+          kind: 'failed',
+          error: jobMessages.workerStopped,
+        }),
       30_000,
       200,
     );
@@ -510,7 +513,7 @@ describe('a vertical render', () => {
         expect(await listed(task.videoId)).toMatchObject({
           status: 'review',
           render_state: 'failed',
-          render_error: STALLED_REASON,
+          render_error: jobMessages.workerStopped,
         }),
       20_000,
     );

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { QUEUED_TOO_LONG_MS, queuedOutcome, renderTagOf } from './jobs.ts';
+import {
+  BULLMQ_STALLED_REASON,
+  failureMessage,
+  QUEUED_TOO_LONG_MS,
+  queuedOutcome,
+  renderTagOf,
+} from './jobs.ts';
 import { jobMessages } from './messages.ts';
 
 describe('renderTagOf', () => {
@@ -36,5 +42,13 @@ describe('queuedOutcome', () => {
       note: jobMessages.stillWaiting,
     });
     expect(queuedOutcome(undefined, now)).toEqual({ kind: 'queued' });
+  });
+});
+
+describe('failureMessage', () => {
+  it("says BullMQ's lost-with-its-workers reason in the catalogue's words, and never nothing", () => {
+    expect(failureMessage(BULLMQ_STALLED_REASON)).toBe(jobMessages.workerStopped);
+    expect(failureMessage('  ')).toBe(jobMessages.failedWithoutReason);
+    expect(failureMessage('Source video not found')).toBe('Source video not found');
   });
 });

@@ -26,9 +26,16 @@ export const jobOutcomeSchema = z.discriminatedUnion('kind', [
 ]);
 export type JobOutcome = z.infer<typeof jobOutcomeSchema>;
 
-/** A failure's message as shown: the job's own, shortened, or a plain one when it has none. */
+/** BullMQ's reason for a job whose workers died under it more often than maxStalledCount allows. */
+export const BULLMQ_STALLED_REASON = 'job stalled more than allowable limit';
+
+/**
+ * A failure's message as shown: the job's own, shortened, or a plain one when it has none; BullMQ's
+ * own wording of a job lost with its workers is said in the catalogue's words.
+ */
 export const failureMessage = (error: string | null | undefined): string => {
   const text = (error ?? '').trim();
+  if (text === BULLMQ_STALLED_REASON) return jobMessages.workerStopped;
   return text ? text.slice(0, 500) : jobMessages.failedWithoutReason;
 };
 

@@ -226,6 +226,8 @@ export const jobMessages = {
     `Video ${videoId} changed since you loaded the list: its render is no longer the one that failed. Reload the list.`,
   retryRenderStaleVersion: (videoId: number) =>
     `Video ${videoId}'s suggestion was saved again since this render was queued: open the task and approve the latest version.`,
+  /** A job whose worker died (killed, crashed, restarted) in the middle of it more often than allowed. */
+  workerStopped: 'The worker running this job stopped before it finished, more than once. Try again.',
   /** A job nobody has taken for a while (no worker running, or all busy). */
   stillWaiting: 'Still waiting for a worker: the job will start as soon as one is free.',
 } as const;

@@ -15,6 +15,7 @@ import { UnrecoverableError, type Job, type Queue, type Worker } from 'bullmq';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '@hc/db/client';
 import { schema } from '@hc/db/schema';
+import { failureMessage } from '@hc/shared/jobs';
 import { jobMessages } from '@hc/shared/messages';
 import { followCrop, followCropFilter } from '../media/follow-crop.ts';
 import { probeVideo, runFfmpeg } from '../media/ffmpeg.ts';
@@ -264,7 +265,7 @@ export async function sweepLostRenders(
     const state = job ? await job.getState() : 'unknown';
     let message: string | null = null;
     if (!job || state === 'unknown') message = jobMessages.renderLostTag(jobMessages.renderLost);
-    else if (state === 'failed') message = failureText(job.failedReason);
+    else if (state === 'failed') message = failureMessage(job.failedReason);
     else if (state === 'completed') {
       const result = job.returnvalue as VerticalRenderResult | null;
       message = jobMessages.renderSkippedTag(
@@ -284,9 +285,6 @@ export async function sweepLostRenders(
   return putBack;
 }
 
-const failureText = (reason: string | undefined) =>
-  reason?.trim() ? reason.trim() : jobMessages.failedWithoutReason;
-
 /**
  * A render BullMQ fails without running the processor (its workers were killed mid-render more often
  * than maxStalledCount allows) marks its task failed too, or the task would read 'queued' forever. The
@@ -301,7 +299,7 @@ export function markStalledRendersFailed(worker: Worker<VerticalRenderJob>, deps
     const folder = verticalRenderDir(job.data.publisherId);
     const dir = insideStore(deps.mediaDir, path.join(folder, '.'));
     void (async () => {
-      await markFailed(deps.db, job, error.message);
+      await markFailed(deps.db, job, failureMessage(error.message));
       const [task] = await deps.db
         .select({ videoPath: verticalTasks.videoPath })
         .from(verticalTasks)
