@@ -130,7 +130,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('break' as const), task: fc.nat(TASKS - 1) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('fix' as const), task: fc.nat(TASKS - 1) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('save' as const), task: fc.nat(TASKS - 1) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('deleteMp4' as const), task: fc.nat(TASKS - 1) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('deleteMp4' as const), task: fc.nat(TASKS - 1) }) },
 );
 
 /** What the worker really did with each job it ran (the model's truth): rendered a path, skipped, failed. */
@@ -288,7 +288,34 @@ describe('render outcomes under random interleavings', () => {
         await queue.drain(true);
         await run(steps);
       }),
-      { numRuns: 8, endOnFailure: true },
+      {
+        numRuns: 10,
+        endOnFailure: true,
+        // Every path at least once, whatever the random runs draw: rendered then its MP4 deleted, a
+        // broken source failed then retried (double click) once fixed, a save while queued (skipped) and
+        // its refused retry, then approved again.
+        examples: [
+          [
+            [
+              { kind: 'approve', task: 0 },
+              { kind: 'work' },
+              { kind: 'deleteMp4', task: 0 },
+              { kind: 'break', task: 1 },
+              { kind: 'approve', task: 1 },
+              { kind: 'work' },
+              { kind: 'retry', task: 1, double: true },
+              { kind: 'work' },
+              { kind: 'fix', task: 1 },
+              { kind: 'retry', task: 1, double: true },
+              { kind: 'save', task: 1 },
+              { kind: 'work' },
+              { kind: 'retry', task: 1, double: false },
+              { kind: 'approve', task: 1 },
+              { kind: 'work' },
+            ],
+          ],
+        ],
+      },
     );
   }, 240_000);
 });
