@@ -29,7 +29,7 @@ import type { GridSubmitStatus } from '@hc/shared/api/ad-grid';
 import type { ReportStatus } from '@hc/shared/api/reports';
 import type { JobProgressEvent } from '@hc/shared/live/events';
 import { LOCK_FENCE_HEADER, lockPath } from '@hc/shared/live/locks';
-import { messages } from '@hc/shared/messages';
+import { jobMessages, messages } from '@hc/shared/messages';
 import { loadGridData } from '@hc/worker/processors/monetization-grid';
 import { writeReportWorkbook } from '@hc/worker/processors/report-workbook';
 import { deploymentOf } from '@hc/worker/deployment';
@@ -675,11 +675,17 @@ describe('a worker killed with SIGKILL in the middle of each job type', () => {
       for (const [name, job] of Object.entries(jobs)) {
         if (name === 'purge') continue; // no user starts it
         const failed = progress.find((e) => e.job_id === job.jobId && e.state === 'failed');
-        expect(failed?.error, name).toBe(name === 'render' ? STALLED_REASON : messages.somethingWentWrong);
+        expect(failed?.error, name).toBe(
+          name === 'render' ? jobMessages.workerStopped : messages.somethingWentWrong,
+        );
       }
     });
-    // The callers' status routes say failed: the render with its reason, the others in their own words.
-    expect(await renderStatus(render.jobId)).toMatchObject({ state: 'failed', error: STALLED_REASON });
+    // The callers' status routes say failed: the render with the catalogue's reason, the others in their
+    // own words.
+    expect(await renderStatus(render.jobId)).toMatchObject({
+      state: 'failed',
+      error: jobMessages.workerStopped,
+    });
     expect((await zipStatus(jobs.zip!.jobId)).state).toBe('failed');
     expect(await gridStatus(jobs.grid!.jobId)).toMatchObject({ state: 'failed' });
     expect(await reportStatus(jobs.fill!.jobId)).toMatchObject({ state: 'failed' });
@@ -690,7 +696,11 @@ describe('a worker killed with SIGKILL in the middle of each job type', () => {
         .select()
         .from(schema.verticalTasks)
         .where(eq(schema.verticalTasks.videoId, render.videoId));
-      expect(task).toMatchObject({ status: 'review', renderState: 'failed', renderError: STALLED_REASON });
+      expect(task).toMatchObject({
+        status: 'review',
+        renderState: 'failed',
+        renderError: jobMessages.workerStopped,
+      });
     });
     // Nothing applied: no file, no config or audit entry, the workbook unwritten. (The expired sessions are
     // not counted: the hourly purge every worker schedules at its start deletes them once let go.)

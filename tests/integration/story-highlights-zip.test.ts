@@ -263,7 +263,9 @@ describe('story-highlights-zip job', () => {
       prefix,
       mediaDir,
       // Short checks like the worker processes': BullMQ's stalled check holds off others for one interval.
-      storyZip: { lockDurationMs: 1000, stalledIntervalMs: 500 },
+      // The lock outlasts a loaded machine's pauses (this process also runs the server and the test): a
+      // lock lapsing while the job runs would make it stalled and run it twice.
+      storyZip: { lockDurationMs: 10_000, stalledIntervalMs: 500 },
     });
     const done = await eventually(async () => {
       const status = await statusOf(jobId);
@@ -386,7 +388,8 @@ describe('story-highlights-zip job', () => {
   it('survives a worker killed mid-job: no archive under the final name, then another worker completes it', async () => {
     await workers?.close();
     workers = null;
-    // A story of many files, zipped slowly by a worker in its own process.
+    // A story of many files, zipped by a worker in its own process.
+    let lastPath = '';
     const story = await buildStory(t.ctx.db, publisherId, { title: 'Long night' });
     const entries: { name: string; bytes: Buffer }[] = [];
     for (let i = 1; i <= 8; i++) {
@@ -400,12 +403,19 @@ describe('story-highlights-zip job', () => {
         title: `Clip ${i}`,
         objectId: upload.id,
       });
-      entries.push({
-        name: `${String(i).padStart(2, '0')}-clip-${i}-${page.id}.mp4`,
-        bytes: await writeMedia(upload.path),
-      });
+      const name = `${String(i).padStart(2, '0')}-clip-${i}-${page.id}.mp4`;
+      if (i < 8) {
+        entries.push({ name, bytes: await writeMedia(upload.path) });
+        continue;
+      }
+      // The last file is a named pipe nobody writes: the first worker blocks reading it, so it cannot
+      // finish before it is killed however slowly this test is scheduled (it is a regular file later).
+      await mkdir(path.dirname(path.join(mediaDir, upload.path)), { recursive: true });
+      execFileSync('mkfifo', [path.join(mediaDir, upload.path)]);
+      entries.push({ name, bytes: randomBytes(50_000) });
+      lastPath = upload.path;
     }
-    const first = await startWorkerProcess(400);
+    const first = await startWorkerProcess(100);
     const jobId = await startZip(story.id);
     await eventually(async () => {
       const status = await statusOf(jobId);
@@ -421,6 +431,9 @@ describe('story-highlights-zip job', () => {
     );
     expect((await statusOf(jobId)).url).toBeNull();
 
+    // The pipe becomes the file it stood for; the next worker reads it whole.
+    await rm(path.join(mediaDir, lastPath));
+    await writeMedia(lastPath, Buffer.from(entries[7]!.bytes));
     const second = await startWorkerProcess(0);
     await eventually(async () => expect((await statusOf(jobId)).state).toBe('completed'), 20_000);
     expectArchive(await archiveFile(jobId), entries);

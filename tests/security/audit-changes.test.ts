@@ -394,6 +394,33 @@ const CASES: AuditCase[] = [
     refused: { as: 'viewer' },
   })),
   {
+    // A task whose render failed: its Retry queues the same render again.
+    route: `POST ${EDITOR}/vertical_video/render/retry`,
+    as: 'owner',
+    call: async () => {
+      const { videoId } = await buildVerticalTask(t.ctx.db, { publisherId });
+      const [suggestion] = await t.ctx.db
+        .select({ keyframeFileId: schema.verticalSuggestions.keyframeFileId })
+        .from(schema.verticalSuggestions)
+        .where(eq(schema.verticalSuggestions.videoId, videoId));
+      const jobId = `vertical-${videoId}-${suggestion!.keyframeFileId}-v1`;
+      await t.ctx.db
+        .update(schema.verticalTasks)
+        .set({ renderState: 'failed', renderJobId: jobId, renderError: 'Source video cannot be read' })
+        .where(eq(schema.verticalTasks.videoId, videoId));
+      return {
+        method: 'POST',
+        url: `${EDITOR}/vertical_video/render/retry`,
+        payload: { video_id: object(videoId), render_job_id: jobId },
+      };
+    },
+    status: 202,
+    action: 'retry_render',
+    objectType: 'vertical_task',
+    objectId: () => lastObject,
+    refused: { as: 'viewer' },
+  },
+  {
     route: `POST ${EDITOR}/vertical_video/reels/update`,
     as: 'owner',
     call: async () => {

@@ -240,6 +240,10 @@ export const MATRIX: readonly MatrixRoute[] = [
       },
     })),
   ),
+  route('POST', `${EDITOR}/vertical_video/render/retry`, 'vertical-task', verticalRoles, (a) => ({
+    url: `${EDITOR}/vertical_video/render/retry`,
+    payload: { video_id: a.videoId, render_job_id: `vertical-${a.videoId}-1-v1` },
+  })),
   route('POST', `${EDITOR}/vertical_video/reels/update`, 'vertical-task', verticalRoles, (a) => ({
     url: `${EDITOR}/vertical_video/reels/update`,
     payload: { id: a.videoId, valid: false },

@@ -21,7 +21,9 @@ const running = await startWorkers({
   prefix: env('ZIP_TEST_PREFIX'),
   mediaDir: env('ZIP_TEST_MEDIA_DIR'),
   storyZip: {
-    lockDurationMs: 1000,
+    // Long enough that a loaded machine's pauses are not taken for a dead worker, short enough that a
+    // killed one's job is taken up within seconds.
+    lockDurationMs: 2500,
     stalledIntervalMs: 500,
     delayPerFileMs: Number(process.env.ZIP_TEST_DELAY_MS ?? 0),
   },

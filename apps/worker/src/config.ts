@@ -23,6 +23,8 @@ const schema = z.object({
   WORKER_LOCK_DURATION_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   /** How often each worker looks for jobs whose lock lapsed (stalled-job recovery). */
   WORKER_STALLED_INTERVAL_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
+  /** A task queued this long for a render whose job is gone (or ended unseen) goes back to review. */
+  WORKER_LOST_RENDER_AFTER_MS: z.coerce.number().int().min(500).max(3_600_000).default(120_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** GET /healthz and /metrics of this process (0: no HTTP at all). */
   WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
@@ -64,6 +66,7 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env) {
       lockDurationMs: parsed.data.WORKER_LOCK_DURATION_MS,
       stalledIntervalMs: parsed.data.WORKER_STALLED_INTERVAL_MS,
     },
+    lostRenderAfterMs: parsed.data.WORKER_LOST_RENDER_AFTER_MS,
     logLevel: parsed.data.LOG_LEVEL,
     metricsPort: parsed.data.WORKER_METRICS_PORT,
     host: parsed.data.HOST,

@@ -30,6 +30,7 @@ const running = await startWorkers({
   storyZip: config.jobLocks,
   monetization: config.jobLocks,
   jobLocks: config.jobLocks,
+  lostRenderAfterMs: config.lostRenderAfterMs,
   prefix: deployment.jobsPrefix,
   liveKeyPrefix: deployment.keyPrefix,
   deployment: deployment.id,

@@ -12,9 +12,19 @@ import { jobProgressReporter } from './live/job-progress.ts';
 import { maintenanceProcessor } from './processors/maintenance.ts';
 import { monetizationWorkers, type MonetizationWorkerOptions } from './processors/monetization-workers.ts';
 import { storyHighlightsZipProcessor } from './processors/story-highlights-zip.ts';
-import { markStalledRendersFailed, verticalRenderProcessor } from './processors/vertical-render.ts';
+import {
+  markStalledRendersFailed,
+  sweepLostRenders,
+  verticalRenderProcessor,
+} from './processors/vertical-render.ts';
 import { observeJobDurations } from './ops/metrics.ts';
-import { BULLMQ_CONNECTION_OPTIONS, QUEUES, STORY_ARCHIVE_RETENTION_DAYS, type TracedJob } from './queues.ts';
+import {
+  BULLMQ_CONNECTION_OPTIONS,
+  QUEUES,
+  STORY_ARCHIVE_RETENTION_DAYS,
+  type TracedJob,
+  type VerticalRenderJob,
+} from './queues.ts';
 
 export interface WorkerDeps {
   db: Db;
@@ -42,6 +52,11 @@ export interface WorkerDeps {
    * WORKER_LOCK_DURATION_MS / WORKER_STALLED_INTERVAL_MS here as to the other queues).
    */
   jobLocks?: { lockDurationMs?: number; stalledIntervalMs?: number };
+  /**
+   * A task queued this long for a render whose job is gone or ended unseen is put back in review (looked
+   * for every half of it). Default 2 minutes; tests shorten it.
+   */
+  lostRenderAfterMs?: number;
   /** Test-only tuning of the grid and report workers. */
   monetization?: MonetizationWorkerOptions;
   /**
@@ -95,10 +110,16 @@ export async function startWorkers(workerDeps: WorkerDeps): Promise<RunningWorke
   const guard: OwnJobsGuard = { deploymentId: deps.deployment, warn: deps.warn ?? deps.log };
   // A killed worker's render or housekeeping job is taken up again once its lock lapses, as the other
   // queues' jobs are (these two used BullMQ's 30 s defaults whatever the process was configured with).
+  // A render killed mid-way is found stalled within lockDuration + stalledInterval (1 min by default) and
+  // run again; killed once more it fails for good with BullMQ's reason (maxStalledCount 1), and its task
+  // says so in the review list (markStalledRendersFailed): never 'rendering' forever.
   const renderAndMaintenanceLocks = {
     lockDuration: deps.jobLocks?.lockDurationMs ?? 30_000,
     stalledInterval: deps.jobLocks?.stalledIntervalMs ?? 30_000,
+    maxStalledCount: 1,
   };
+  let sweep: { timer: NodeJS.Timeout; queue: Queue<VerticalRenderJob>; running?: Promise<unknown> } | null =
+    null;
   const maintenance = new Queue(QUEUES.maintenance, { connection, prefix: deps.prefix });
   // A scheduler upsert is idempotent: every process may call it at start without duplicating the job.
   const housekeeping = {
@@ -172,6 +193,25 @@ export async function startWorkers(workerDeps: WorkerDeps): Promise<RunningWorke
     );
     markStalledRendersFailed(renders, renderDeps);
     workers.push(renders);
+    const lostAfter = deps.lostRenderAfterMs ?? 120_000;
+    const renderQueue = new Queue<VerticalRenderJob>(QUEUES.verticalRender, {
+      connection,
+      prefix: deps.prefix,
+    });
+    const timer = setInterval(
+      () => {
+        if (sweep?.running) return;
+        const running = sweepLostRenders(renderDeps, renderQueue, lostAfter)
+          .catch((e: unknown) => deps.log('vertical render: lost-render sweep failed', { error: String(e) }))
+          .finally(() => {
+            if (sweep) sweep.running = undefined;
+          });
+        if (sweep) sweep.running = running;
+      },
+      Math.max(250, lostAfter / 2),
+    );
+    timer.unref();
+    sweep = { timer, queue: renderQueue };
   } else {
     deps.log('story-highlights-zip and vertical-render not served: no media folder given');
   }
@@ -234,6 +274,11 @@ export async function startWorkers(workerDeps: WorkerDeps): Promise<RunningWorke
         );
       }
       await Promise.all(workers.map((w) => w.close(!drained)));
+      if (sweep) {
+        clearInterval(sweep.timer);
+        await sweep.running;
+        await sweep.queue.close();
+      }
       await maintenance.close();
       await connection.quit().catch(() => undefined);
     },

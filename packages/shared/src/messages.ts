@@ -250,6 +250,23 @@ export const jobMessages = {
   renderDone: 'The vertical MP4 is ready.',
   renderSkipped: 'The render was skipped.',
   renderFailed: 'The render failed.',
+  /** The review list's tag on a task whose render failed, was skipped or was lost. */
+  renderFailedTag: (error: string) => `Render failed: ${error}`,
+  renderSkippedTag: (reason: string) => `Render skipped: ${reason}`,
+  renderLostTag: (reason: string) => `Render lost: ${reason}`,
+  /** Why a render is lost: its job is gone from the queue while the task still waited for it. */
+  renderLost: 'its job is no longer in the queue',
+  /** The review list's Retry of a render. */
+  retryRender: 'Retry',
+  retryRenderQueued: (videoId: number) => `The render of video ${videoId} is queued again.`,
+  retryRenderChanged: (videoId: number) =>
+    `Video ${videoId} changed since you loaded the list: its render is no longer the one that failed. Reload the list.`,
+  retryRenderStaleVersion: (videoId: number) =>
+    `Video ${videoId}'s suggestion was saved again since this render was queued: open the task and approve the latest version.`,
+  /** A job whose worker died (killed, crashed, restarted) in the middle of it more often than allowed. */
+  workerStopped: 'The worker running this job stopped before it finished, more than once. Try again.',
+  /** A job nobody has taken for a while (no worker running, or all busy). */
+  stillWaiting: 'Still waiting for a worker: the job will start as soon as one is free.',
 } as const;
 
 /** Any request: a text field holding a NUL character or bytes that are not valid UTF-8. */

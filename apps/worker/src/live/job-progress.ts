@@ -25,6 +25,7 @@ import {
 } from '@hc/shared/live/events';
 import { mediaUrl, videoUrlOfPath } from '@hc/shared/media-url';
 import { messages } from '@hc/shared/messages';
+import { failureMessage } from '@hc/shared/jobs';
 import type { MonetizationSubmitResult } from '../processors/monetization-submit.ts';
 import type { ReportResult } from '../processors/report-fill.ts';
 import { workbookDownloadLink } from '../processors/report-link.ts';
@@ -74,7 +75,7 @@ function queueReports(db: Db): Partial<Record<QueueName, QueueReport>> {
         return { link: render.rendered ? videoUrlOfPath(render.path) : null, error: null };
       },
       // The render's error is the one the task keeps as render_error and the render status answers.
-      failed: (error) => error.message,
+      failed: (error) => failureMessage(error.message),
     },
     [QUEUES.monetizationSubmit]: {
       completed: async (_job, result) => {

@@ -11,10 +11,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { UnrecoverableError, type Job, type Worker } from 'bullmq';
-import { and, eq, sql } from 'drizzle-orm';
+import { UnrecoverableError, type Job, type Queue, type Worker } from 'bullmq';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '@hc/db/client';
 import { schema } from '@hc/db/schema';
+import { failureMessage } from '@hc/shared/jobs';
+import { jobMessages } from '@hc/shared/messages';
 import { followCrop, followCropFilter } from '../media/follow-crop.ts';
 import { probeVideo, runFfmpeg } from '../media/ffmpeg.ts';
 import { insideStore } from '../media/store.ts';
@@ -209,8 +211,14 @@ async function render(deps: VerticalRenderDeps, job: Job<VerticalRenderJob>): Pr
 }
 
 /** Marks the task's render failed, if the task still waits for this job. */
-async function markFailed(db: Db, job: Job<VerticalRenderJob>, message: string) {
-  await db
+async function markFailed(
+  db: Db,
+  job: Pick<Job<VerticalRenderJob>, 'id' | 'data'>,
+  message: string,
+  /** Only a task not claimed again since (a retry of the same job sets a newer updated_at). */
+  updatedBefore?: Date,
+) {
+  const rows = await db
     .update(verticalTasks)
     .set({ renderState: 'failed', renderError: message.slice(0, MAX_ERROR_LENGTH), updatedAt: new Date() })
     .where(
@@ -218,8 +226,63 @@ async function markFailed(db: Db, job: Job<VerticalRenderJob>, message: string) 
         eq(verticalTasks.videoId, job.data.videoId),
         eq(verticalTasks.renderJobId, job.id ?? ''),
         eq(verticalTasks.renderState, 'queued'),
+        updatedBefore ? lt(verticalTasks.updatedAt, updatedBefore) : undefined,
       ),
-    );
+    )
+    .returning({ videoId: verticalTasks.videoId });
+  return rows.length > 0;
+}
+
+/**
+ * Tasks still 'queued' for a render that will never end them, put back in review with why: the job is
+ * gone from the queue (Redis lost it, or it was removed), or it ended and its end was never written to
+ * the task (the worker died between BullMQ's end and the task's update). Only tasks queued longer than
+ * `olderThanMs` are looked at: a render is claimed in the database just before its job is queued. A job
+ * still waiting or running is left alone however long it takes: its own end (or BullMQ's stalled
+ * recovery) tells the task. Returns the tasks put back.
+ */
+export async function sweepLostRenders(
+  deps: Pick<VerticalRenderDeps, 'db' | 'log'>,
+  queue: Queue<VerticalRenderJob>,
+  olderThanMs: number,
+): Promise<number[]> {
+  const cutoff = new Date(Date.now() - olderThanMs);
+  const waiting = await deps.db
+    .select({ videoId: verticalTasks.videoId, renderJobId: verticalTasks.renderJobId })
+    .from(verticalTasks)
+    .where(
+      and(
+        eq(verticalTasks.status, 'review'),
+        eq(verticalTasks.renderState, 'queued'),
+        lt(verticalTasks.updatedAt, cutoff),
+      ),
+    )
+    .limit(500);
+  const putBack: number[] = [];
+  for (const task of waiting) {
+    if (!task.renderJobId) continue;
+    const job = await queue.getJob(task.renderJobId);
+    const state = job ? await job.getState() : 'unknown';
+    let message: string | null = null;
+    if (!job || state === 'unknown') message = jobMessages.renderLostTag(jobMessages.renderLost);
+    else if (state === 'failed') message = failureMessage(job.failedReason);
+    else if (state === 'completed') {
+      const result = job.returnvalue as VerticalRenderResult | null;
+      message = jobMessages.renderSkippedTag(
+        result && !result.rendered ? result.skipped : 'nothing rendered',
+      );
+    }
+    if (message === null) continue;
+    const data = { videoId: task.videoId } as VerticalRenderJob;
+    if (await markFailed(deps.db, { id: task.renderJobId, data }, message, cutoff)) {
+      deps.log('vertical render: a task waiting for an ended or lost render is back in review', {
+        job: task.renderJobId,
+        reason: message,
+      });
+      putBack.push(task.videoId);
+    }
+  }
+  return putBack;
 }
 
 /**
@@ -236,7 +299,7 @@ export function markStalledRendersFailed(worker: Worker<VerticalRenderJob>, deps
     const folder = verticalRenderDir(job.data.publisherId);
     const dir = insideStore(deps.mediaDir, path.join(folder, '.'));
     void (async () => {
-      await markFailed(deps.db, job, error.message);
+      await markFailed(deps.db, job, failureMessage(error.message));
       const [task] = await deps.db
         .select({ videoPath: verticalTasks.videoPath })
         .from(verticalTasks)
@@ -262,7 +325,7 @@ export function verticalRenderProcessor(deps: VerticalRenderDeps) {
         // A task still waiting for this very job would wait forever, out of every list: it goes back to
         // review with the reason, where a reviewer can render it again. (A task that names another job,
         // or is no longer in review, is untouched: markFailed only matches a task queued for this job.)
-        await markFailed(deps.db, job, `Render skipped: ${result.skipped}`).catch((e: unknown) =>
+        await markFailed(deps.db, job, jobMessages.renderSkippedTag(result.skipped)).catch((e: unknown) =>
           deps.log('vertical render: could not mark the task skipped', { job: job.id, error: String(e) }),
         );
       }

@@ -294,6 +294,17 @@ export type VerticalRenderStarted = z.infer<typeof verticalRenderStartedSchema>;
 
 export const verticalTaskResultSchema = z.object({ task: verticalTaskSchema });
 
+/**
+ * POST vertical_video/render/retry (not in the spec): renders again a task whose render failed, was
+ * skipped or was lost. render_job_id is the failed render the caller saw: a task whose render changed
+ * since is refused (409), and a second click while the retry is queued answers the same job.
+ */
+export const verticalRenderRetryBodySchema = z.object({
+  video_id: idSchema,
+  render_job_id: z.string().min(1).max(200),
+});
+export type VerticalRenderRetryBody = z.infer<typeof verticalRenderRetryBodySchema>;
+
 export const reelsUpdateBodySchema = z.object({ id: idSchema, valid: z.boolean() });
 export const reelsUpdateResultSchema = z.object({ tasks: z.array(verticalTaskSchema) });
 

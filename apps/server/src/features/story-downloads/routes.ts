@@ -15,7 +15,7 @@ import {
   highlightsZipStatusSchema,
 } from '@hc/shared/api/story-downloads';
 import { STORY_HIGHLIGHTS_DOWNLOAD_USER_PATTERN } from '@hc/shared/constants';
-import { failureMessage } from '@hc/shared/jobs';
+import { failureMessage, queuedOutcome } from '@hc/shared/jobs';
 import { jobMessages } from '@hc/shared/messages';
 import {
   QUEUES,
@@ -183,8 +183,9 @@ export async function storyDownloadRoutes(app: FastifyInstance, { ctx, media, jo
           data: { state: 'failed', progress, url: null, outcome: { kind: 'failed' as const, error } },
         };
       }
+      // A job nobody takes (no worker running) says it still waits once past the bound; never done.
       const outcome =
-        state === 'active' ? { kind: 'running' as const, progress } : { kind: 'queued' as const };
+        state === 'active' ? { kind: 'running' as const, progress } : queuedOutcome(job.timestamp);
       return { success: true as const, data: { state, progress, url: null, outcome } };
     },
   );

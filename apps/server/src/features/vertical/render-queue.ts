@@ -32,18 +32,23 @@ export class RenderQueue {
   }
 
   /**
-   * Queues the render unless that very job exists; one that gave up is given another go, its live
-   * progress then reported to the user asking now.
+   * Queues the render unless that very job is still on its way (queued or running: that is the render
+   * asked for). A job of the same id that ended (failed, or completed by skipping) is replaced by a fresh
+   * one: BullMQ's own retry of an ended job keeps its spent attempts and its stalled count, so a retried
+   * render would fail at its first hiccup; and a completed job is never run again at all.
    */
   async enqueue(job: VerticalRenderJob): Promise<string> {
     const jobId = verticalRenderJobId(job);
     const existing = await this.open().getJob(jobId);
     if (existing) {
-      if ((await existing.getState()) === 'failed') {
-        if (job.userId !== undefined) await existing.updateData({ ...existing.data, userId: job.userId });
-        await existing.retry('failed');
-      }
-      return jobId;
+      const state = await existing.getState();
+      if (state !== 'failed' && state !== 'completed' && state !== 'unknown') return jobId;
+      // A job locked by a worker (it has just been taken again) cannot be removed: it is on its way.
+      const removed = await existing.remove().then(
+        () => true,
+        () => false,
+      );
+      if (!removed) return jobId;
     }
     // add() with a taken id is a no-op in BullMQ, so two racing enqueues still make one job.
     await this.open().add('render', job, { ...VERTICAL_RENDER_JOB_OPTIONS, jobId });

@@ -1,7 +1,7 @@
 // The status of a render job as the user is told it: its real result, never BullMQ's 'completed' alone.
 // A render that completed by skipping made nothing, and an MP4 is offered only while it is on the store.
 import type { RenderJobStatus } from '@hc/shared/api/vertical';
-import { failureMessage } from '@hc/shared/jobs';
+import { failureMessage, queuedOutcome } from '@hc/shared/jobs';
 import { jobMessages } from '@hc/shared/messages';
 import type { VerticalRenderResult } from '@hc/worker/processors/vertical-render';
 import type { MediaStore } from '../media/store.ts';
@@ -23,8 +23,9 @@ export async function renderStatusOf(
   task: TaskView['task'],
 ): Promise<RenderJobStatus> {
   const progress = typeof job.progress === 'number' ? job.progress : 0;
+  // A job waiting past the bound says so: no renderer may be running.
   if (state === 'queued')
-    return { state, progress, video_url: null, error: null, outcome: { kind: 'queued' } };
+    return { state, progress, video_url: null, error: null, outcome: queuedOutcome(job.timestamp) };
   if (state === 'active')
     return { state, progress, video_url: null, error: null, outcome: { kind: 'running', progress } };
   if (state === 'failed') {

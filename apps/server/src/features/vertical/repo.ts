@@ -2,7 +2,22 @@
 // type, program and free text, sorted on the server by several keys), Vertical View's programs, a task
 // with its suggestions, and the writes of the review actions. Every write takes the task's current
 // state in its WHERE, so of two racing actions only one can move a task.
-import { and, desc, eq, gt, gte, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  desc,
+  eq,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { indexOrder, indexOrders } from '@hc/db/order';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '@hc/db/client';
@@ -270,15 +285,43 @@ export class VerticalTaskRepository {
     return rows.length === 1;
   }
 
+  /**
+   * Marks a task whose render `jobId` ended without an MP4 (failed, skipped, or lost while 'queued') as
+   * rendering that job again. False when the task changed since it was read at `readAt` (its updated_at):
+   * it left review, another render was claimed, or another click's retry came first.
+   */
+  async claimRetry(videoId: number, jobId: string, readAt: Date): Promise<boolean> {
+    const rows = await this.db
+      .update(verticalTasks)
+      .set({ renderState: 'queued', renderError: null, updatedAt: new Date() })
+      .where(
+        and(
+          eq(verticalTasks.videoId, videoId),
+          eq(verticalTasks.status, 'review'),
+          eq(verticalTasks.renderJobId, jobId),
+          isNotNull(verticalTasks.renderState),
+          // Read back as milliseconds: a database-made time (microseconds) still matches its reading.
+          gt(verticalTasks.updatedAt, new Date(readAt.getTime() - 1)),
+          lt(verticalTasks.updatedAt, new Date(readAt.getTime() + 1)),
+        ),
+      )
+      .returning({ videoId: verticalTasks.videoId });
+    return rows.length === 1;
+  }
+
   /** Gives a claimed render back when its job could not be queued. */
   async releaseRender(
     videoId: number,
     jobId: string,
-    previous: Pick<TaskRow, 'renderState' | 'renderJobId'>,
+    previous: Pick<TaskRow, 'renderState' | 'renderJobId' | 'renderError'>,
   ) {
     await this.db
       .update(verticalTasks)
-      .set({ renderState: previous.renderState, renderJobId: previous.renderJobId })
+      .set({
+        renderState: previous.renderState,
+        renderJobId: previous.renderJobId,
+        renderError: previous.renderError,
+      })
       .where(and(eq(verticalTasks.videoId, videoId), eq(verticalTasks.renderJobId, jobId)));
   }
 

@@ -1,5 +1,5 @@
 // The vertical tool's calls (spec 001 §7): the task lists, a task's suggestions, the review actions
-// (approve, reject, create, update: 409 for an illegal transition, 400 for missing reasons, 422 for a
+// (approve, reject, create, update, and a failed render's retry: 409 for an illegal transition, 400 for missing reasons, 422 for a
 // bad time range or keyframe file), reels validity, Vertical View's programs and the render job status.
 // The review lists and every action need the review permission; the ready and rejected reads the view
 // permission (scope.ts). Approve, reject, create and update also present the caller's task lock in the
@@ -17,6 +17,7 @@ import {
   verticalProgramListQuerySchema,
   verticalProgramListSchema,
   verticalRejectBodySchema,
+  verticalRenderRetryBodySchema,
   verticalRenderStartedSchema,
   verticalTaskDetailsQuerySchema,
   verticalTaskDetailsSchema,
@@ -144,6 +145,23 @@ export async function verticalRoutes(app: FastifyInstance, { ctx, media, jobsPre
           ),
     );
   }
+
+  // Retry of a render that ended without an MP4: from the review list, no lease needed (it changes only
+  // the render; an approve under someone's open modal is then refused as 'render queued').
+  api.post(
+    '/vertical_video/render/retry',
+    {
+      onRequest: requireReview,
+      schema: {
+        body: verticalRenderRetryBodySchema,
+        response: { 202: okEnvelope(verticalRenderStartedSchema) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(202)
+        .send(renderStarted(await service.retryRender(callerOf(request), request.body, request.id))),
+  );
 
   api.post(
     '/vertical_video/reels/update',

@@ -14,11 +14,13 @@ import {
   type VerticalEditBody,
   type VerticalProgramListQuery,
   type VerticalRejectBody,
+  type VerticalRenderRetryBody,
   type VerticalTaskDetailsQuery,
   type VerticalTaskListQuery,
 } from '@hc/shared/api/vertical';
 import type { VerticalRenderJob } from '@hc/worker/queues';
 import { verticalRenderJobId } from '@hc/worker/queues';
+import { jobMessages } from '@hc/shared/messages';
 import type { AppContext } from '../../context.ts';
 import type { AuthContext } from '../auth/sessions.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../plugins/errors.ts';
@@ -233,6 +235,79 @@ export class VerticalService {
         audit: { ...this.editAudit(body), keyframe_version: saved.version },
       };
     });
+  }
+
+  /**
+   * retry: renders again the render a task lost (failed, skipped, or its job gone), the same keyframe
+   * version as the same job. The caller names the render it saw fail: a task whose render changed since
+   * is refused, and so is one whose suggestion was saved again (the old version is not rendered over it).
+   * A second click while the retry is on its way answers the same job and queues nothing.
+   */
+  async retryRender(caller: AuthContext, body: VerticalRenderRetryBody, requestId: string) {
+    requirePermission(caller, 'review');
+    const view = await this.task(caller, body.video_id);
+    const task = view.task;
+    if (task.status !== 'review') throw conflict(verticalErrors.notInReview(task.videoId, task.status));
+    const jobId = body.render_job_id;
+    if (task.renderJobId !== jobId || task.renderState === null)
+      throw conflict(jobMessages.retryRenderChanged(task.videoId));
+    const found = await this.renders.status(jobId);
+    if (task.renderState === 'queued' && found && (found.state === 'queued' || found.state === 'active'))
+      return { view, jobId, suggestionId: found.job.data.suggestionId };
+    const job = await this.retriedJob(task, jobId, found?.job.data);
+    const claimed = await this.ctx.db.transaction(async (tx) => {
+      const repo = new VerticalTaskRepository(tx);
+      if (!(await repo.claimRetry(task.videoId, jobId, task.updatedAt))) return false;
+      await repo.audit(
+        this.auditOf(caller, task, 'retry_render', {
+          before: stateOf(task),
+          after: { status: task.status, render_state: 'queued' },
+          job_id: jobId,
+          vertical_content_id: job.suggestionId,
+          error: task.renderError,
+        }),
+      );
+      return true;
+    });
+    if (!claimed) {
+      // Another click's retry of the same render won: that is this click's answer too (one job).
+      const now = await this.reloaded(task.videoId);
+      if (now.task.status === 'review' && now.task.renderState === 'queued' && now.task.renderJobId === jobId)
+        return { view: now, jobId, suggestionId: job.suggestionId };
+      throw conflict(jobMessages.retryRenderChanged(task.videoId));
+    }
+    try {
+      await this.renders.enqueue(tracedBy(requestId, { ...job, userId: caller.userId }));
+    } catch (error) {
+      await this.repo.releaseRender(task.videoId, jobId, task);
+      throw error;
+    }
+    this.ctx.live.countsChanged([task.publisherId]);
+    return { view: await this.reloaded(task.videoId), jobId, suggestionId: job.suggestionId };
+  }
+
+  /**
+   * The render `jobId` of the task as it was queued: the job's own data while BullMQ keeps it, else
+   * rebuilt from the suggestion whose keyframe file it names. Refused when that file was saved since.
+   */
+  private async retriedJob(
+    task: TaskRow,
+    jobId: string,
+    kept: VerticalRenderJob | undefined,
+  ): Promise<VerticalRenderJob> {
+    const named = /^vertical-(\d+)-(\d+)-v(\d+)$/.exec(jobId);
+    const keyframeFileId = kept?.keyframeFileId ?? Number(named?.[2]);
+    const version = kept?.keyframeVersion ?? Number(named?.[3]);
+    const row = (await this.repo.suggestions(task.videoId)).find(
+      (r) => r.keyframe?.id === keyframeFileId && (!kept || r.suggestion.id === kept.suggestionId),
+    );
+    if (!row?.keyframe || !Number.isInteger(version))
+      throw conflict(jobMessages.retryRenderChanged(task.videoId));
+    if (row.keyframe.version !== version) throw conflict(jobMessages.retryRenderStaleVersion(task.videoId));
+    const job = kept ? { ...kept } : this.renderJobOf(task, row.suggestion.id, row.keyframe, row.suggestion);
+    delete job.userId;
+    delete (job as { httpRequestId?: string }).httpRequestId;
+    return job;
   }
 
   /** reels/update: the reels_valid flag of a ready or rejected task. */

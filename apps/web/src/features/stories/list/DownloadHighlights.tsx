@@ -17,7 +17,7 @@ type Start =
 
 type Job =
   | { phase: 'idle' }
-  | { phase: 'running'; progress: number }
+  | { phase: 'running'; progress: number; note?: string }
   | { phase: 'done'; url: string }
   | { phase: 'failed'; message: string };
 
@@ -39,7 +39,9 @@ export function DownloadHighlights({ storyId }: { storyId: number }) {
     else if (outcome?.kind === 'failed') job = { phase: 'failed', message: outcome.error };
     else if (outcome?.kind === 'skipped')
       job = { phase: 'failed', message: `${outcome.reason}. ${outcome.next}` };
-    else job = { phase: 'running', progress: outcome?.kind === 'running' ? outcome.progress : 0 };
+    else if (outcome?.kind === 'running') job = { phase: 'running', progress: outcome.progress };
+    // Waiting for a worker: past a minute the status says so (no worker may be running).
+    else job = { phase: 'running', progress: 0, note: outcome?.note };
   }
 
   const start = () => {
@@ -60,6 +62,11 @@ export function DownloadHighlights({ storyId }: { storyId: number }) {
       <div className="hc-story-zip" data-testid="story-zip-progress">
         <span>Gathering the highlights… {progress}%</span>
         <ProgressBar value={progress} showValue={false} style={{ height: '0.4rem' }} />
+        {job.note && (
+          <small className="hc-story-zip__note" data-testid="story-zip-waiting">
+            {job.note}
+          </small>
+        )}
       </div>
     );
   }

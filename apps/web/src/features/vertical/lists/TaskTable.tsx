@@ -14,6 +14,7 @@ import { skeletonRows } from '../../../components/ServerDataTable.tsx';
 import { OpenTaskContext, TaskLocksContext } from './taskColumns.tsx';
 import type { TaskColumn, TaskLocksView } from './taskColumns.tsx';
 import { heldByOther } from '../../locks/lockRows.ts';
+import { RenderRetryContext, type RenderRetryView } from './RenderTag.tsx';
 import type { GroupBy } from './taskListQuery.ts';
 import type { TaskListState } from './useTaskList.ts';
 import { isSessionEnd, listErrorMessage } from './useListErrorToast.ts';
@@ -29,6 +30,8 @@ interface TaskTableProps {
   testId: string;
   /** The review lists: rows held by someone else carry a 'locked by' tag. */
   locks?: TaskLocksView;
+  /** The review lists: a failed render's tag carries a Retry. */
+  renderRetry?: RenderRetryView;
 }
 
 const groupLabel = (task: VerticalTask, groupBy: GroupBy): string =>
@@ -42,6 +45,7 @@ export function TaskTable({
   groupBy = 'none',
   testId,
   locks,
+  renderRetry,
 }: TaskTableProps) {
   const { query, params, sortMeta, onSort, onPage, per } = list;
   const data = query.data;
@@ -64,68 +68,70 @@ export function TaskTable({
   return (
     <OpenTaskContext.Provider value={onOpen}>
       <TaskLocksContext.Provider value={locks ?? null}>
-        <div className="hc-card hc-table-card" data-testid={`${testId}-table`} aria-busy={query.isFetching}>
-          <DataTable
-            value={rows}
-            dataKey="video_id"
-            lazy
-            paginator={firstLoad || count > 0}
-            first={(params.page - 1) * per}
-            rows={per}
-            totalRecords={count}
-            rowsPerPageOptions={[...TABLE_PAGE_SIZE_OPTIONS]}
-            paginatorTemplate="RowsPerPageDropdown CurrentPageReport FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink"
-            currentPageReportTemplate="{first}–{last} of {totalRecords}"
-            onPage={onPage}
-            sortMode="multiple"
-            multiSortMeta={sortMeta}
-            removableSort
-            onSort={onSort}
-            loading={query.isPlaceholderData}
-            {...(grouped
-              ? {
-                  rowGroupMode: 'subheader',
-                  groupRowsBy: groupBy,
-                  rowGroupHeaderTemplate: (task: VerticalTask) => (
-                    <span className="hc-group-header" data-testid={`${testId}-group`}>
-                      {groupLabel(task, groupBy)}
-                    </span>
-                  ),
-                }
-              : {})}
-            emptyMessage={
-              <div className="hc-empty" data-testid={`${testId}-empty`}>
-                {messages.noResults}
-              </div>
-            }
-            onRowClick={(e) => {
-              if (!firstLoad) onOpen(e.data as VerticalTask);
-            }}
-            rowClassName={(t: VerticalTask) =>
-              firstLoad
-                ? 'hc-row'
-                : `hc-row hc-row--clickable${selectedId === t.video_id ? ' hc-row--selected' : ''}${
-                    locks && heldByOther(t, locks.me, locks.now) ? ' hc-row--locked' : ''
-                  }`
-            }
-            pt={{ bodyRow: { 'data-testid': `${testId}-row` } as object }}
-            tableClassName="hc-table hc-vertical-table"
-          >
-            {columns.map((c) => (
-              <Column
-                key={c.key}
-                columnKey={c.key}
-                header={c.header}
-                sortable={c.sortField !== undefined}
-                sortField={c.sortField}
-                field={c.sortField}
-                className={c.className}
-                headerClassName={c.className}
-                body={firstLoad ? () => c.skeleton ?? <Skeleton width="4.5rem" /> : c.body}
-              />
-            ))}
-          </DataTable>
-        </div>
+        <RenderRetryContext.Provider value={renderRetry ?? null}>
+          <div className="hc-card hc-table-card" data-testid={`${testId}-table`} aria-busy={query.isFetching}>
+            <DataTable
+              value={rows}
+              dataKey="video_id"
+              lazy
+              paginator={firstLoad || count > 0}
+              first={(params.page - 1) * per}
+              rows={per}
+              totalRecords={count}
+              rowsPerPageOptions={[...TABLE_PAGE_SIZE_OPTIONS]}
+              paginatorTemplate="RowsPerPageDropdown CurrentPageReport FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink"
+              currentPageReportTemplate="{first}–{last} of {totalRecords}"
+              onPage={onPage}
+              sortMode="multiple"
+              multiSortMeta={sortMeta}
+              removableSort
+              onSort={onSort}
+              loading={query.isPlaceholderData}
+              {...(grouped
+                ? {
+                    rowGroupMode: 'subheader',
+                    groupRowsBy: groupBy,
+                    rowGroupHeaderTemplate: (task: VerticalTask) => (
+                      <span className="hc-group-header" data-testid={`${testId}-group`}>
+                        {groupLabel(task, groupBy)}
+                      </span>
+                    ),
+                  }
+                : {})}
+              emptyMessage={
+                <div className="hc-empty" data-testid={`${testId}-empty`}>
+                  {messages.noResults}
+                </div>
+              }
+              onRowClick={(e) => {
+                if (!firstLoad) onOpen(e.data as VerticalTask);
+              }}
+              rowClassName={(t: VerticalTask) =>
+                firstLoad
+                  ? 'hc-row'
+                  : `hc-row hc-row--clickable${selectedId === t.video_id ? ' hc-row--selected' : ''}${
+                      locks && heldByOther(t, locks.me, locks.now) ? ' hc-row--locked' : ''
+                    }`
+              }
+              pt={{ bodyRow: { 'data-testid': `${testId}-row` } as object }}
+              tableClassName="hc-table hc-vertical-table"
+            >
+              {columns.map((c) => (
+                <Column
+                  key={c.key}
+                  columnKey={c.key}
+                  header={c.header}
+                  sortable={c.sortField !== undefined}
+                  sortField={c.sortField}
+                  field={c.sortField}
+                  className={c.className}
+                  headerClassName={c.className}
+                  body={firstLoad ? () => c.skeleton ?? <Skeleton width="4.5rem" /> : c.body}
+                />
+              ))}
+            </DataTable>
+          </div>
+        </RenderRetryContext.Provider>
       </TaskLocksContext.Provider>
     </OpenTaskContext.Provider>
   );

@@ -25,6 +25,10 @@ import { freeQueryParam, parseScope, scopeParams, scopeValue } from './taskListQ
 import type { GroupBy } from './taskListQuery.ts';
 import { TaskTable } from './TaskTable.tsx';
 import { useTaskList } from './useTaskList.ts';
+import { useRetryRender } from '../api/retry-render.ts';
+import { ErrorDialog } from '../review/ErrorDialog.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { jobMessages, messages } from '@hc/shared/messages';
 import '../../../components/data-page.css';
 import './vertical-lists.css';
 
@@ -135,6 +139,21 @@ export function VerticalReviewPage({ contentType }: { contentType: VerticalConte
     void client.invalidateQueries({ queryKey: VERTICAL_TASKS_KEY });
     void client.invalidateQueries({ queryKey: pendingCountsQueryOptions().queryKey });
   }, [client]);
+  // Retry of a render that ended without an MP4: the task leaves the list while it renders again; a
+  // refusal (the task changed meanwhile) opens the 'Error' dialog with the server's reason.
+  const retry = useRetryRender();
+  const [retryError, setRetryError] = useState<string | null>(null);
+  const retryRender = (task: VerticalTask) => {
+    if (retry.isPending || !task.render_job_id) return;
+    retry.mutate(
+      { video_id: task.video_id, render_job_id: task.render_job_id },
+      {
+        onSuccess: () => toast.success(jobMessages.retryRenderQueued(task.video_id)),
+        onError: (error) =>
+          setRetryError(error instanceof ApiError ? error.message : messages.somethingWentWrong),
+      },
+    );
+  };
   const copy = COPY[contentType];
   const count = list.query.data?.count;
 
@@ -192,8 +211,13 @@ export function VerticalReviewPage({ contentType }: { contentType: VerticalConte
           now,
           onBreak: isAdmin ? (task, holder) => breakLock.ask(task.video_id, holder) : undefined,
         }}
+        renderRetry={{
+          onRetry: retryRender,
+          retrying: retry.isPending ? (retry.variables?.video_id ?? null) : null,
+        }}
       />
       {breakLock.dialog}
+      <ErrorDialog message={retryError} onClose={() => setRetryError(null)} />
 
       {selected && (
         <Suspense fallback={null}>

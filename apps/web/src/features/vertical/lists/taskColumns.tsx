@@ -7,6 +7,7 @@ import type { DataColumn } from '../../../components/ServerDataTable.tsx';
 import { formatSeconds, formatTimeOfDay } from './taskFormat.ts';
 import { heldByOther } from '../../locks/lockRows.ts';
 import { LockTag } from '../../locks/LockTag.tsx';
+import { RenderTag } from './RenderTag.tsx';
 import type { VerticalTask, VerticalTaskSort } from '@hc/shared/api/vertical';
 
 export type TaskColumn = DataColumn<VerticalTask, VerticalTaskSort>;
@@ -37,7 +38,10 @@ export interface TaskLocksView {
 /** Set by the review lists only: the other lists show no leases. */
 export const TaskLocksContext = createContext<TaskLocksView | null>(null);
 
-/** The row's name as a button, so keyboard users reach the row's action too; under it, who holds it. */
+/**
+ * The row's name as a button, so keyboard users reach the row's action too; under it, who holds it, and
+ * a render that ended without an MP4 with its Retry.
+ */
 function TaskTitleLink({ task, label }: { task: VerticalTask; label: string }) {
   const open = useContext(OpenTaskContext);
   const locks = useContext(TaskLocksContext);
@@ -57,17 +61,23 @@ function TaskTitleLink({ task, label }: { task: VerticalTask; label: string }) {
       {label}
     </button>
   );
-  if (!holder) return link;
   return (
     <>
       {link}
-      <div>
-        <LockTag
-          holder={holder}
-          onBreak={onBreak ? () => onBreak(task, holder) : undefined}
-          testId={`vertical-lock-${task.video_id}`}
-        />
-      </div>
+      {holder && (
+        <div>
+          <LockTag
+            holder={holder}
+            onBreak={onBreak ? () => onBreak(task, holder) : undefined}
+            testId={`vertical-lock-${task.video_id}`}
+          />
+        </div>
+      )}
+      {task.render_state === 'failed' && (
+        <div>
+          <RenderTag task={task} />
+        </div>
+      )}
     </>
   );
 }

@@ -37,6 +37,7 @@ import type { FeedbackState, VerticalAction } from './reviewFeedback.ts';
 import { cappedSuggestions, initialSelection, suggestionLabel, suggestionLimit } from './suggestions.ts';
 import { reviewShortcutAction } from './verticalShortcuts.ts';
 import { RenderProgress } from './RenderProgress.tsx';
+import { ErrorDialog } from './ErrorDialog.tsx';
 import { ConfirmStepDialog, type ConfirmStep } from './ConfirmStepDialog.tsx';
 import { EditModal } from '../editor/EditModal.tsx';
 import type { EditMode } from '../editor/editRange.ts';
@@ -217,26 +218,6 @@ function ActionButton(props: ActionButtonProps) {
         {hint && <kbd className="hc-kbd-inline">{hint}</kbd>}
       </Button>
     </span>
-  );
-}
-
-/** The 'Error' dialog of a failed vertical action: the first error of the call. */
-function ErrorDialog({ message, onClose }: { message: string | null; onClose(): void }) {
-  return (
-    <Dialog
-      header={messages.verticalErrorTitle}
-      visible={message !== null}
-      onHide={onClose}
-      draggable={false}
-      resizable={false}
-      style={{ width: 'min(30rem, 92vw)' }}
-      footer={<Button type="button" label="OK" onClick={onClose} autoFocus data-testid="vertical-error-ok" />}
-      data-testid="vertical-error-dialog"
-    >
-      <p className="m-0 line-height-3" data-testid="vertical-error-message">
-        {message}
-      </p>
-    </Dialog>
   );
 }
 
