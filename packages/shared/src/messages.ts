@@ -129,6 +129,14 @@ export const messages = {
     'This story is too large to edit together. Your last change was not shared: reload to see the saved story.',
   collabTooFast:
     'Your editor sent too many changes at once and was disconnected. Reload the page to go on editing together.',
+  // Bulk report update: its preview, its confirmation and what it applied.
+  reportHeldWithPublisher: 'Not applied: its publisher row was refused.',
+  reportBatchHeld: 'Not applied: other rows were refused and you did not choose to apply the rest.',
+  reportPreviewGone: 'This preview no longer exists. Upload the workbook and press Update report again.',
+  reportPreviewUsed:
+    'This preview was already confirmed. Press Update report again to see the current changes.',
+  reportNothingToApply: 'The workbook changes nothing: every cell already holds its value.',
+  reportHistoryEmpty: 'No populated workbooks yet. Populate a report and it is kept here.',
 } as const;
 
 export type MessageKey = keyof typeof messages;
