@@ -137,6 +137,11 @@ export const messages = {
     'This preview was already confirmed. Press Update report again to see the current changes.',
   reportNothingToApply: 'The workbook changes nothing: every cell already holds its value.',
   reportHistoryEmpty: 'No populated workbooks yet. Populate a report and it is kept here.',
+  reportHistoryFailed: 'The populated workbooks could not be loaded.',
+  reportPreviewNote: 'Nothing has been written yet. Check the changes, then apply them.',
+  reportPreviewProblems:
+    'Some rows conflict with later saves or break a rule. Nothing is applied unless you choose to apply the rest; those rows are left as they are.',
+  reportPreviewAllBlocked: 'No row can be applied: every changed row conflicts or is refused.',
 } as const;
 
 export type MessageKey = keyof typeof messages;
@@ -226,3 +231,10 @@ export const jobMessages = {
 /** Any request: a text field holding a NUL character or bytes that are not valid UTF-8. */
 export const invalidTextField = (field: string): string =>
   `${field}: must not contain NUL characters or invalid UTF-8.`;
+
+/** The bulk report preview's summary: how many rows change, conflict and are refused. */
+export const reportPreviewCount = (count: number, what: 'change' | 'conflict' | 'refused'): string => {
+  if (what === 'change') return `${count} ${count === 1 ? 'row changes' : 'rows change'}`;
+  if (what === 'conflict') return `${count} ${count === 1 ? 'conflict' : 'conflicts'}`;
+  return `${count} refused`;
+};

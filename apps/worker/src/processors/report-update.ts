@@ -128,7 +128,14 @@ const outcomeOf = (outcomes: RowOutcome[], unknownRows: string[]): SpreadsheetOu
   notApplied: [
     ...outcomes
       .filter((o) => o.status === 'conflict' || o.status === 'refused' || o.status === 'held')
-      .map((o) => ({ key: o.key, label: o.label, reason: o.reasons.join('; ') })),
+      .map((o) => ({
+        key: o.key,
+        label: o.label,
+        // A conflict's message starts with the row's label; the outcome names the row already.
+        reason: o.reasons
+          .map((r) => (r.startsWith(`${o.label}: `) ? r.slice(o.label.length + 2) : r))
+          .join('; '),
+      })),
     // 'Video Publisher row 7: publisher:9 is not a configuration.' as a label and its reason.
     ...unknownRows.map((error) => {
       const at = error.indexOf(': ');
