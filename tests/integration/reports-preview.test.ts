@@ -385,7 +385,7 @@ describe('a confirmed preview', () => {
         {
           key: `placement:${pub.placement.id}`,
           label: 'Omicron Observer > Omicron Observer Home',
-          reason: messages.reportHeldWithPublisher,
+          reason: messages.reportBatchHeld,
         },
       ]),
     );

@@ -330,7 +330,12 @@ export async function applyGridChanges(
       }),
   ];
   // A bad publisher row also holds back its placements' rows in 'rows' mode: they were checked with it.
-  const badParents = new Set([...errorsByKey.keys()].filter((k) => touchedParents.has(k)));
+  // A stale one does not: its changes were left out, so its placements were checked with what is stored.
+  const badParents = new Set(
+    [...errorsByKey.entries()]
+      .filter(([k, problems]) => touchedParents.has(k) && problems.length > 0)
+      .map(([k]) => k),
+  );
   const heldByParent = (record: StoredRecord) =>
     record.placementId !== null && badParents.has(parentKeyOf(record));
   const batchHeld =
