@@ -151,7 +151,8 @@ describe('Bulk Report', () => {
     }, 20_000);
 
     // The earlier workbook, edited as a user would: one valid change, one out of bounds.
-    const cellOf = (sheetName: string, who: string, label: string) => {
+    // Rows by their key (Metro Sports is 407 in the demo data) or by their placement's name.
+    const cellOf = (sheetName: string, key: string, label: string) => {
       const sheet = workbook.getWorksheet(sheetName)!;
       let col = 0;
       sheet.getRow(1).eachCell((cell, at) => {
@@ -159,12 +160,13 @@ describe('Bulk Report', () => {
       });
       let found: ExcelJS.Cell | undefined;
       sheet.eachRow((row) => {
-        if (`${row.getCell(2).value} ${row.getCell(3).value ?? ''}`.trim() === who) found = row.getCell(col);
+        if (row.getCell(1).value === key || row.getCell(3).value === key) found = row.getCell(col);
       });
+      expect(found, `${key} ${label}`).toBeDefined();
       return found!;
     };
-    cellOf('Video Publisher', 'Metro Sports', 'Error Limit').value = 25;
-    cellOf('Video Placement', 'Metro Sports AMP Match Report', 'Skip Timer').value = 42;
+    cellOf('Video Publisher', 'publisher:407', 'Error Limit').value = 25;
+    cellOf('Video Placement', 'Homepage Top', 'Skip Timer').value = 42;
     await reports.upload('edited.xlsx', Buffer.from(await workbook.xlsx.writeBuffer()));
 
     // Update report shows what it would change; nothing is written yet.
@@ -176,7 +178,7 @@ describe('Bulk Report', () => {
       /changed by admin@demo\.example at .+ UTC \(Error Limit, Midroll Time\)/,
     );
     expect(await reports.previewRow('change', 'Metro Sports').innerText()).toContain('Error Limit');
-    const refused = reports.previewRow('refused', 'AMP Match Report');
+    const refused = reports.previewRow('refused', 'Homepage Top');
     expect(await refused.getByTestId('report-preview-cell-error').innerText()).toBe(gridCellInvalid(3, 10));
     expect(await s.page.getByTestId('report-preview-apply').count()).toBe(0);
     await snap(s.page, 'reports-preview');

@@ -110,7 +110,10 @@ export function previewRowsOf(plan: WorkbookPlan, outcomes: RowOutcome[]): Repor
     const outcome = byKey.get(row.key);
     const status =
       outcome?.status === 'conflict' ? 'conflict' : outcome?.status === 'refused' ? 'refused' : 'change';
-    const reasons = outcome && status !== 'change' ? outcome.reasons : [];
+    // A conflict's message starts with the row's label, which the preview shows in its own columns.
+    const reasons = (outcome && status !== 'change' ? outcome.reasons : []).map((r) =>
+      outcome && r.startsWith(`${outcome.label}: `) ? r.slice(outcome.label.length + 2) : r,
+    );
     // The grid words a bad cell 'Label: message'; that message goes on the cell, the rest stays on the row.
     const fields = row.fields.map((f) => {
       const reason = reasons.find((r) => r.startsWith(`${f.label}: `));
