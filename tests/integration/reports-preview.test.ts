@@ -253,7 +253,7 @@ describe('an earlier workbook uploaded unchanged after grid edits', () => {
     expect(conflict.status).toBe('conflict');
     expect(conflict.reasons[0]).toMatch(
       new RegExp(
-        `^Lambda Ledger: changed by ${adminEmail} at \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d UTC \\(`,
+        `^changed by ${adminEmail} at \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d UTC \\(`,
       ),
     );
     expect(conflict.reasons[0]).toContain('Midroll Time');
