@@ -23,7 +23,7 @@ import {
   type Tx,
 } from './monetization-grid.ts';
 import { WORKBOOK_GONE, type ReportResult } from './report-fill.ts';
-import { readReportWorkbook, reportCellOf } from './report-workbook.ts';
+import { readReportWorkbook, reportCellOf, UnreadableWorkbook } from './report-workbook.ts';
 
 const { spreadsheets, workbooks, users } = schema;
 
@@ -183,9 +183,15 @@ export function reportUpdateProcessor(deps: { db: Db; delayPerRowMs?: number | u
           .from(workbooks)
           .where(eq(workbooks.externalId, request.externalId));
         if (!workbook) return finish('failed', [WORKBOOK_GONE], 0, null);
-        ({ data, errors } = await planWorkbookUpdate(tx, Buffer.from(workbook.content), {
-          pinVersions: false,
-        }));
+        try {
+          ({ data, errors } = await planWorkbookUpdate(tx, Buffer.from(workbook.content), {
+            pinVersions: false,
+          }));
+        } catch (error) {
+          // A file no reader opens fails its request with why; retrying would not open it either.
+          if (error instanceof UnreadableWorkbook) return finish('failed', [error.message], 0, null);
+          throw error;
+        }
       }
       await job.updateProgress(10);
 

@@ -30,7 +30,11 @@ import { MONETIZATION_JOB_OPTIONS, QUEUES, reportJobId, type ReportJob } from '@
 import { applyGridChanges } from '@hc/worker/processors/monetization-grid';
 import type { ReportResult } from '@hc/worker/processors/report-fill';
 import { planWorkbookUpdate, previewRowsOf } from '@hc/worker/processors/report-update';
-import { isReportWorkbook, writeReportWorkbook } from '@hc/worker/processors/report-workbook';
+import {
+  isReportWorkbook,
+  UnreadableWorkbook,
+  writeReportWorkbook,
+} from '@hc/worker/processors/report-workbook';
 import type { AppContext } from '../../context.ts';
 import { callerOf, requireRoles } from '../../plugins/auth.ts';
 import { badRequest, HttpError, notFound } from '../../plugins/errors.ts';
@@ -229,7 +233,7 @@ export async function reportRoutes(
       const externalId = await existingWorkbookId(repo, request.body.external_id);
       const content = await repo.workbookContent(externalId);
       if (!content) throw new HttpError(404, [reportErrors.noSuchSpreadsheet]);
-      const { plan, rows } = await ctx.db.transaction(async (tx) => {
+      const previewed = ctx.db.transaction(async (tx) => {
         const planned = await planWorkbookUpdate(tx, content, { pinVersions: true });
         const checked = await applyGridChanges(
           tx,
@@ -238,6 +242,9 @@ export async function reportRoutes(
           { atomicity: 'rows', applyRest: true, dryRun: true },
         );
         return { plan: planned, rows: previewRowsOf(planned, checked.outcomes) };
+      });
+      const { plan, rows } = await previewed.catch((error: unknown) => {
+        throw error instanceof UnreadableWorkbook ? unprocessable(reportErrors.notWorkbook) : error;
       });
       const previewId = await repo.createPreview(externalId, caller.userId, {
         data: plan.data,
