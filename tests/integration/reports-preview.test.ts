@@ -252,9 +252,7 @@ describe('an earlier workbook uploaded unchanged after grid edits', () => {
     const conflict = rowOf(shown, video.key);
     expect(conflict.status).toBe('conflict');
     expect(conflict.reasons[0]).toMatch(
-      new RegExp(
-        `^changed by ${adminEmail} at \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d UTC \\(`,
-      ),
+      new RegExp(`^changed by ${adminEmail} at \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d UTC \\(`),
     );
     expect(conflict.reasons[0]).toContain('Midroll Time');
     expect(conflict.fields).toEqual(
