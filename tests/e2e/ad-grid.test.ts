@@ -1,16 +1,37 @@
 // The Ad Configuration grid and Bulk Report screens as admin@demo.example, with the real workers: a grid
 // edit with an invalid cell (the exact message) then a valid one (green), submitted as a job and seen
-// again after a reload; a populated report's link, and an update report with one bad row toasted.
+// again after a reload; a populated report's link and its kept copy, and an update report previewed
+// (a conflict with a later grid save, a refused cell) before only the rest is applied.
+import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '@hc/db/seed/accounts';
+import type { GridData } from '@hc/shared/api/ad-grid';
 import { gridCellInvalid, gridDiscardEdits, messages } from '@hc/shared/messages';
 import { snap } from './support/browser.ts';
 import { useE2eSuite } from './support/suite.ts';
 import { AdConfigPage, ReportsPage } from './support/pages/ad-config-page.ts';
 import { Shell } from './support/pages/shell.ts';
+import { eventually } from '../support/retry.ts';
 
 const s = useE2eSuite({ signedInAs: 'admin@demo.example' });
 const PUBLISHERS = ['Daily Planet', 'Metro Sports'];
+
+/** A second session of a demo account, for changes made outside the browser (another tab's grid). */
+async function apiLogin(email: string) {
+  const response = await s.server.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/editor/login',
+    payload: { email, password: DEMO_PASSWORD },
+  });
+  const data = response.json().data as { email: string; token: string };
+  return { 'x-user-email': data.email, 'x-user-token': data.token };
+}
+async function api(method: 'GET' | 'POST', url: string, headers: Record<string, string>, payload?: object) {
+  const response = await s.server.app.inject({ method, url: `/api/v1/editor/${url}`, headers, payload });
+  expect(response.statusCode, response.body).toBeLessThan(300);
+  return response.json() as { data: unknown };
+}
 
 describe('Ad Configuration grid', () => {
   it('shows the rule message for an invalid cell, marks a valid edit, submits it and shows it after a reload', async () => {
@@ -71,10 +92,11 @@ describe('Ad Configuration grid edits are never dropped silently', () => {
 });
 
 describe('Bulk Report', () => {
-  it('populates a spreadsheet and links it, then applies an edited one with its bad row toasted', async () => {
+  it('populates a report (kept by date), and previews an edited one before applying only the rest', async () => {
     const reports = new ReportsPage(s.page, s.server.baseUrl);
     const shell = new Shell(s.page);
     await reports.goto();
+    await s.page.getByTestId('report-history-empty').waitFor();
 
     await s.page.getByTestId('report-populate').click();
     await shell.toast(messages.missingInputs).waitFor();
@@ -82,6 +104,8 @@ describe('Bulk Report', () => {
     const id = await reports.newSpreadsheet();
     expect(id).toMatch(/^[A-Za-z0-9_-]{22}$/);
     await reports.pickPublisher(0, 'Daily Planet');
+    await s.page.getByTestId('report-picker-add').click();
+    await reports.pickPublisher(1, 'Metro Sports');
     // Success opens the link in a new tab (spec 002 §4 "Report"): that tab asks for the workbook.
     const opened = s.context.waitForEvent('request', (r) => r.url().includes('/files/workbooks/'));
     await s.page.getByTestId('report-populate').click();
@@ -89,32 +113,99 @@ describe('Bulk Report', () => {
     const href = (await reports.link.getAttribute('href'))!;
     expect(href).toMatch(/^\/files\/workbooks\/[A-Za-z0-9_-]{22}$/);
     expect((await opened).url()).toBe(s.server.baseUrl + href);
+
+    // The populated workbook is listed by date and downloads as it was generated.
+    await reports.historyItems.first().waitFor();
+    expect(await reports.historyItems.count()).toBe(1);
+    expect(await reports.historyItems.first().innerText()).toContain('Daily Planet, Metro Sports');
     await snap(s.page, 'reports-populated');
-
-    // The linked spreadsheet, edited as a user would: one valid change, one out of bounds.
-    const download = await s.page.request.get(s.server.baseUrl + href);
-    expect(download.status()).toBe(200);
+    const downloading = s.page.waitForEvent('download');
+    await reports.historyItems.first().getByTestId('report-history-download').click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^report-\d{4}-\d\d-\d\d-\d{4}\.xlsx$/);
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load((await download.body()) as unknown as ArrayBuffer);
-    const sheet = workbook.getWorksheet('Video Publisher')!;
-    const header = (label: string) => {
-      let at = 0;
-      sheet.getRow(1).eachCell((cell, col) => {
-        if (cell.value === label) at = col;
-      });
-      return at;
-    };
-    expect(sheet.rowCount).toBe(2);
-    sheet.getRow(2).getCell(header('Error Limit')).value = 25;
-    const placements = workbook.getWorksheet('Video Placement')!;
-    expect(placements.rowCount).toBeGreaterThan(1);
-    placements.getRow(2).getCell(header('Skip Timer')).value = 42;
+    await workbook.xlsx.load(readFileSync((await download.path())!) as unknown as ArrayBuffer);
 
+    // Meanwhile the grid changes Daily Planet's midroll time and error limit.
+    const headers = await apiLogin('admin@demo.example');
+    const grid = await api('POST', 'ad_config/fill', headers, {
+      publisher_ids: [406],
+      session_id: 'e2e-fill',
+    });
+    const planet = (grid.data as GridData).publisher[0]!;
+    const started = await api('POST', 'monetization_setup/submit', headers, {
+      data: {
+        publisher: [
+          { key: planet.key, version: planet.version, changes: { midrollTime: 9, errorLimit: 33 } },
+        ],
+        placement: [],
+        display: [],
+        displayPlacement: [],
+      },
+      session_id: 'e2e-grid-change',
+    });
+    const jobId = (started.data as { job_id: string }).job_id;
+    await eventually(async () => {
+      const status = await api('GET', `monetization_setup/submit/${jobId}`, headers);
+      expect((status.data as { state: string }).state).toBe('completed');
+    }, 20_000);
+
+    // The earlier workbook, edited as a user would: one valid change, one out of bounds.
+    // Rows by their key (Metro Sports is 407 in the demo data) or by their placement's name.
+    const cellOf = (sheetName: string, key: string, label: string) => {
+      const sheet = workbook.getWorksheet(sheetName)!;
+      let col = 0;
+      sheet.getRow(1).eachCell((cell, at) => {
+        if (cell.value === label) col = at;
+      });
+      let found: ExcelJS.Cell | undefined;
+      sheet.eachRow((row) => {
+        if (row.getCell(1).value === key || row.getCell(3).value === key) found = row.getCell(col);
+      });
+      expect(found, `${key} ${label}`).toBeDefined();
+      return found!;
+    };
+    cellOf('Video Publisher', 'publisher:407', 'Error Limit').value = 25;
+    cellOf('Video Placement', 'Homepage Top', 'Skip Timer').value = 42;
     await reports.upload('edited.xlsx', Buffer.from(await workbook.xlsx.writeBuffer()));
+
+    // Update report shows what it would change; nothing is written yet.
     await s.page.getByTestId('report-update').click();
+    await reports.preview.waitFor();
+    const conflict = reports.previewRow('conflict', 'Daily Planet');
+    await conflict.waitFor();
+    expect(await conflict.innerText()).toMatch(
+      /changed by admin@demo\.example at .+ UTC \(Error Limit, Midroll Time\)/,
+    );
+    expect(await reports.previewRow('change', 'Metro Sports').innerText()).toContain('Error Limit');
+    const refused = reports.previewRow('refused', 'Homepage Top');
+    expect(await refused.getByTestId('report-preview-cell-error').innerText()).toBe(gridCellInvalid(3, 10));
+    expect(await s.page.getByTestId('report-preview-apply').count()).toBe(0);
+    await snap(s.page, 'reports-preview');
+
+    // Escape cancels: still nothing written.
+    await s.page.keyboard.press('Escape');
+    await reports.preview.waitFor({ state: 'detached' });
+    expect(await reports.updateResult.count()).toBe(0);
+
+    // Again, and this time apply the rest.
+    await s.page.getByTestId('report-update').click();
+    await s.page.getByTestId('report-preview-apply-rest').click();
     await reports.updateResult.waitFor();
-    expect(await reports.updateResult.innerText()).toContain('1 configuration updated, 1 row refused');
-    await shell.toast(gridCellInvalid(3, 10)).waitFor();
+    expect(await reports.updateResult.innerText()).toContain('1 configuration updated, 2 rows not applied');
+    expect(await s.page.getByTestId('report-update-applied').innerText()).toBe('Metro Sports: Error Limit');
+    await shell
+      .toast(`Skip Timer: ${gridCellInvalid(3, 10)}`)
+      .first()
+      .waitFor();
     await snap(s.page, 'reports-updated');
+
+    const fresh = await api('POST', 'ad_config/fill', headers, {
+      publisher_ids: [406, 407],
+      session_id: 'e2e-check',
+    });
+    const rows = (fresh.data as GridData).publisher;
+    expect(rows.find((r) => r.publisherId === 406)!.values).toMatchObject({ midrollTime: 9, errorLimit: 33 });
+    expect(rows.find((r) => r.publisherId === 407)!.values).toMatchObject({ errorLimit: 25 });
   });
 });

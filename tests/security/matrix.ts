@@ -329,6 +329,9 @@ export const MATRIX: readonly MatrixRoute[] = [
       ['GET', '/bulk-update/submit'],
       ['POST', '/bulk-update/submit'],
       ['GET', '/bulk-update/jobs/:job_id'],
+      ['POST', '/bulk-update/preview'],
+      ['GET', '/bulk-update/history'],
+      ['GET', '/bulk-update/history/:id/file'],
       ['POST', '/bulk-update-json/fill/'],
       ['POST', '/bulk-update-json/submit'],
     ] as const

@@ -160,6 +160,19 @@ export const messages = {
   endDateBeforeStart: 'must not be before start_date',
   startDateWithFrom: 'cannot be sent with from: send either days back (from) or calendar dates (start_date)',
   calendarNeedsStartDate: 'needs start_date: a time zone or an end date only applies to calendar dates',
+  // Bulk report update: its preview, its confirmation and what it applied.
+  reportHeldWithPublisher: 'Not applied: its publisher row was refused.',
+  reportBatchHeld: 'Not applied: other rows were refused and you did not choose to apply the rest.',
+  reportPreviewGone: 'This preview no longer exists. Upload the workbook and press Update report again.',
+  reportPreviewUsed:
+    'This preview was already confirmed. Press Update report again to see the current changes.',
+  reportNothingToApply: 'The workbook changes nothing: every cell already holds its value.',
+  reportHistoryEmpty: 'No populated workbooks yet. Populate a report and it is kept here.',
+  reportHistoryFailed: 'The populated workbooks could not be loaded.',
+  reportPreviewNote: 'Nothing has been written yet. Check the changes, then apply them.',
+  reportPreviewProblems:
+    'Some rows conflict with later saves or break a rule. Nothing is applied unless you choose to apply the rest; those rows are left as they are.',
+  reportPreviewAllBlocked: 'No row can be applied: every changed row conflicts or is refused.',
 } as const;
 
 export type MessageKey = keyof typeof messages;
@@ -282,3 +295,9 @@ export const jsonTooLarge = (maxBytes: number): string => `must be at most ${max
 /** audit_log/create over its per-user rate: how long until the next entry is taken. */
 export const auditTooFast = (seconds: number): string =>
   `Too many edit-log entries in a short time: the next one is taken in ${seconds} s.`;
+/** The bulk report preview's summary: how many rows change, conflict and are refused. */
+export const reportPreviewCount = (count: number, what: 'change' | 'conflict' | 'refused'): string => {
+  if (what === 'change') return `${count} ${count === 1 ? 'row changes' : 'rows change'}`;
+  if (what === 'conflict') return `${count} ${count === 1 ? 'conflict' : 'conflicts'}`;
+  return `${count} refused`;
+};

@@ -24,7 +24,7 @@ import {
   isMonetizationAbTest,
   type GridTab,
 } from '@hc/shared/monetization/grid-rules';
-import { staleConfigRow } from '@hc/shared/messages';
+import { messages, staleConfigRow } from '@hc/shared/messages';
 import { diffConfigs } from '@hc/shared/monetization/audit-changes';
 
 const { publishers, placements, videoConfigs, displayConfigs, monetizationAudits, abTests } = schema;
@@ -173,6 +173,8 @@ export interface ApplyOptions {
    * rest. Otherwise one stale row holds back the whole batch, so nothing is half-applied.
    */
   applyRest?: boolean;
+  /** Checks everything and writes nothing (a preview): rows are read without locks. */
+  dryRun?: boolean;
   onProgress?: (done: number, total: number) => Promise<void> | void;
 }
 
@@ -183,6 +185,22 @@ export interface ApplyResult {
   changed: number;
   /** The rows refused because they were read before a newer save (also in errors). */
   conflicts: string[];
+  /** What became of each row sent (and of each row refused with them), in the order sent. */
+  outcomes: RowOutcome[];
+}
+
+/**
+ * One row's fate: applied (or unchanged: its cells already held these values), conflict (read before a
+ * newer save), refused (a rule broke; reasons as the grid words them, 'Label: message'), or held (fine,
+ * but not written because other rows of the batch were refused and the rest was not asked for).
+ */
+export interface RowOutcome {
+  key: string;
+  label: string;
+  status: 'applied' | 'unchanged' | 'conflict' | 'refused' | 'held';
+  reasons: string[];
+  /** The fields the row's write changed (applied rows). */
+  fields: string[];
 }
 
 const rowLabel = (r: StoredRecord) =>
@@ -231,7 +249,7 @@ export async function applyGridChanges(
       tx,
       changes.map((c) => c.change.key),
     ),
-    true,
+    !options.dryRun,
   );
   const byKey = new Map(records.map((r) => [gridRowKey(tabOf(r), r), r]));
   const identity = (r: StoredRecord) => `${r.platform === null ? 'v' : 'd'}${r.id}`;
@@ -290,11 +308,18 @@ export async function applyGridChanges(
   }
 
   const conflicts: string[] = [];
+  const conflictByKey = new Map<string, string>();
   for (const key of staleKeys) {
     const record = byKey.get(key)!;
-    conflicts.push(await staleMessage(tx, record));
+    const message = await staleMessage(tx, record);
+    conflicts.push(message);
+    conflictByKey.set(key, message);
     errorsByKey.set(key, [...(errorsByKey.get(key) ?? [])]);
   }
+  const labelOf = (key: string) => {
+    const record = byKey.get(key);
+    return record ? rowLabel(record) : key;
+  };
   const errors = [
     ...conflicts,
     ...[...errorsByKey.entries()]
@@ -304,42 +329,80 @@ export async function applyGridChanges(
         return record ? `${rowLabel(record)}: ${problems.join('; ')}` : problems.join('; ');
       }),
   ];
-  if (options.atomicity === 'all' && errors.length > 0) return { errors, changed: 0, conflicts };
-  if (conflicts.length > 0 && !options.applyRest) return { errors, changed: 0, conflicts };
-
   // A bad publisher row also holds back its placements' rows in 'rows' mode: they were checked with it.
-  const badParents = new Set([...errorsByKey.keys()].filter((k) => touchedParents.has(k)));
+  // A stale one does not: its changes were left out, so its placements were checked with what is stored.
+  const badParents = new Set(
+    [...errorsByKey.entries()]
+      .filter(([k, problems]) => touchedParents.has(k) && problems.length > 0)
+      .map(([k]) => k),
+  );
+  const heldByParent = (record: StoredRecord) =>
+    record.placementId !== null && badParents.has(parentKeyOf(record));
+  const batchHeld =
+    (options.atomicity === 'all' && errors.length > 0) || (conflicts.length > 0 && !options.applyRest);
+
+  // Each row's fate, decided before anything is written so a preview and the write agree.
+  const outcomes: RowOutcome[] = [];
+  const seen = new Set<string>();
+  const writes: { record: StoredRecord; config: Config; diff: Record<string, unknown> }[] = [];
+  for (const key of [...changes.map((c) => c.change.key), ...errorsByKey.keys()]) {
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const record = byKey.get(key);
+    const conflict = conflictByKey.get(key);
+    const problems = errorsByKey.get(key) ?? [];
+    const base = { key, label: labelOf(key), fields: [] as string[] };
+    if (conflict) outcomes.push({ ...base, status: 'conflict', reasons: [conflict] });
+    else if (problems.length > 0 || !record) outcomes.push({ ...base, status: 'refused', reasons: problems });
+    else if (heldByParent(record))
+      outcomes.push({ ...base, status: 'refused', reasons: [messages.reportHeldWithPublisher] });
+    else {
+      const config = next.get(identity(record)) ?? record.config;
+      const diff = diffConfigs(record.config, config);
+      const fields = Object.keys(diff);
+      if (fields.length === 0) outcomes.push({ ...base, status: 'unchanged', reasons: [] });
+      else if (batchHeld) outcomes.push({ ...base, status: 'held', reasons: [messages.reportBatchHeld] });
+      else {
+        outcomes.push({
+          ...base,
+          status: 'applied',
+          reasons: [],
+          fields: fields.map((f) => fieldLabelOf(record, f)),
+        });
+        writes.push({ record, config, diff });
+      }
+    }
+  }
+  if (batchHeld || options.dryRun)
+    return { errors, changed: options.dryRun ? writes.length : 0, conflicts, outcomes };
+
   let done = 0;
   let changed = 0;
-  for (const record of records) {
-    const config = next.get(identity(record));
-    if (!config) continue;
-    const key = gridRowKey(tabOf(record), record);
+  for (const { record, config, diff } of writes) {
     done += 1;
-    if (errorsByKey.has(key) || (record.placementId !== null && badParents.has(parentKeyOf(record))))
-      continue;
-    const diff = diffConfigs(record.config, config);
-    if (Object.keys(diff).length > 0) {
-      const table = record.platform === null ? videoConfigs : displayConfigs;
-      await tx.update(table).set({ config, updatedAt: new Date() }).where(eq(table.id, record.id));
-      const fields = Object.keys(diff);
-      await tx.insert(monetizationAudits).values({
-        publisherId: record.publisherId,
-        placementId: record.placementId,
-        userId: actor.userId,
-        email: actor.email,
-        action: 'update',
-        auditableType: record.platform === null ? 'VideoConfig' : 'DisplayConfig',
-        associatedType: record.placementId === null ? 'Publisher' : 'Placement',
-        fieldName: fields.length === 1 ? (fields[0] ?? null) : null,
-        auditedChanges: record.platform === null ? diff : prefixKeys(`${record.platform}.`, diff),
-      });
-      changed += 1;
-    }
-    await options.onProgress?.(done, next.size);
+    const table = record.platform === null ? videoConfigs : displayConfigs;
+    await tx.update(table).set({ config, updatedAt: new Date() }).where(eq(table.id, record.id));
+    const fields = Object.keys(diff);
+    await tx.insert(monetizationAudits).values({
+      publisherId: record.publisherId,
+      placementId: record.placementId,
+      userId: actor.userId,
+      email: actor.email,
+      action: 'update',
+      auditableType: record.platform === null ? 'VideoConfig' : 'DisplayConfig',
+      associatedType: record.placementId === null ? 'Publisher' : 'Placement',
+      fieldName: fields.length === 1 ? (fields[0] ?? null) : null,
+      auditedChanges: record.platform === null ? diff : prefixKeys(`${record.platform}.`, diff),
+    });
+    changed += 1;
+    await options.onProgress?.(done, writes.length);
   }
-  return { errors, changed, conflicts };
+  return { errors, changed, conflicts, outcomes };
 }
+
+/** A stored field by the grid's column name, as the admin reads it. */
+const fieldLabelOf = (record: StoredRecord, field: string) =>
+  gridColumnsOf(tabOf(record)).find((c) => c.field === field)?.label ?? field;
 
 const prefixKeys = (prefix: string, changes: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(changes).map(([k, v]) => [prefix + k, v]));

@@ -94,7 +94,54 @@ function plainValue(value: ExcelJS.CellValue): unknown {
   return null;
 }
 
+/** A workbook neither exceljs reader can open: the caller's file, answered as such, never a crash. */
+export class UnreadableWorkbook extends Error {
+  constructor() {
+    super('The file is not an XLSX workbook.');
+  }
+}
+
 type SheetReader = ExcelJS.stream.xlsx.WorksheetReader & { name: string };
+interface SheetRow {
+  number: number;
+  getCell(col: number): { value: ExcelJS.CellValue };
+  eachCell(callback: (cell: { value: ExcelJS.CellValue }, col: number) => void): void;
+}
+
+/** Collects the rows of one sheet into `rows`; every row is consumed, ignored sheets too. */
+async function readSheet(
+  name: string,
+  sheetRows: AsyncIterable<SheetRow> | Iterable<SheetRow>,
+  rows: WorkbookRow[],
+) {
+  const tab = REPORT_SHEETS.find((s) => s.name === name)?.tab;
+  const columns = tab ? gridColumnsOf(tab) : [];
+  const fieldAt = new Map<number, (typeof columns)[number]>();
+  let keyAt = 0;
+  let versionAt = 0;
+  // Every sheet is read to its end, the ignored ones too: the ZIP is one stream.
+  for await (const row of sheetRows) {
+    if (!tab) continue;
+    if (row.number === 1) {
+      row.eachCell((cell, col) => {
+        const header = String(plainValue(cell.value) ?? '').trim();
+        if (header === REPORT_ID_COLUMNS[0]) keyAt = col;
+        if (header === REPORT_VERSION_COLUMN) versionAt = col;
+        const column = columns.find((c) => c.label === header || c.field === header);
+        if (column) fieldAt.set(col, column);
+      });
+      continue;
+    }
+    if (keyAt === 0) continue;
+    const key = String(plainValue(row.getCell(keyAt).value) ?? '').trim();
+    if (key === '') continue;
+    const cells: Record<string, GridValue> = {};
+    for (const [col, column] of fieldAt)
+      cells[column.field] = normalizeGridValue(column.kind, plainValue(row.getCell(col).value));
+    const version = versionAt === 0 ? '' : String(plainValue(row.getCell(versionAt).value) ?? '').trim();
+    rows.push({ tab, rowNumber: row.number, key, cells, ...(version ? { version } : {}) });
+  }
+}
 
 /**
  * The rows of a report workbook: sheets named as the grid tabs, the first row naming the columns (by
@@ -104,46 +151,37 @@ type SheetReader = ExcelJS.stream.xlsx.WorksheetReader & { name: string };
  */
 export async function readReportWorkbook(content: Buffer): Promise<WorkbookRow[]> {
   // Counted first, as at upload: a stored workbook is read only once it is known to unpack within the limit.
-  if (!(await countZip(content, WORKBOOK_ZIP_LIMITS)))
-    throw new Error('The workbook is not a ZIP that unpacks within its limit.');
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([content]), {
-    worksheets: 'emit',
-    sharedStrings: 'cache',
-    hyperlinks: 'ignore',
-    styles: 'ignore',
-    entries: 'ignore',
-  });
-  const rows: WorkbookRow[] = [];
-  for await (const sheet of reader as AsyncIterable<SheetReader>) {
-    const tab = REPORT_SHEETS.find((s) => s.name === sheet.name)?.tab;
-    const columns = tab ? gridColumnsOf(tab) : [];
-    const fieldAt = new Map<number, (typeof columns)[number]>();
-    let keyAt = 0;
-    let versionAt = 0;
-    // Every sheet is read to its end, the ignored ones too: the ZIP is one stream.
-    for await (const row of sheet) {
-      if (!tab) continue;
-      if (row.number === 1) {
-        row.eachCell((cell, col) => {
-          const header = String(plainValue(cell.value) ?? '').trim();
-          if (header === REPORT_ID_COLUMNS[0]) keyAt = col;
-          if (header === REPORT_VERSION_COLUMN) versionAt = col;
-          const column = columns.find((c) => c.label === header || c.field === header);
-          if (column) fieldAt.set(col, column);
-        });
-        continue;
-      }
-      if (keyAt === 0) continue;
-      const key = String(plainValue(row.getCell(keyAt).value) ?? '').trim();
-      if (key === '') continue;
-      const cells: Record<string, GridValue> = {};
-      for (const [col, column] of fieldAt)
-        cells[column.field] = normalizeGridValue(column.kind, plainValue(row.getCell(col).value));
-      const version = versionAt === 0 ? '' : String(plainValue(row.getCell(versionAt).value) ?? '').trim();
-      rows.push({ tab, rowNumber: row.number, key, cells, ...(version ? { version } : {}) });
+  if (!(await countZip(content, WORKBOOK_ZIP_LIMITS))) throw new UnreadableWorkbook();
+  try {
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([content]), {
+      worksheets: 'emit',
+      sharedStrings: 'cache',
+      hyperlinks: 'ignore',
+      styles: 'ignore',
+      entries: 'ignore',
+    });
+    const rows: WorkbookRow[] = [];
+    for await (const sheet of reader as AsyncIterable<SheetReader>)
+      await readSheet(sheet.name, sheet as AsyncIterable<SheetRow>, rows);
+    return rows;
+  } catch {
+    // The streaming reader needs the workbook part before the sheets in the ZIP; a workbook saved again
+    // by some writers (exceljs itself, rewriting a loaded workbook) puts it after, and the reader throws.
+    // Such a workbook is read whole: an upload is at most 5 MB and its unpacked size was checked.
+    const workbook = new ExcelJS.Workbook();
+    try {
+      await workbook.xlsx.load(content as unknown as ArrayBuffer);
+    } catch {
+      throw new UnreadableWorkbook();
     }
+    const rows: WorkbookRow[] = [];
+    for (const sheet of workbook.worksheets) {
+      const sheetRows: SheetRow[] = [];
+      sheet.eachRow((row) => sheetRows.push(row));
+      await readSheet(sheet.name, sheetRows, rows);
+    }
+    return rows;
   }
-  return rows;
 }
 
 /** What an uploaded or stored workbook may unpack to, counted as it inflates. */

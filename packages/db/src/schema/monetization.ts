@@ -161,7 +161,14 @@ export const splashImages = pgTable(
   (t) => [index('splash_images_pub_created_idx').on(t.publisherId, t.createdAt.desc())],
 );
 
-export type SpreadsheetStatus = 'pending' | 'running' | 'done' | 'failed';
+/** previewed: an update whose changes were shown to the admin and wait for their confirmation. */
+export type SpreadsheetStatus = 'previewed' | 'pending' | 'running' | 'done' | 'failed';
+
+/** What a confirmed update applied and what it did not, per row, as the screen lists it. */
+export interface SpreadsheetOutcome {
+  applied: { key: string; label: string; fields: string[] }[];
+  notApplied: { key: string; label: string; reason: string }[];
+}
 
 /** A bulk report request: fill a spreadsheet for publishers, or apply its edits. */
 export const spreadsheets = pgTable(
@@ -181,6 +188,16 @@ export const spreadsheets = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** Who asked (the admin a preview belongs to); null for requests made before it was kept. */
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * A previewed update's changes (rows with their versions), applied as they were shown: the confirm
+     * never re-reads the workbook. Null for an update sent without a preview.
+     */
+    plan: jsonb('plan').$type<unknown>(),
+    /** Whether the admin chose to apply the rows that were not refused. */
+    applyRest: boolean('apply_rest').notNull().default(false),
+    outcome: jsonb('outcome').$type<SpreadsheetOutcome>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -270,3 +287,24 @@ export const workbooks = pgTable('workbooks', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Every populated report workbook as it was generated, kept for its admin to download again by date.
+ * Bounded: the fill that stores one drops that admin's copies beyond the newest 50 and any older than
+ * 90 days.
+ */
+export const populatedWorkbooks = pgTable(
+  'populated_workbooks',
+  {
+    id: serial('id').primaryKey(),
+    /** The spreadsheet id the fill wrote into. */
+    externalId: text('external_id').notNull(),
+    publisherIds: integer('publisher_ids').array().notNull(),
+    content: bytea('content').notNull(),
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('populated_workbooks_owner_created_idx').on(t.createdBy, t.createdAt.desc())],
+);

@@ -5,7 +5,11 @@
 // - POST bulk-update/workbooks/upload (multipart, field `file`) -> 201 Workbook (an edited workbook)
 // - GET bulk-update/workbooks/{external_id}/link -> { link } (a fresh download link)
 // - POST bulk-update/fill {external_id, publisher_ids, group_ids} -> 202 ReportStarted (report-fill)
-// - POST bulk-update/submit {external_id} -> 202 ReportStarted (report-update)
+// - POST bulk-update/preview {external_id} -> ReportPreview (what the workbook would change; writes nothing)
+// - POST bulk-update/submit {external_id, preview_id?, apply_rest?} -> 202 ReportStarted (report-update;
+//   with a preview id it applies exactly the previewed changes)
+// - GET bulk-update/history -> PopulatedWorkbook[] (the caller's populated workbooks, newest first)
+// - GET bulk-update/history/{id}/file -> the XLSX as it was populated
 // - GET bulk-update/jobs/{job_id} -> ReportStatus
 // - The spec's own paths (spec 002 §7), the same jobs answered once they end, at the top level:
 //   POST bulk-update/fill/ and bulk-update-json/fill/ -> {success, link, errors};
@@ -31,7 +35,72 @@ export const reportFillBodySchema = z.object({
 });
 export type ReportFillBody = z.infer<typeof reportFillBodySchema>;
 
-export const reportSubmitBodySchema = z.object({ external_id: z.string().max(100).optional() });
+export const reportSubmitBodySchema = z.object({
+  external_id: z.string().max(100).optional(),
+  /** The preview the admin confirmed: its changes are applied as shown, the workbook is not read again. */
+  preview_id: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+  /** With conflicting or refused rows: apply the other rows (otherwise nothing of the batch is written). */
+  apply_rest: z.boolean().default(false),
+});
+export type ReportSubmitBody = z.infer<typeof reportSubmitBodySchema>;
+
+export const reportPreviewBodySchema = z.object({ external_id: z.string().max(100).optional() });
+
+/** One changed cell of a preview, values as the workbook shows them ('' for empty). */
+export const reportPreviewFieldSchema = z.object({
+  field: z.string(),
+  label: z.string(),
+  current: z.string(),
+  next: z.string(),
+  /** The grid's message when this value breaks a rule, else null. */
+  error: z.string().nullable(),
+});
+
+export const REPORT_PREVIEW_STATUSES = ['change', 'conflict', 'refused'] as const;
+export const reportPreviewRowSchema = z.object({
+  key: z.string(),
+  tab: z.enum(GRID_TABS),
+  label: z.string(),
+  publisher: z.string(),
+  placement: z.string().nullable(),
+  platform: z.string().nullable(),
+  status: z.enum(REPORT_PREVIEW_STATUSES),
+  /** Why a row is refused or conflicts (who changed it, when and what, for a conflict). */
+  reasons: z.array(z.string()),
+  fields: z.array(reportPreviewFieldSchema),
+});
+export type ReportPreviewRow = z.infer<typeof reportPreviewRowSchema>;
+
+export const reportPreviewSchema = z.object({
+  preview_id: z.number(),
+  external_id: z.string(),
+  rows: z.array(reportPreviewRowSchema),
+  /** Rows of the workbook that cannot be applied at all (a key naming no configuration). */
+  errors: z.array(z.string()),
+});
+export type ReportPreview = z.infer<typeof reportPreviewSchema>;
+
+/** What a confirmed update applied, and what it did not and why. */
+export const reportOutcomeSchema = z.object({
+  applied: z.array(z.object({ key: z.string(), label: z.string(), fields: z.array(z.string()) })),
+  not_applied: z.array(z.object({ key: z.string(), label: z.string(), reason: z.string() })),
+});
+
+export const populatedWorkbookSchema = z.object({
+  id: z.number(),
+  external_id: z.string(),
+  created_at: z.string(),
+  publishers: z.array(z.string()),
+  size: z.number(),
+});
+export type PopulatedWorkbook = z.infer<typeof populatedWorkbookSchema>;
+export const populatedWorkbookParamsSchema = z.object({
+  id: z.coerce.number().int().min(1).max(2_147_483_647),
+});
+
+/** How many populated workbooks each admin keeps, and for how long. */
+export const POPULATED_WORKBOOKS_KEPT = 50;
+export const POPULATED_WORKBOOKS_DAYS = 90;
 
 export const workbookSchema = z.object({ external_id: z.string(), version: z.number() });
 export type Workbook = z.infer<typeof workbookSchema>;
@@ -57,6 +126,9 @@ export const reportStatusSchema = z.object({
   errors: z.array(z.string()),
   /** Records an update changed. */
   changed: z.number(),
+  /** An update's rows: applied, and not applied with why (empty until it ends, and for a fill). */
+  applied: reportOutcomeSchema.shape.applied,
+  not_applied: reportOutcomeSchema.shape.not_applied,
 });
 export type ReportStatus = z.infer<typeof reportStatusSchema>;
 

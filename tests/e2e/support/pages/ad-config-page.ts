@@ -67,6 +67,21 @@ export class ReportsPage {
   get updateResult() {
     return this.page.getByTestId('report-update-result');
   }
+  get preview() {
+    return this.page.getByTestId('report-preview');
+  }
+  /** A preview row group by its status (change, conflict, refused) and a text it holds. */
+  previewRow(status: 'change' | 'conflict' | 'refused', text: string) {
+    return this.page
+      .locator(`[data-testid=report-preview-row][data-status=${status}]`)
+      .filter({ hasText: text });
+  }
+  get history() {
+    return this.page.getByTestId('report-history');
+  }
+  get historyItems() {
+    return this.page.getByTestId('report-history-item');
+  }
 
   async newSpreadsheet(): Promise<string> {
     await this.page.getByTestId('report-new').click();

@@ -8,7 +8,11 @@ import { z } from 'zod';
 import { okEnvelope } from '@hc/shared/api/envelope';
 import {
   externalIdSchema,
+  populatedWorkbookParamsSchema,
+  populatedWorkbookSchema,
   reportFillBodySchema,
+  reportPreviewBodySchema,
+  reportPreviewSchema,
   reportJobParamsSchema,
   reportStartedSchema,
   reportStatusSchema,
@@ -19,11 +23,18 @@ import {
   workbookSchema,
   type ReportFillBody,
   type ReportStatus,
+  type ReportSubmitBody,
 } from '@hc/shared/api/reports';
 import { messages } from '@hc/shared/messages';
 import { MONETIZATION_JOB_OPTIONS, QUEUES, reportJobId, type ReportJob } from '@hc/worker/queues';
+import { applyGridChanges } from '@hc/worker/processors/monetization-grid';
 import type { ReportResult } from '@hc/worker/processors/report-fill';
-import { isReportWorkbook, writeReportWorkbook } from '@hc/worker/processors/report-workbook';
+import { planWorkbookUpdate, previewRowsOf } from '@hc/worker/processors/report-update';
+import {
+  isReportWorkbook,
+  UnreadableWorkbook,
+  writeReportWorkbook,
+} from '@hc/worker/processors/report-workbook';
 import type { AppContext } from '../../context.ts';
 import { callerOf, requireRoles } from '../../plugins/auth.ts';
 import { badRequest, HttpError, notFound } from '../../plugins/errors.ts';
@@ -145,12 +156,32 @@ export async function reportRoutes(
     return { requestId, jobId, externalId };
   };
 
-  /** Queues a report-update job for the workbook; its job id. */
-  const startUpdate = async (request: FastifyRequest, externalIdText: string | undefined) => {
-    const externalId = await existingWorkbookId(repo, externalIdText);
-    const requestId = await repo.createRequest('update', externalId, []);
+  /**
+   * Queues a report-update job for the workbook; its job id. With a preview id: the caller's preview of
+   * that workbook becomes the job (its changes as shown, the caller's choice to apply the rest).
+   */
+  const startUpdate = async (request: FastifyRequest, body: Partial<ReportSubmitBody>) => {
+    const caller = callerOf(request);
+    let requestId: number;
+    let externalId: string;
+    if (body.preview_id !== undefined) {
+      const named = body.external_id?.trim() ? await existingWorkbookId(repo, body.external_id) : null;
+      const confirmed = await repo.confirmPreview(
+        body.preview_id,
+        caller.userId,
+        named,
+        body.apply_rest ?? false,
+      );
+      if (confirmed === 'gone') throw new HttpError(404, [messages.reportPreviewGone]);
+      if (confirmed === 'used') throw new HttpError(409, [messages.reportPreviewUsed]);
+      requestId = body.preview_id;
+      externalId = confirmed.externalId;
+    } else {
+      externalId = await existingWorkbookId(repo, body.external_id);
+      requestId = await repo.createRequest('update', externalId, [], caller.userId);
+    }
     const jobId = reportJobId('update', requestId);
-    const data: ReportJob = { requestId, userId: callerOf(request).userId };
+    const data: ReportJob = { requestId, userId: caller.userId };
     await updateQueue().add('update', tracedBy(request.id, data), { ...MONETIZATION_JOB_OPTIONS, jobId });
     return { requestId, jobId, externalId };
   };
@@ -186,8 +217,80 @@ export async function reportRoutes(
     '/bulk-update/submit',
     { schema: { body: reportSubmitBodySchema, response: { 202: okEnvelope(reportStartedSchema) } } },
     async (request, reply) => {
-      const { jobId } = await startUpdate(request, request.body.external_id);
+      const { jobId } = await startUpdate(request, request.body);
       return reply.status(202).send({ success: true as const, data: { job_id: jobId } });
+    },
+  );
+
+  // Update report on the screen: what the workbook would change, row by row, checked as the confirm
+  // will check it (rules, and versions against later saves), with nothing written. The changes are kept
+  // with the preview so the confirm applies exactly them.
+  api.post(
+    '/bulk-update/preview',
+    { schema: { body: reportPreviewBodySchema, response: { 200: okEnvelope(reportPreviewSchema) } } },
+    async (request) => {
+      const caller = callerOf(request);
+      const externalId = await existingWorkbookId(repo, request.body.external_id);
+      const content = await repo.workbookContent(externalId);
+      if (!content) throw new HttpError(404, [reportErrors.noSuchSpreadsheet]);
+      const previewed = ctx.db.transaction(async (tx) => {
+        const planned = await planWorkbookUpdate(tx, content, { pinVersions: true });
+        const checked = await applyGridChanges(
+          tx,
+          planned.data,
+          { userId: caller.userId, email: caller.email },
+          { atomicity: 'rows', applyRest: true, dryRun: true },
+        );
+        return { plan: planned, rows: previewRowsOf(planned, checked.outcomes) };
+      });
+      const { plan, rows } = await previewed.catch((error: unknown) => {
+        throw error instanceof UnreadableWorkbook ? unprocessable(reportErrors.notWorkbook) : error;
+      });
+      const previewId = await repo.createPreview(externalId, caller.userId, {
+        data: plan.data,
+        errors: plan.errors,
+      });
+      return {
+        success: true as const,
+        data: { preview_id: previewId, external_id: externalId, rows, errors: plan.errors },
+      };
+    },
+  );
+
+  // Every populated workbook as it was generated, for its admin, newest first.
+  api.get(
+    '/bulk-update/history',
+    { schema: { response: { 200: okEnvelope(z.array(populatedWorkbookSchema)) } } },
+    async (request) => {
+      const rows = await repo.populatedBy(callerOf(request).userId);
+      return {
+        success: true as const,
+        data: rows.map((r) => ({
+          id: r.id,
+          external_id: r.externalId,
+          created_at: r.createdAt.toISOString(),
+          publishers: r.publishers,
+          size: r.size,
+        })),
+      };
+    },
+  );
+
+  api.get(
+    '/bulk-update/history/:id/file',
+    { schema: { params: populatedWorkbookParamsSchema } },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const file = await repo.populatedFile(request.params.id, caller.userId);
+      // Another admin's copy, or one naming a publisher outside the caller's reach, is not theirs to see.
+      if (!file || !(caller.isAdmin || file.publisherIds.every((id) => id === caller.publisherId)))
+        throw notFound();
+      const stamp = file.createdAt.toISOString().slice(0, 16).replace('T', '-').replace(':', '');
+      return reply
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', `attachment; filename="report-${stamp}.xlsx"`)
+        .header('cache-control', 'no-store')
+        .send(Buffer.from(file.content));
     },
   );
 
@@ -200,11 +303,11 @@ export async function reportRoutes(
     });
   }
   api.post('/bulk-update-json/submit', { schema: { body: reportSubmitBodySchema } }, async (request) => {
-    const started = await startUpdate(request, request.body.external_id);
+    const started = await startUpdate(request, { external_id: request.body.external_id });
     return awaitReport(started.requestId, started.externalId, 'update');
   });
   api.get('/bulk-update/submit', { schema: { querystring: reportSubmitBodySchema } }, async (request) => {
-    const started = await startUpdate(request, request.query.external_id);
+    const started = await startUpdate(request, { external_id: request.query.external_id });
     return awaitReport(started.requestId, started.externalId, 'update');
   });
 
@@ -218,6 +321,11 @@ export async function reportRoutes(
       if (!row || row.kind !== reportKind) throw notFound();
       const job = await (reportKind === 'fill' ? fillQueue() : updateQueue()).getJob(request.params.job_id);
       const count = job?.returnvalue?.count ?? 0;
+      const outcome = {
+        applied: row.outcome?.applied ?? [],
+        not_applied: row.outcome?.notApplied ?? [],
+      };
+      const none = { applied: [], not_applied: [] };
       let data: ReportStatus;
       if (row.status === 'done') {
         const link = reportKind === 'fill' ? await repo.downloadLink(row.externalId) : null;
@@ -228,6 +336,7 @@ export async function reportRoutes(
           link,
           errors: row.errors,
           changed: count,
+          ...outcome,
         };
       } else if (row.status === 'failed') {
         data = {
@@ -237,6 +346,7 @@ export async function reportRoutes(
           link: null,
           errors: row.errors,
           changed: 0,
+          ...outcome,
         };
       } else {
         const state = job ? await job.getState() : 'unknown';
@@ -250,6 +360,7 @@ export async function reportRoutes(
                 link: null,
                 errors: [messages.somethingWentWrong],
                 changed: 0,
+                ...none,
               }
             : {
                 kind: reportKind,
@@ -258,6 +369,7 @@ export async function reportRoutes(
                 link: null,
                 errors: [],
                 changed: 0,
+                ...none,
               };
       }
       return { success: true as const, data };

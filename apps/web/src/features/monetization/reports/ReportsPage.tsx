@@ -1,13 +1,15 @@
 // Bulk reports (spec 002 §2.7, §4 "Report", §5, §8; /admin/reports): Populate Report writes the chosen
-// publishers' (or groups') configurations into a spreadsheet by a report-fill job and opens its link;
-// Bulk Update applies an edited spreadsheet by a report-update job, one toast per refused row.
+// publishers' (or groups') configurations into a spreadsheet by a report-fill job and opens its link
+// (each populated workbook is kept, listed by date); Update report first previews what an edited
+// spreadsheet would change, and only the admin's confirm applies it by a report-update job.
 import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { ProgressBar } from 'primereact/progressbar';
 import { SelectButton } from 'primereact/selectbutton';
-import type { ReportStatus } from '@hc/shared/api/reports';
+import type { ReportPreview, ReportStatus } from '@hc/shared/api/reports';
 import { TOAST_LIFE_ADMIN_MS } from '@hc/shared/constants';
 import { messages } from '@hc/shared/messages';
 import { useToast } from '../../../app/toast.tsx';
@@ -16,8 +18,12 @@ import { usePublishers } from '../api/get-publishers.ts';
 import { usePublisherGroups } from './api/get-publisher-groups.ts';
 import { isReportFinished, useReportJob } from './api/get-report-job.ts';
 import { useWorkbookLink } from './api/get-workbook-link.ts';
+import { populatedWorkbooksQueryOptions } from './api/populated-workbooks.ts';
+import { usePreviewReport } from './api/preview-report.ts';
 import { useFillReport, useUpdateReport } from './api/start-report.ts';
 import { useCreateWorkbook, useUploadWorkbook } from './api/workbooks.ts';
+import { PopulatedWorkbooks } from './PopulatedWorkbooks.tsx';
+import { ReportPreviewDialog } from './ReportPreviewDialog.tsx';
 import '../../../components/data-page.css';
 import '../monetization.css';
 import './reports.css';
@@ -77,6 +83,9 @@ export function ReportsPage() {
   const workbookLink = useWorkbookLink();
   const fill = useFillReport();
   const update = useUpdateReport();
+  const previewReport = usePreviewReport();
+  const queryClient = useQueryClient();
+  const [preview, setPreview] = useState<ReportPreview | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
 
   const [fillId, setFillId] = useState('');
@@ -93,6 +102,7 @@ export function ReportsPage() {
     fillJobId,
     (status) => {
       setFillJobId(null);
+      void queryClient.invalidateQueries({ queryKey: populatedWorkbooksQueryOptions().queryKey });
       if (status.state === 'completed' && status.link) {
         setFillLink(status.link);
         window.open(status.link, '_blank', 'noopener');
@@ -107,6 +117,7 @@ export function ReportsPage() {
     updateJobId,
     (status) => {
       setUpdateJobId(null);
+      setPreview(null);
       setUpdateResult(status);
       // Bulk update: one toast per error (spec 002 §8).
       status.errors.forEach((error) => toast.error(error, TOAST_LIFE_ADMIN_MS));
@@ -114,6 +125,7 @@ export function ReportsPage() {
     },
     (error) => {
       setUpdateJobId(null);
+      setPreview(null);
       toast.error(errorOf(error), TOAST_LIFE_ADMIN_MS);
     },
   );
@@ -146,10 +158,24 @@ export function ReportsPage() {
       return;
     }
     setUpdateResult(null);
-    update.mutate(updateId.trim(), {
-      onSuccess: (started) => setUpdateJobId(started.job_id),
+    previewReport.mutate(updateId.trim(), {
+      onSuccess: setPreview,
       onError: (error) => toast.error(errorOf(error), TOAST_LIFE_ADMIN_MS),
     });
+  };
+
+  const onConfirm = (applyRest: boolean) => {
+    if (!preview) return;
+    update.mutate(
+      { externalId: preview.external_id, previewId: preview.preview_id, applyRest },
+      {
+        onSuccess: (started) => setUpdateJobId(started.job_id),
+        onError: (error) => {
+          setPreview(null);
+          toast.error(errorOf(error), TOAST_LIFE_ADMIN_MS);
+        },
+      },
+    );
   };
 
   const onDownload = (externalId: string) =>
@@ -160,6 +186,7 @@ export function ReportsPage() {
 
   const filling = fill.isPending || fillJobId !== null;
   const updating = update.isPending || updateJobId !== null;
+  const previewing = previewReport.isPending;
 
   return (
     <div className="hc-data-page hc-mon hc-reports" data-testid="reports">
@@ -323,44 +350,76 @@ export function ReportsPage() {
               data-testid="report-upload-input"
             />
             <p className="hc-mon-field__hint">
-              Upload an edited report (.xlsx) to get its id. Rows are checked with the grid rules; valid rows
-              are applied.
+              Upload an edited report (.xlsx) to get its id. Update report shows what it would change before
+              anything is applied.
             </p>
           </div>
 
           {updating && <JobProgress progress={updateJob.data?.progress ?? 0} label="Updating…" />}
-          {updateResult && (
-            <div className="hc-report-result" data-testid="report-update-result">
-              <p>
-                <i
-                  className={`pi ${updateResult.errors.length === 0 ? 'pi-check-circle' : 'pi-exclamation-triangle'}`}
-                  aria-hidden="true"
-                />{' '}
-                {updateResult.changed} {updateResult.changed === 1 ? 'configuration' : 'configurations'}{' '}
-                updated
-                {updateResult.errors.length > 0 &&
-                  `, ${updateResult.errors.length} ${updateResult.errors.length === 1 ? 'row' : 'rows'} refused`}
-              </p>
-              {updateResult.errors.length > 0 && (
-                <ul className="hc-report-errors" data-testid="report-update-errors">
-                  {updateResult.errors.map((error) => (
-                    <li key={error}>{error}</li>
-                  ))}
-                </ul>
-              )}
-            </div>
-          )}
+          {updateResult && <UpdateOutcome result={updateResult} />}
           <div className="hc-report-box__actions">
             <Button
               label="Update report"
               icon="pi pi-sync"
-              loading={updating}
+              loading={updating || previewing}
               onClick={onUpdate}
               data-testid="report-update"
             />
           </div>
         </section>
       </div>
+
+      <PopulatedWorkbooks />
+
+      {preview && (
+        <ReportPreviewDialog
+          preview={preview}
+          applying={updating}
+          onApply={onConfirm}
+          onCancel={() => {
+            if (!updating) setPreview(null);
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+/** What a confirmed update applied, and what it did not with why. */
+function UpdateOutcome({ result }: { result: ReportStatus }) {
+  const clean = result.state === 'completed' && result.not_applied.length === 0 && result.errors.length === 0;
+  return (
+    <div className="hc-report-result" data-testid="report-update-result">
+      <p>
+        <i className={`pi ${clean ? 'pi-check-circle' : 'pi-exclamation-triangle'}`} aria-hidden="true" />{' '}
+        {result.changed} {result.changed === 1 ? 'configuration' : 'configurations'} updated
+        {result.not_applied.length > 0 &&
+          `, ${result.not_applied.length} ${result.not_applied.length === 1 ? 'row' : 'rows'} not applied`}
+      </p>
+      {result.applied.length > 0 && (
+        <>
+          <h3 className="hc-report-result__title">Applied</h3>
+          <ul className="hc-report-applied" data-testid="report-update-applied">
+            {result.applied.map((row) => (
+              <li key={row.key}>
+                <strong>{row.label}</strong>: {row.fields.join(', ')}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {result.not_applied.length > 0 && (
+        <>
+          <h3 className="hc-report-result__title">Not applied</h3>
+          <ul className="hc-report-errors" data-testid="report-update-errors">
+            {result.not_applied.map((row) => (
+              <li key={`${row.key}${row.label}`}>
+                <strong>{row.label}</strong>: {row.reason}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
     </div>
   );
 }
