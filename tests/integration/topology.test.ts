@@ -563,7 +563,7 @@ describe('a server process killed mid-session', () => {
         await database.handle.db
           .select({ id: schema.auditLog.id })
           .from(schema.auditLog)
-          .where(eq(schema.auditLog.actionName, 'topology'))
+          .where(eq(schema.auditLog.objectId, String(loggedVideo)))
       ).map((r) => r.id),
     );
     expect(restBeforeKill.filter((id) => !auditIds.has(id))).toEqual([]);

@@ -125,8 +125,8 @@ export const CLIENT_AUDIT_PAYLOAD_MAX_BYTES = 4096;
 /** The request body of audit_log/create: past this it is refused before it is parsed. */
 export const CLIENT_AUDIT_BODY_MAX_BYTES = 16_384;
 /**
- * Client audit entries per user: `perMinute` steadily, plus a reserve of `burstExtra` more refilled every
- * `burstWindowSeconds` (a quick run of frame edits), so at most perMinute + burstExtra in one minute.
+ * Client audit entries per user: `perMinute` in each minute of the count, plus a reserve of `burstExtra`
+ * more refilled every `burstWindowSeconds` (a quick run of frame edits may send 60 at once).
  */
 export const CLIENT_AUDIT_RATE = { perMinute: 30, burstExtra: 30, burstWindowSeconds: 600 } as const;
 /**

@@ -25,12 +25,12 @@ import {
   type ServerSideEvents,
   type ServerToClientEvents,
 } from '@hc/shared/live/events';
+import { messages } from '@hc/shared/messages';
 import type { AppContext } from '../../context.ts';
 import type { AuthContext } from '../auth/sessions.ts';
 import type { ServerOps } from '../ops/metrics.ts';
 import type { ReviewScope } from '../review/repo.ts';
 import { mayReview, mayVertical } from '../pending/counts.ts';
-import { messages } from '@hc/shared/messages';
 import { isAllowedOrigin } from '../../plugins/origin.ts';
 import {
   LiveSocketCounter,
