@@ -73,4 +73,27 @@ describe('createEditLogQueue', () => {
     expect(failures).toEqual(['RESET']);
     expect(sent).toEqual(['CREATE_OBJECT']);
   });
+
+  it('sends a refused entry again after the wait it is told, in order, and gives up when told to', async () => {
+    const sent: string[] = [];
+    const failures: string[] = [];
+    let refusals = 2;
+    const queue = createEditLogQueue<QueueableEntry>({
+      send: async (e) => {
+        if (e.action === 'GROUP_SPLIT' && refusals-- > 0) throw new Error('429');
+        if (e.action === 'RESET') throw new Error('400');
+        sent.push(e.action);
+      },
+      debounceMs: 1000,
+      retryAfterMs: (error, attempt) => ((error as Error).message === '429' && attempt < 5 ? 1000 : null),
+      onError: (_error, e) => failures.push(e.action),
+    });
+    queue.push([entry('GROUP_SPLIT'), entry('RESET'), entry('CREATE_OBJECT')]);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(sent).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1001);
+    await queue.flush();
+    expect(sent).toEqual(['GROUP_SPLIT', 'CREATE_OBJECT']);
+    expect(failures).toEqual(['RESET']);
+  });
 });

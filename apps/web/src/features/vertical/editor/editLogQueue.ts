@@ -2,8 +2,9 @@
 // sent one after another so the server records them in the order they happened. Keyframe saves
 // (MODIFY_KEYFRAME) wait KEYFRAME_SAVE_DEBOUNCE_MS after the last change of the same keyframe, so a drag
 // or a run of nudges is logged once, from its first old value to its last new value. Any other entry
-// first sends the waiting keyframe saves, keeping the order. A failed call never stops the editing: it is
-// reported on the console and the next entry goes on.
+// first sends the waiting keyframe saves, keeping the order. A call refused for now (too many at once, the
+// server busy or out of reach) is sent again after a wait, a few times, still in order; a failed call never
+// stops the editing: it is reported on the console and the next entry goes on.
 
 /** The fields of an edit-log entry the queue reads (spec 001 §3 "Edit log entry"). */
 export interface QueueableEntry {
@@ -28,6 +29,8 @@ export interface EditLogQueueOptions<E> {
   send(entry: E): Promise<unknown>;
   debounceMs: number;
   onError?(error: unknown, entry: E): void;
+  /** How long to wait before sending again after `error` on try `attempt` (1, 2, …); null: give up. */
+  retryAfterMs?(error: unknown, attempt: number): number | null;
 }
 
 const keyOf = (e: QueueableEntry) => `${e.group_id}:${e.object_id}:${e.frame}`;
@@ -43,16 +46,25 @@ export function createEditLogQueue<E extends QueueableEntry>(
   const waiting = new Map<string, { entry: E; timer: ReturnType<typeof setTimeout> }>();
   let chain: Promise<void> = Promise.resolve();
 
-  const enqueue = (entry: E) => {
-    chain = chain.then(() =>
-      options.send(entry).then(
-        () => undefined,
-        (error: unknown) => {
+  const sendWithRetries = async (entry: E): Promise<void> => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await options.send(entry);
+        return;
+      } catch (error) {
+        const wait = options.retryAfterMs?.(error, attempt) ?? null;
+        if (wait === null) {
           if (options.onError) options.onError(error, entry);
           else console.error(`edit log: ${entry.action} was not recorded`, error);
-        },
-      ),
-    );
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, wait));
+      }
+    }
+  };
+
+  const enqueue = (entry: E) => {
+    chain = chain.then(() => sendWithRetries(entry));
   };
 
   const release = (key: string) => {

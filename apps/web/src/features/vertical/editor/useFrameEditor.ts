@@ -26,6 +26,7 @@ import {
   type EditResult,
 } from '@hc/shared/vertical/frame-editor';
 import { logEdit } from '../api/log-edit.ts';
+import { ApiError } from '../../../lib/api.ts';
 import { createEditLogQueue } from './editLogQueue.ts';
 import { coverFrames } from './editRange.ts';
 
@@ -55,6 +56,17 @@ export interface FrameEditor {
 }
 
 /** `maxObjects`: the most objects one group may hold, from the player's setting (Add Frame shows below it). */
+/**
+ * An entry refused for now (the per-user rate, the server busy or out of reach) is sent again: 2, 4, 8,
+ * 16 s later; anything else (a refusal of the entry itself) is not.
+ */
+const EDIT_LOG_RETRIES = 4;
+function editLogRetryAfterMs(error: unknown, attempt: number): number | null {
+  const transient =
+    error instanceof ApiError && (error.status === 0 || error.status === 429 || error.status >= 500);
+  return transient && attempt <= EDIT_LOG_RETRIES ? 1000 * 2 ** attempt : null;
+}
+
 export function useFrameEditor(
   initialFile: KeyframeFile,
   verticalVideoId: number,
@@ -72,6 +84,7 @@ export function useFrameEditor(
         send: logEdit,
         debounceMs: KEYFRAME_SAVE_DEBOUNCE_MS,
         onError: (error, entry) => console.error(`edit log: ${entry.action} was not recorded`, error),
+        retryAfterMs: editLogRetryAfterMs,
       }),
     [],
   );
