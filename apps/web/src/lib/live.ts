@@ -17,11 +17,13 @@ import { reportUnauthorized } from './api.ts';
 import { readSession, subscribeSession, type StoredSession } from './session.ts';
 
 type LiveSocket = Socket<ServerToClientEvents, Record<string, never>>;
-export type LiveStatus = 'offline' | 'connecting' | 'connected';
+/** 'refused': the server turned the connection down for a reason the user can act on (liveRefusal()). */
+export type LiveStatus = 'offline' | 'connecting' | 'connected' | 'refused';
 
 let socket: LiveSocket | null = null;
 let connectedSession: StoredSession | null = null;
 let status: LiveStatus = 'offline';
+let refusal: string | null = null;
 const statusListeners = new Set<() => void>();
 const eventHandlers = new Map<keyof ServerToClientEvents, Set<(payload: never) => void>>();
 
@@ -62,6 +64,7 @@ function connect(io: typeof createClient, session: StoredSession, queryClient: Q
   });
   let wasConnected = false;
   client.on('connect', () => {
+    refusal = null;
     setStatus('connected');
     void askAgainOnConnect(queryClient, wasConnected);
     wasConnected = true;
@@ -70,6 +73,13 @@ function connect(io: typeof createClient, session: StoredSession, queryClient: Q
   client.on('connect_error', (error: Error & { data?: { status?: number } }) => {
     // The handshake refused the session: the same 401 as a REST call (unless the user moved on).
     if (error.data?.status === 401 && isCurrent(session)) reportUnauthorized();
+    // Too many live connections: the server says which limit and what to do; the user is told, and a
+    // reload (after closing other tabs) tries again.
+    if (error.data?.status === 429 && !client.active) {
+      refusal = error.message;
+      setStatus('refused');
+      return;
+    }
     setStatus(client.active ? 'connecting' : 'offline');
   });
   client.on('session_ended', () => {
@@ -151,6 +161,9 @@ const subscribeStatus = (listener: () => void) => {
 
 /** Whether pushes are arriving; polls fall back to their interval while they are not. */
 export const liveStatus = (): LiveStatus => status;
+
+/** Why the server refused the live connection, while the status is 'refused'. */
+export const liveRefusal = (): string | null => refusal;
 
 export function useLiveStatus(): LiveStatus {
   return useSyncExternalStore(subscribeStatus, liveStatus, liveStatus);
