@@ -474,53 +474,60 @@ describe('gating', () => {
 });
 
 describe('a worker killed during a report-update', () => {
-  it('applied nothing; after a restart the workbook is applied exactly once', async () => {
-    // Only worker processes from here on.
-    await workers?.close();
-    workers = null;
-    const first = await startWorkerProcess(1500);
-    const filled = await fill(await newWorkbook(), [pub.publisher.id, other.publisher.id]);
-    expect(filled.state).toBe('completed');
-    const workbook = await download(filled.link!);
-    const publishers = workbook.getWorksheet('Video Publisher')!;
-    const viewportAd = headerIndex(publishers, 'Ad Viewport');
-    rowOfKey(publishers, `publisher:${pub.publisher.id}`).getCell(viewportAd).value = 41;
-    rowOfKey(publishers, `publisher:${other.publisher.id}`).getCell(viewportAd).value = 42;
-    const display = workbook.getWorksheet('Display')!;
-    const pause = headerIndex(display, 'Ad Viewport Pause');
-    rowOfKey(display, `display:${pub.publisher.id}:mobile`).getCell(pause).value = 43;
-    rowOfKey(display, `display:${other.publisher.id}:desktop`).getCell(pause).value = 44;
-    const uploaded = await upload(Buffer.from(await workbook.xlsx.writeBuffer()));
-    const externalId = (uploaded.json().data as Workbook).external_id;
-    const audits = async () =>
-      (await auditsOf(pub.publisher.id)).length + (await auditsOf(other.publisher.id)).length;
-    const before = await audits();
+  // Two worker processes start and one is killed mid-run: seconds each on a loaded machine.
+  it(
+    'applied nothing; after a restart the workbook is applied exactly once',
+    { timeout: 120_000 },
+    async () => {
+      // Only worker processes from here on.
+      await workers?.close();
+      workers = null;
+      const first = await startWorkerProcess(1500);
+      const filled = await fill(await newWorkbook(), [pub.publisher.id, other.publisher.id]);
+      expect(filled.state).toBe('completed');
+      const workbook = await download(filled.link!);
+      const publishers = workbook.getWorksheet('Video Publisher')!;
+      const viewportAd = headerIndex(publishers, 'Ad Viewport');
+      rowOfKey(publishers, `publisher:${pub.publisher.id}`).getCell(viewportAd).value = 41;
+      rowOfKey(publishers, `publisher:${other.publisher.id}`).getCell(viewportAd).value = 42;
+      const display = workbook.getWorksheet('Display')!;
+      const pause = headerIndex(display, 'Ad Viewport Pause');
+      rowOfKey(display, `display:${pub.publisher.id}:mobile`).getCell(pause).value = 43;
+      rowOfKey(display, `display:${other.publisher.id}:desktop`).getCell(pause).value = 44;
+      const uploaded = await upload(Buffer.from(await workbook.xlsx.writeBuffer()));
+      const externalId = (uploaded.json().data as Workbook).external_id;
+      const audits = async () =>
+        (await auditsOf(pub.publisher.id)).length + (await auditsOf(other.publisher.id)).length;
+      const before = await audits();
 
-    const started = await call('POST', 'bulk-update/submit', admin, { external_id: externalId });
-    const jobId = started.json().data.job_id as string;
-    await eventually(async () => {
-      const status = (await call('GET', `bulk-update/jobs/${jobId}`, admin)).json().data as ReportStatus;
-      expect(status.state).toBe('active');
-      expect(status.progress).toBeGreaterThan(10);
-    }, 15_000);
-    first.kill('SIGKILL');
-    await new Promise((resolve) => (first.exitCode === null ? first.once('exit', resolve) : resolve(null)));
-    // The killed run's transaction is rolled back: no config and no audit entry written.
-    await eventually(async () => {
-      expect(await videoConfigOf(pub.publisher.id, null)).not.toMatchObject({ viewportAd: 41 });
-      expect(await audits()).toBe(before);
-    });
-    expect(
-      ((await call('GET', `bulk-update/jobs/${jobId}`, admin)).json().data as ReportStatus).state,
-    ).not.toBe('completed');
+      const started = await call('POST', 'bulk-update/submit', admin, { external_id: externalId });
+      const jobId = started.json().data.job_id as string;
+      await eventually(async () => {
+        const status = (await call('GET', `bulk-update/jobs/${jobId}`, admin)).json().data as ReportStatus;
+        expect(status.state).toBe('active');
+        expect(status.progress).toBeGreaterThan(10);
+      }, 15_000);
+      first.kill('SIGKILL');
+      await new Promise((resolve) => (first.exitCode === null ? first.once('exit', resolve) : resolve(null)));
+      // The killed run's transaction is rolled back: no config and no audit entry written.
+      await eventually(async () => {
+        expect(await videoConfigOf(pub.publisher.id, null)).not.toMatchObject({ viewportAd: 41 });
+        expect(await audits()).toBe(before);
+      });
+      expect(
+        ((await call('GET', `bulk-update/jobs/${jobId}`, admin)).json().data as ReportStatus).state,
+      ).not.toBe('completed');
 
-    const second = await startWorkerProcess(0);
-    const status = await settled(jobId);
-    expect(status).toMatchObject({ state: 'completed', errors: [], changed: 4 });
-    expect(await videoConfigOf(pub.publisher.id, null)).toMatchObject({ viewportAd: 41 });
-    expect(await videoConfigOf(other.publisher.id, null)).toMatchObject({ viewportAd: 42 });
-    expect(await audits()).toBe(before + 4);
-    second.kill('SIGTERM');
-    await new Promise((resolve) => (second.exitCode === null ? second.once('exit', resolve) : resolve(null)));
-  });
+      const second = await startWorkerProcess(0);
+      const status = await settled(jobId);
+      expect(status).toMatchObject({ state: 'completed', errors: [], changed: 4 });
+      expect(await videoConfigOf(pub.publisher.id, null)).toMatchObject({ viewportAd: 41 });
+      expect(await videoConfigOf(other.publisher.id, null)).toMatchObject({ viewportAd: 42 });
+      expect(await audits()).toBe(before + 4);
+      second.kill('SIGTERM');
+      await new Promise((resolve) =>
+        second.exitCode === null ? second.once('exit', resolve) : resolve(null),
+      );
+    },
+  );
 });
