@@ -46,6 +46,31 @@ describe('Ad Configuration grid', () => {
     await grid.type(key, 'vastRetry', '9');
     expect(await grid.cellError(key, 'vastRetry').innerText()).toBe(gridCellInvalid(1, 5));
     expect(await grid.cell(key, 'vastRetry').getAttribute('data-state')).toBe('invalid');
+    // A limit with no upper bound is read as 'at least', not against the largest stored integer.
+    await grid.type(key, 'startMidroll', '6');
+    expect(await grid.cellError(key, 'startMidroll').innerText()).toBe(
+      'Invalid input. Please enter an integer of at least 7.',
+    );
+    await grid.type(key, 'startMidroll', '7');
+    expect(await grid.cellError(key, 'startMidroll').count()).toBe(0);
+
+    // Every marked state on screen has its legend entry, drawn the way the cell is.
+    const shown = await s.page
+      .locator('[data-testid="grid-table-publisher"] td[data-state]')
+      .evaluateAll((tds) => [...new Set(tds.map((td) => td.getAttribute('data-state')))]);
+    expect(shown).toContain('invalid');
+    for (const state of shown.filter((x) => x !== 'plain')) {
+      await s.page.getByTestId(`grid-legend-${state!}`).waitFor();
+    }
+    const look = (el: Element) => {
+      const style = getComputedStyle(el);
+      return { background: style.backgroundColor, outline: style.boxShadow };
+    };
+    expect(await s.page.getByTestId('grid-legend-invalid').locator('.hc-grid-swatch').evaluate(look)).toEqual(
+      await grid.cell(key, 'vastRetry').evaluate(look),
+    );
+    expect(await s.page.getByTestId('grid-legend-invalid').innerText()).toBe('Invalid');
+
     await grid.submit.click();
     await shell.toast(gridCellInvalid(1, 5)).waitFor();
     await snap(s.page, 'ad-grid-invalid');

@@ -220,9 +220,21 @@ export const verticalApproved = (videoId: string | number, where: VerticalResult
 export const productSwitchConfirm = (on: boolean, product: 'APVs' | 'Editors', publisher: string): string =>
   `Are you sure you want to ${on ? 'ON' : 'OFF'} ${product} for ${publisher}?`;
 
-/** 'Invalid input. Please enter an integer between X and Y.' */
-export const gridCellInvalid = (min: number, max: number): string =>
-  `Invalid input. Please enter an integer between ${min} and ${max}.`;
+/** A limit as people write it: thousands separated ('10,000'), so a long number reads at a glance. */
+const limitNumber = (n: number): string => n.toLocaleString('en-US');
+
+/**
+ * The allowed range in words: 'between 3 and 10', or 'at least 7' for a field with no upper limit (the
+ * largest stored integer is a storage limit, not one a user needs to read).
+ */
+export const limitPhrase = (min: number, max?: number): string =>
+  max === undefined ? `at least ${limitNumber(min)}` : `between ${limitNumber(min)} and ${limitNumber(max)}`;
+
+/** 'Invalid input. Please enter an integer between X and Y.' ('… an integer of at least X.' when unbounded above) */
+export const gridCellInvalid = (min: number, max?: number): string =>
+  max === undefined
+    ? `Invalid input. Please enter an integer of ${limitPhrase(min)}.`
+    : `Invalid input. Please enter an integer ${limitPhrase(min, max)}.`;
 
 /** A cell of a closed list (the grid's Ad Manager) holding a value outside it. */
 export const gridValueNotAllowed = (allowed: readonly string[]): string =>

@@ -337,16 +337,16 @@ describe('ad configuration grid', () => {
     ['maxImpressions', '', 'Invalid input. Please enter an integer between 0 and 100.'],
     ['vastRetry', '0', 'Invalid input. Please enter an integer between 1 and 5.'],
     ['vastRetry', '5', null],
-    ['errorLimit', '0', 'Invalid input. Please enter an integer between 1 and 2147483647.'],
+    ['errorLimit', '0', 'Invalid input. Please enter an integer of at least 1.'],
     ['startMidroll', '7', null],
-    ['startMidroll', '6', 'Invalid input. Please enter an integer between 7 and 2147483647.'],
+    ['startMidroll', '6', 'Invalid input. Please enter an integer of at least 7.'],
     ['midrollTime', '1', null],
     ['skipTimer', '11', 'Invalid input. Please enter an integer between 3 and 10.'],
     ['displayDuration', '5000', null],
-    ['displayDuration', '10001', 'Invalid input. Please enter an integer between 5000 and 10000.'],
+    ['displayDuration', '10001', 'Invalid input. Please enter an integer between 5,000 and 10,000.'],
     ['skipDelay', '1000', null],
     ['skipDelay', '4999', null],
-    ['skipDelay', '5000', 'Invalid input. Please enter an integer between 1000 and 4999.'],
+    ['skipDelay', '5000', 'Invalid input. Please enter an integer between 1,000 and 4,999.'],
   ])('%s = %j', (field, value, expected) => expect(validateGridCell(field, value)).toBe(expected));
 
   it('checks channel, mandatory cells and sizes', () => {

@@ -11,7 +11,7 @@ import {
   VERTICAL_SELECTED_TIME,
   VIDEO_UPLOAD,
 } from './constants.ts';
-import { gridCellInvalid, mandatoryFieldsNotFilled, messages } from './messages.ts';
+import { gridCellInvalid, limitPhrase, mandatoryFieldsNotFilled, messages } from './messages.ts';
 
 /** A rule: the message of the failed check, or null. */
 export type Rule<T> = (value: T) => string | null;
@@ -335,12 +335,22 @@ export const GRID_BOUNDS = {
 /** A numeric cell of the ad configuration grid. */
 export type GridField = keyof typeof GRID_BOUNDS;
 
+/** The upper limit a user reads for a grid field: none when it is only the storage limit. */
+const readableMax = (field: GridField): number | undefined => {
+  const { max } = GRID_BOUNDS[field];
+  return max === GRID_INT_MAX ? undefined : max;
+};
+
+/** A grid field's allowed range in words ('between 3 and 10', 'at least 7'), for the grid and the config page. */
+export const gridLimitPhrase = (field: GridField): string =>
+  limitPhrase(GRID_BOUNDS[field].min, readableMax(field));
+
 /** A grid cell: an integer within its bounds, else 'Invalid input. Please enter an integer between X and Y.' */
 export function validateGridCell(field: GridField, value: unknown): string | null {
   const { min, max } = GRID_BOUNDS[field];
   const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
   const ok = /^-?\d+$/.test(text) && Number(text) >= min && Number(text) <= max;
-  return ok ? null : gridCellInvalid(min, max);
+  return ok ? null : gridCellInvalid(min, readableMax(field));
 }
 
 /** The grid's channel cell: exactly 24 hex characters [0-9a-f] (no lowercasing in the grid). */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GRID_SEQUENCE_INVALID, gridValueNotAllowed, messages } from '../messages.ts';
 import { gridRowErrors } from '../api/ad-grid.ts';
+import { gridLimitPhrase } from '../validation.ts';
 import {
   AB_TEST_REFUSAL,
   GRID_CHANNEL_INVALID,
@@ -29,7 +30,12 @@ describe('grid cells: each bound passes, one past fails with the exact message',
     ['displayAdDuration', 5000, 10000],
     ['skipDelay', 1000, 4999],
   ])('%s: %i to %i', (field, min, max) => {
-    const message = `Invalid input. Please enter an integer between ${String(min)} and ${String(max)}.`;
+    const n = (v: number) => v.toLocaleString('en-US');
+    // No upper limit to read when the bound is only the largest stored integer.
+    const message =
+      max === MAX
+        ? `Invalid input. Please enter an integer of at least ${n(min)}.`
+        : `Invalid input. Please enter an integer between ${n(min)} and ${n(max)}.`;
     expect(gridCellError(field, min)).toBeNull();
     expect(gridCellError(field, String(max))).toBeNull();
     expect(gridCellError(field, min - 1)).toBe(message);
@@ -122,5 +128,19 @@ describe('rules every path into the configs shares', () => {
     expect(isMonetizationAbTest({ monetization: true })).toBe(true);
     expect(isMonetizationAbTest({ monetization: null })).toBe(true);
     expect(AB_TEST_REFUSAL).toBe(messages.abTestBlocked);
+  });
+});
+
+describe('grid cell limits read as a user reads them', () => {
+  it('Start Midroll asks for at least 7 (no 2147483647), as the config page does', () => {
+    expect(gridCellError('startMidroll', 6)).toBe('Invalid input. Please enter an integer of at least 7.');
+    expect(gridLimitPhrase('startMidroll')).toBe('at least 7');
+  });
+
+  it('long numbers carry thousands separators', () => {
+    expect(gridCellError('displayAdDuration', 4999)).toBe(
+      'Invalid input. Please enter an integer between 5,000 and 10,000.',
+    );
+    expect(gridCellError('errorLimit', 0)).toBe('Invalid input. Please enter an integer of at least 1.');
   });
 });

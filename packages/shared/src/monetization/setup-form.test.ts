@@ -150,6 +150,12 @@ describe('every bound of the config page table: the boundary passes, one past fa
     expect(PLAYING_WINDOW_OPTIONS).toEqual([1, 1.5, 2, 2.5, 3, 3.5, 4, 4.5, 5, 5.5, 6, 6.5]);
   });
 
+  it("words Start Midroll's limit as the grid does: at least 7", () => {
+    expect(validateSetupForm(withVideo({ adFlow: autoplay, startMidroll: '6' }))).toEqual([
+      { field: 'startMidroll', message: 'Start Midroll must be at least 7' },
+    ]);
+  });
+
   it('words errors with the label, in page order', () => {
     const errors = validateSetupForm(withVideo({ channel: 'x', vastRetry: '9', midrollTime: '' }));
     expect(errors).toEqual([

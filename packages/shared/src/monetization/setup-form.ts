@@ -7,6 +7,7 @@ import type { FieldRule, MonetizationField, MonetizationFlowState } from '../val
 import {
   applicableMonetizationFields,
   checkFieldRule,
+  gridLimitPhrase,
   isAllowedDisplaySize,
   MONETIZATION_FIELD_RULES,
 } from '../validation.ts';
@@ -321,7 +322,8 @@ const RULE_HINTS: Record<MonetizationField | 'viewportPause', string> = {
   midrollTime: 'must be greater than 0',
   midrollDelay: 'must be between 0 and 15',
   maxImpressions: 'must be between 0 and 100',
-  startMidroll: 'must be at least 7',
+  // Worded by the grid's own rule, so the config page and the grid name the same limit.
+  startMidroll: `must be ${gridLimitPhrase('startMidroll')}`,
   vastRetry: 'must be between 1 and 5',
   errorLimit: 'must be greater than 0',
   skipTimer: 'must be between 3 and 10',

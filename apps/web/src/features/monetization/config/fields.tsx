@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { InputText } from 'primereact/inputtext';
 import { InputSwitch } from 'primereact/inputswitch';
 import { stripNonDigits } from '@hc/shared/validation';
+import { FieldMessage } from '../../../components/FieldMessage.tsx';
 
 interface FieldProps {
   id: string;
@@ -18,13 +19,7 @@ export function Field({ id, label, error, hint, children }: FieldProps) {
     <div className="hc-mon-field" data-testid={`field-${id}`}>
       <label htmlFor={id}>{label}</label>
       {children}
-      {error ? (
-        <small className="p-error" id={`${id}-error`} data-testid={`error-${id}`}>
-          {error}
-        </small>
-      ) : (
-        hint && <small className="hc-mon-field__hint">{hint}</small>
-      )}
+      <FieldMessage id={`${id}-error`} error={error} hint={hint} testId={`error-${id}`} />
     </div>
   );
 }

@@ -26,7 +26,7 @@ import { useFillGrid } from './api/fill-grid.ts';
 import { useSubmitJob } from './api/get-submit-job.ts';
 import { useSubmitGrid } from './api/submit-grid.ts';
 import { GridTable } from './GridTable.tsx';
-import { editedCount, submitData, submitProblem, type GridEdits } from './gridEdits.ts';
+import { CELL_LEGEND, editedCount, submitData, submitProblem, type GridEdits } from './gridEdits.ts';
 import '../../../components/data-page.css';
 import '../monetization.css';
 import './grid.css';
@@ -200,16 +200,12 @@ export function AdConfigPage() {
       ) : (
         <div className="hc-card hc-table-card hc-grid-card">
           <div className="hc-grid-bar">
-            <ul className="hc-grid-legend" aria-label="Legend">
-              <li>
-                <span className="hc-grid-swatch hc-grid-cell--missing" /> Mandatory
-              </li>
-              <li>
-                <span className="hc-grid-swatch hc-grid-cell--overridden" /> Overridden
-              </li>
-              <li>
-                <span className="hc-grid-swatch hc-grid-cell--edited" /> Edited
-              </li>
+            <ul className="hc-grid-legend" aria-label="Legend" data-testid="grid-legend">
+              {Object.entries(CELL_LEGEND).map(([state, label]) => (
+                <li key={state} data-testid={`grid-legend-${state}`} data-state={state}>
+                  <span className={`hc-grid-swatch hc-grid-cell--${state}`} aria-hidden="true" /> {label}
+                </li>
+              ))}
             </ul>
             <div className="hc-grid-bar__actions">
               <Button

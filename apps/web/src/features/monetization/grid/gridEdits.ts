@@ -68,6 +68,17 @@ export function cellMessage(
   return gridCellError(field, values[field]);
 }
 
+/**
+ * The legend, one entry per cell state that is marked (a plain cell has none). Typed over the states, so a
+ * new state cannot be shown without its legend entry.
+ */
+export const CELL_LEGEND: Record<Exclude<CellState, 'plain'>, string> = {
+  missing: 'Mandatory',
+  invalid: 'Invalid',
+  overridden: 'Overridden',
+  edited: 'Edited',
+};
+
 /** The legend state of a cell: empty mandatory (red) over invalid, edited (green), overridden (blue). */
 export function cellState(tab: GridTab, row: GridRow, field: string, edits: GridEdits): CellState {
   const values = shownValues(row, edits);

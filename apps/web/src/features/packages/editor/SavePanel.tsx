@@ -14,6 +14,7 @@ import { copyText } from '../../../lib/clipboard.ts';
 import { useToast } from '../../../app/toast.tsx';
 import { useAppConfig } from '../../../app/config.tsx';
 import { DetailList } from '../../../components/DetailDrawer.tsx';
+import { FieldMessage } from '../../../components/FieldMessage.tsx';
 import { useSavePackage } from '../api/save-package.ts';
 import {
   firstSaveError,
@@ -222,11 +223,12 @@ export function SavePanel({ state, dispatch, publisherId, allowLeave }: SavePane
             onBlur={() => setTouched((t) => ({ ...t, name: true }))}
             data-testid="pe-name"
           />
-          {(showName || nameRefused) && (
-            <small className="hc-pe-error" id="pe-name-error" role="alert" data-testid="pe-name-error">
-              {showName ? validation.name : nameRefused}
-            </small>
-          )}
+          <FieldMessage
+            id="pe-name-error"
+            error={showName ? validation.name : nameRefused}
+            alert
+            testId="pe-name-error"
+          />
         </div>
 
         <div className="hc-pe-field">
@@ -244,29 +246,27 @@ export function SavePanel({ state, dispatch, publisherId, allowLeave }: SavePane
             onBlur={() => setTouched((t) => ({ ...t, alias: true }))}
             data-testid="pe-alias"
           />
-          {showAlias ? (
-            <small className="hc-pe-error" id="pe-alias-error" data-testid="pe-alias-error">
-              <strong>{validation.alias}</strong>
-              <span>{messages.aliasFormat}</span>
-            </small>
-          ) : aliasRefused ? (
-            <small className="hc-pe-error" id="pe-alias-error" role="alert" data-testid="pe-alias-error">
-              {aliasRefused}
-            </small>
-          ) : (
-            <small className="hc-pe-help">
-              {isNew
-                ? 'Optional. Set once, when the package is created.'
-                : 'The embed name cannot be changed.'}
-            </small>
-          )}
+          {/* Room for its longest message (the refusal and the format rule under it) is kept up front. */}
+          <FieldMessage
+            id="pe-alias-error"
+            lines={3}
+            error={
+              showAlias ? (
+                <>
+                  <strong>{validation.alias}</strong>
+                  <span>{messages.aliasFormat}</span>
+                </>
+              ) : (
+                aliasRefused
+              )
+            }
+            alert={!showAlias}
+            hint={
+              isNew ? 'Optional. Set once, when the package is created.' : 'The embed name cannot be changed.'
+            }
+            testId="pe-alias-error"
+          />
         </div>
-
-        {state.requestedSave && validation.size && (
-          <small className="hc-pe-error" data-testid="pe-size-error">
-            {validation.size}
-          </small>
-        )}
 
         <div className="hc-pe-actions">
           <Button
@@ -318,6 +318,13 @@ export function SavePanel({ state, dispatch, publisherId, allowLeave }: SavePane
             </>
           )}
         </div>
+
+        {/* Under the buttons, so the refusal of a press on Save moves nothing above the pointer. */}
+        {state.requestedSave && validation.size && (
+          <small className="hc-pe-error" data-testid="pe-size-error">
+            {validation.size}
+          </small>
+        )}
 
         <DetailList title="Details" items={details} />
 
