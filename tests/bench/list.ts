@@ -156,6 +156,13 @@ function hitRatio(answers: [string, number][]): { hits: number; ratio: number; d
   return { hits, ratio: hits / Math.max(1, answers.length), distinct: new Set(answers.map(([p]) => p)).size };
 }
 
+/**
+ * The hit ratio depends on how many requests a cache lifetime sees: any change of a highlight empties it.
+ * So it is given for the first 100, 1,000 and 10,000 requests of the sessions (a quiet publisher between
+ * two ingests, a busy one, a very long quiet spell), each from an empty cache.
+ */
+const LIFETIMES = [100, 1_000, 10_000];
+
 export async function benchList(c: ListBenchContext): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
   const today = new Date();
@@ -189,6 +196,7 @@ export async function benchList(c: ListBenchContext): Promise<BenchRow[]> {
   }) => {
     c.log(`${o.id} ${o.label}: misses, ${o.concurrency} clients`);
     const headers = o.headers ?? c.headers;
+    const slowest: [number, string][] = [];
     const run = await runLoad({
       ...base,
       headers,
@@ -197,8 +205,15 @@ export async function benchList(c: ListBenchContext): Promise<BenchRow[]> {
       warmupMs: c.seconds(2) * 1000,
       durationMs: c.seconds(o.seconds) * 1000,
       rounds: ROUNDS,
+      // The slowest URLs, for EXPLAIN (tests/bench/explain.ts).
+      onAnswer: (path, _bytes, took) => {
+        slowest.push([took, path]);
+        if (slowest.length > 200) slowest.sort((a, b) => b[0] - a[0]).splice(10);
+      },
       ...o.extra,
     });
+    slowest.sort((a, b) => b[0] - a[0]).splice(10);
+    for (const [took, path] of slowest.slice(0, 3)) c.log(`  slow: ${ms(took)} ${path}`);
     const perRound = roundsOf(run, o.p);
     rows.push({
       id: o.id,
@@ -209,7 +224,7 @@ export async function benchList(c: ListBenchContext): Promise<BenchRow[]> {
       reference: `p50 ${ms(run.p50)}, ${run.rps.toFixed(0)} req/s, ${run.requests} URLs${errorsOf(run)}`,
       ratio: null,
       pass: run.errors === 0 && run[o.p] <= o.budgetMs,
-      details: { misses: run },
+      details: { misses: run, slowest },
     });
     if (!o.cachedPaths) return run;
     const cached = await runLoad({
@@ -324,7 +339,7 @@ export async function benchList(c: ListBenchContext): Promise<BenchRow[]> {
         p: 'p95',
         budgetMs,
         seconds: 8,
-        cachedPaths: fixed.map((q) => search(`q=${q}&order_by=desc&per=${PER}`)),
+        cachedPaths: fixed.map((q) => search(`q=${encodeURIComponent(q)}&order_by=desc&per=${PER}`)),
       });
       await fullRanking(c, rows, kind, label);
     }
@@ -459,17 +474,21 @@ async function editorMix(c: ListBenchContext, rows: BenchRow[], today: Date) {
     onAnswer: (path, bytes) => answers.push([path, bytes]),
   });
   const hits = hitRatio(answers);
+  const byLifetime = LIFETIMES.filter((n) => n <= answers.length).map((n) => ({
+    requests: n,
+    ...hitRatio(answers.slice(0, n)),
+  }));
+  const pctOf = (x: number) => `${(x * 100).toFixed(0)}%`;
   rows.push({
     id: 'B1',
-    figure:
-      'editor sessions (list + search, repeats as editors make them) p99, 16 clients; answer-cache hit ratio',
-    value: `${ms(run.p99)}; ${(hits.ratio * 100).toFixed(0)}% hits`,
+    figure: `editor sessions (list + search, repeats as editors make them) p99, 16 clients; answer-cache hit ratio of the first ${byLifetime.map((h) => h.requests.toLocaleString('en-US')).join(' / ')} requests after a change`,
+    value: `${ms(run.p99)}; hits ${byLifetime.map((h) => pctOf(h.ratio)).join(' / ')}`,
     spread: spreadOf(roundsOf(run, 'p99')),
     budget: '≤ 50 ms',
-    reference: `${hits.hits} of ${answers.length} answers from the cache (the server's cache class replayed on the sequence), ${hits.distinct} distinct URLs; p50 ${ms(run.p50)}${errorsOf(run)}`,
+    reference: `the whole window ${pctOf(hits.ratio)} (${hits.hits} of ${answers.length}, ${hits.distinct} distinct URLs; the server's cache class replayed on the sequence); p50 ${ms(run.p50)}${errorsOf(run)}`,
     ratio: hits.ratio,
     pass: run.errors === 0 && run.p99 <= 50,
-    details: { run, hits },
+    details: { run, hits, byLifetime },
   });
 }
 

@@ -10,8 +10,8 @@ export interface LoadOptions {
   next?: () => string;
   /** Splits the measured requests into this many consecutive rounds, each with its own percentiles. */
   rounds?: number;
-  /** Called with each measured answer (its path and size), e.g. to replay it through a cache model. */
-  onAnswer?: (path: string, bytes: number) => void;
+  /** Called with each measured answer (its path, size and latency), e.g. to replay it through a cache. */
+  onAnswer?: (path: string, bytes: number, ms: number) => void;
   headers?: Record<string, string>;
   method?: string;
   concurrency: number;
@@ -134,7 +134,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
             firstError ??= `${res.status} ${path}: ${res.body.toString().slice(0, 200)}`;
             continue;
           }
-          if (measure) options.onAnswer?.(path, res.body.length);
+          if (measure) options.onAnswer?.(path, res.body.length, performance.now() - t0);
         } catch (error) {
           errors++;
           firstError ??= `${path}: ${(error as Error).message}`;
