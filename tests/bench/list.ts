@@ -274,6 +274,31 @@ export async function benchList(c: ListBenchContext): Promise<BenchRow[]> {
       seconds: 15,
       cachedPaths: repeated,
     });
+    // The same mix with one client: what an answer costs without a queue (32 closed-loop clients on 2
+    // shared cores wait for CPU; this says how much of the p99 is the answer itself).
+    {
+      c.log('B1 highlights/index misses, 1 client (no queue)');
+      const alone = await runLoad({
+        ...base,
+        next: misses(indexFirstPage({ today })),
+        concurrency: 1,
+        warmupMs: c.seconds(1) * 1000,
+        durationMs: c.seconds(6) * 1000,
+        rounds: ROUNDS,
+      });
+      rows.push({
+        id: 'B1',
+        figure:
+          'reference: highlights/index, any sort + filters, page 1, 50 rows p99, misses, 1 client (no queue)',
+        value: ms(alone.p99),
+        spread: spreadOf(roundsOf(alone, 'p99')),
+        budget: 'reference (not judged)',
+        reference: `p50 ${ms(alone.p50)}, ${alone.requests} URLs${errorsOf(alone)}`,
+        ratio: null,
+        pass: null,
+        details: { alone },
+      });
+    }
     // Page numbers 1–200 (OFFSET), as a jump in the pager asks them.
     await missRow({
       id: 'B1',
