@@ -4,8 +4,14 @@ import http from 'node:http';
 
 export interface LoadOptions {
   port: number;
-  /** Request paths, taken in turn. */
-  paths: readonly string[];
+  /** Request paths, taken in turn … */
+  paths?: readonly string[];
+  /** … or each request's path from this (a query mix: every request of a window a new URL). */
+  next?: () => string;
+  /** Splits the measured requests into this many consecutive rounds, each with its own percentiles. */
+  rounds?: number;
+  /** Called with each measured answer (its path, size and latency), e.g. to replay it through a cache. */
+  onAnswer?: (path: string, bytes: number, ms: number) => void;
   headers?: Record<string, string>;
   method?: string;
   concurrency: number;
@@ -29,6 +35,8 @@ export interface LoadResult {
   p95: number;
   p99: number;
   max: number;
+  /** Consecutive rounds of the measured requests (when asked for), in order. */
+  rounds?: Omit<LoadResult, 'rounds'>[];
 }
 
 /** The q-quantile of sorted values (nearest rank). */
@@ -106,6 +114,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.concurrency });
   const expected = options.expectStatus ?? 200;
   let next = 0;
+  const pathOf = () => options.next?.() ?? options.paths![next++ % options.paths!.length]!;
   const phase = async (ms: number, measure: boolean, limit: number) => {
     const latencies: number[] = [];
     let errors = 0;
@@ -116,7 +125,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     const client = async () => {
       while (performance.now() < end && sent < limit) {
         sent++;
-        const path = options.paths[next++ % options.paths.length]!;
+        const path = pathOf();
         const t0 = performance.now();
         try {
           const res = await request(agent, options, path);
@@ -125,6 +134,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
             firstError ??= `${res.status} ${path}: ${res.body.toString().slice(0, 200)}`;
             continue;
           }
+          if (measure) options.onAnswer?.(path, res.body.length, performance.now() - t0);
         } catch (error) {
           errors++;
           firstError ??= `${path}: ${(error as Error).message}`;
@@ -134,7 +144,16 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
       }
     };
     await Promise.all(Array.from({ length: options.concurrency }, client));
-    return summarize(latencies, (performance.now() - started) / 1000, errors, firstError);
+    const seconds = (performance.now() - started) / 1000;
+    const result = summarize(latencies, seconds, errors, firstError);
+    const rounds = options.rounds ?? 1;
+    if (!measure || rounds < 2 || latencies.length < rounds) return result;
+    // In the order the answers came: round k is the k-th run of equal length.
+    const size = Math.floor(latencies.length / rounds);
+    result.rounds = Array.from({ length: rounds }, (_, k) =>
+      summarize(latencies.slice(k * size, k === rounds - 1 ? undefined : (k + 1) * size), seconds / rounds),
+    );
+    return result;
   };
   try {
     if (options.warmupMs) await phase(options.warmupMs, false, Number.POSITIVE_INFINITY);

@@ -2,7 +2,9 @@
 // benchmark beside its reference, prints the table and writes bench-results.json at the repository root.
 // Not part of `npm test`. Environment:
 //   BENCH_HIGHLIGHTS      size of the data set (default 1,000,000)
-//   BENCH_ONLY            e.g. B1,B7 or LOAD (issue 9 part 4): run only these (the others print as skipped)
+//   BENCH_ONLY            e.g. B1,B7, LIST (the other list endpoints) or LOAD (issue 9 part 4): run only these
+//   BENCH_SEED            the list and search query mix's seed (default 1): the same seed asks the same URLs
+//   BENCH_DATABASE        the bench database's name (default hc_bench), dropped and created again
 //   BENCH_REUSE=1         keep an already seeded hc_bench (development only; the table says so)
 //   BENCH_SECONDS_SCALE   scales every measuring window (default 1)
 //   BENCH_PGLITE_HIGHLIGHTS  size of B5's data set on both sides (default 100,000)
@@ -40,6 +42,10 @@ const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..')
 const highlights = Number(process.env.BENCH_HIGHLIGHTS ?? 1_000_000);
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim().toUpperCase());
 const reuse = process.env.BENCH_REUSE === '1';
+const seed = Number(process.env.BENCH_SEED ?? 1);
+const databaseName = process.env.BENCH_DATABASE ?? 'hc_bench';
+if (!/^[a-z_][a-z0-9_]*$/.test(databaseName))
+  throw new Error(`BENCH_DATABASE: not a plain name: ${databaseName}`);
 const scale = Number(process.env.BENCH_SECONDS_SCALE ?? 1);
 const seconds = (s: number) => Math.max(0.5, s * scale);
 const wanted = (id: string) => !only || only.includes(id);
@@ -111,7 +117,8 @@ async function main() {
       .join(' ')}`,
   );
   const big =
-    (reuse && (await existingBench('hc_bench'))) || (await createBenchDatabase('hc_bench', highlights, log));
+    (reuse && (await existingBench(databaseName))) ||
+    (await createBenchDatabase(databaseName, highlights, log));
   let reportRow: BenchRow | null = null;
   const env = { BENCH_DATABASE_URL: big.url, BENCH_REDIS_URL: redisUrl, BENCH_PREFIX: prefix };
   try {
@@ -119,7 +126,9 @@ async function main() {
     const app = await startBenchServer('app', env);
     try {
       const headers = await loginAs(app, 0);
-      if (['B1', 'B2', 'B3', 'B4'].some(wanted)) {
+      // Every URL the list and search windows asked: a miss window never asks one again.
+      const seen = new Set<string>();
+      if (['B1', 'B2', 'B3', 'B4', 'LIST'].some(wanted)) {
         const listRows = await benchList({
           app,
           startReference: (mode) => startBenchServer(mode),
@@ -128,13 +137,18 @@ async function main() {
           publisherId: BENCH_BIG_PUBLISHER_ID,
           log,
           seconds,
+          wanted,
+          highlights,
+          seen,
+          seed,
         });
-        rows.push(...listRows.filter((r) => wanted(r.id)));
+        rows.push(...listRows);
       }
       if (wanted('B6')) {
         rows.push(...(await benchLive({ app, db: big.handle.db, redisUrl, prefix, log, seconds })));
       }
-      if (wanted('LOAD')) rows.push(...(await benchLoad({ app, db: big.handle.db, log, seconds })));
+      if (wanted('LOAD'))
+        rows.push(...(await benchLoad({ app, db: big.handle.db, log, seconds, highlights, seen, seed })));
       if (wanted('B8')) rows.push(...(await benchCollab({ app, db: big.handle.db, log, seconds })));
       if (wanted('B7')) {
         log('B7 task locks: logging in 50 racers');
@@ -168,7 +182,7 @@ async function main() {
       big.handle.db,
       sql`select pg_size_pretty(pg_database_size(current_database())) as n`,
     );
-    log(`hc_bench size ${size?.n}`);
+    log(`${databaseName} size ${size?.n}`);
   } finally {
     if (!reuse) await big.drop();
     else await big.handle.close();
@@ -198,6 +212,7 @@ async function main() {
   const report = {
     at: new Date().toISOString(),
     highlights,
+    seed,
     reused: reuse,
     cores: os.cpus().length,
     cpuModel,

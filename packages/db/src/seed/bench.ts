@@ -43,7 +43,19 @@ export interface SeedBenchOptions {
   log?: (line: string) => void;
 }
 
-const VERBS = ['wins', 'scores', 'beats', 'saves', 'stuns', 'leads', 'misses', 'clinches', 'rallies', 'tops'];
+/** The second word of every title ('Football wins …'). */
+export const BENCH_VERBS = [
+  'wins',
+  'scores',
+  'beats',
+  'saves',
+  'stuns',
+  'leads',
+  'misses',
+  'clinches',
+  'rallies',
+  'tops',
+];
 const NOUNS = ['final', 'derby', 'opener', 'semifinal', 'classic', 'thriller', 'rematch', 'showdown'];
 
 const textArray = (values: readonly string[]) => sql.raw(`(array[${values.map((v) => `'${v}'`).join(',')}])`);
@@ -116,7 +128,7 @@ export async function seedBench(db: Db, options: SeedBenchOptions): Promise<void
           regular_ctr, non_uniq_ia_impressions, non_uniq_ia_clicks, ia_ctr)
         select g, ${publisherOf('a')}, a,
                initcap(${textArray(BENCH_SPORTS)}[1 + g % ${BENCH_SPORTS.length}]) || ' ' ||
-                 ${textArray(VERBS)}[1 + (g / 8) % ${VERBS.length}] || ' ' ||
+                 ${textArray(BENCH_VERBS)}[1 + (g / 8) % ${BENCH_VERBS.length}] || ' ' ||
                  ${textArray(NOUNS)}[1 + (g / 80) % ${NOUNS.length}] || ' ' ||
                  'Kovac' || ((g * 7919) % ${BENCH_PLAYER_COUNT}),
                case when h1 % 20 = 0 then null else ${textArray(BENCH_CATEGORIES)}[1 + (h1 / 20) % ${BENCH_CATEGORIES.length}] end,
