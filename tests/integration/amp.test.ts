@@ -108,7 +108,11 @@ describe('the public AMP document', () => {
     expect(html).toMatch(/<amp-img layout="fill"[^>]* src="http:\/\/localhost:80\/media\/uploads\//);
     expect(html).toContain(`poster="${images.origin}/poster.png"`);
     expect(html).toContain('auto-advance-after="15s"');
-    expect(html).toContain('auto-advance-after="6s"');
+    // The video page plays its clip to the end instead of being cut at the 6 s default.
+    expect(html).toContain('<amp-story-page id="page-2" auto-advance-after="page-2-video">');
+    expect(html).toContain('<amp-video id="page-2-video" autoplay layout="fill"');
+    expect(html).not.toContain('auto-advance-after="6s"');
+    expect(html).not.toMatch(/<amp-video[^>]*\sloop[\s>=]/);
 
     // Inert: exactly the three AMP scripts, one amp-story, one title element, no injected tags.
     expect(html.match(/<script/g)).toHaveLength(3);
