@@ -42,15 +42,15 @@ describe('POST stamp/stories/poster/check', () => {
   });
 
   it.each([
-    ['a missing image', () => `${images.origin}/missing.png`, messages.posterUrlUnreachable],
-    ['a page that is no image', () => `${images.origin}/page.png`, messages.posterUrlUnreachable],
+    ['a missing image', (): string => `${images.origin}/missing.png`, messages.posterUrlUnreachable],
+    ['a page that is no image', (): string => `${images.origin}/page.png`, messages.posterUrlUnreachable],
     [
       'a loopback port outside the allow-list',
-      () => 'http://127.0.0.1:9/poster.png',
+      (): string => 'http://127.0.0.1:9/poster.png',
       messages.posterUrlUnreachable,
     ],
-    ['a URL of another format', () => `${images.origin}/poster.bmp`, messages.posterUrlFormat],
-    ['something that is no URL', () => 'poster', messages.posterUrlInvalid],
+    ['a URL of another format', (): string => `${images.origin}/poster.bmp`, messages.posterUrlFormat],
+    ['something that is no URL', (): string => 'poster', messages.posterUrlInvalid],
   ])('refuses %s with the catalogue message', async (_name, url, message) => {
     const response = await check(url());
     expect(response.statusCode, response.body).toBe(422);
