@@ -124,8 +124,9 @@ describe('stories: create, image and video pages, preview, publish, AMP, newer v
     await expect.poll(() => status.getAttribute('data-state')).toBe('loading');
     await expect.poll(() => status.getAttribute('data-state'), { timeout: 10_000 }).toBe('playing');
     await expect.poll(() => page.getByTestId('se-preview-source').innerText()).toContain('Draft');
-    // Sandboxed with no permissions: the story's own markup can never script the console.
-    expect(await page.getByTestId('se-preview-frame').getAttribute('sandbox')).toBe('');
+    // Sandboxed without same-origin (scripts only so its videos may autoplay; its own policy runs none):
+    // the story's own markup can never script the console.
+    expect(await page.getByTestId('se-preview-frame').getAttribute('sandbox')).toBe('allow-scripts');
 
     await page.getByTestId('se-publish').click();
     await expect.poll(() => editor.getAttribute('data-mode')).toBe('listing');

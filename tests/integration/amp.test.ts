@@ -100,7 +100,7 @@ describe('the public AMP document', () => {
     expect(response.statusCode).toBe(200);
     const html = response.body;
     expect(html.startsWith('<!doctype html>\n<html ⚡ lang="en">')).toBe(true);
-    // Without PUBLIC_BASE_URL the public page links relatively: never to the Host a caller sent.
+    // Without PUBLIC_BASE_URL the public answer never trusts the Host header: its URLs are root-relative.
     expect(html).toContain(`<link rel="canonical" href="/stories/${created.id}.html">`);
     expect(html).toContain('<style amp-boilerplate>');
     expect(html).toContain('custom-element="amp-story"');
@@ -109,7 +109,11 @@ describe('the public AMP document', () => {
     expect(html).toMatch(/<amp-img layout="fill"[^>]* src="\/media\/uploads\//);
     expect(html).toContain(`poster="${images.origin}/poster.png"`);
     expect(html).toContain('auto-advance-after="15s"');
-    expect(html).toContain('auto-advance-after="6s"');
+    // The video page plays its clip to the end instead of being cut at the 6 s default.
+    expect(html).toContain('<amp-story-page id="page-2" auto-advance-after="page-2-video">');
+    expect(html).toContain('<amp-video id="page-2-video" autoplay layout="fill"');
+    expect(html).not.toContain('auto-advance-after="6s"');
+    expect(html).not.toMatch(/<amp-video[^>]*\sloop[\s>=]/);
 
     // Inert: exactly the three AMP scripts, one amp-story, one title element, no injected tags.
     expect(html.match(/<script/g)).toHaveLength(3);

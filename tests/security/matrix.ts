@@ -286,6 +286,11 @@ export const MATRIX: readonly MatrixRoute[] = [
     url: `${EDITOR}/stamp/stories/page/update/${a.storyPageId}`,
     payload: { object_type: 'image', title: 'overwritten' },
   })),
+  // A poster that is no URL: the check answers without going to the network.
+  route('POST', `${EDITOR}/stamp/stories/poster/check`, 'none', stampRoles, () => ({
+    url: `${EDITOR}/stamp/stories/poster/check`,
+    payload: { poster: 'not a url' },
+  })),
   route('POST', `${EDITOR}/stamp/stories/page/remove/:id`, 'story-page', stampRoles, (a) => ({
     url: `${EDITOR}/stamp/stories/page/remove/${a.storyPageId}`,
   })),

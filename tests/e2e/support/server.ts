@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq, inArray } from 'drizzle-orm';
 import { schema } from '@hc/db/schema';
 import { seedDemo } from '@hc/db/seed/demo';
-import { buildApp } from '../../../apps/server/src/app.ts';
+import { buildApp, type BuildAppOptions } from '../../../apps/server/src/app.ts';
 import { loadConfig } from '../../../apps/server/src/config.ts';
 import { createContext, type AppContext } from '../../../apps/server/src/context.ts';
 import { hashPassword } from '../../../apps/server/src/features/auth/passwords.ts';
@@ -84,6 +84,8 @@ export interface E2eServerOptions {
    * browser's back reaches it in seconds, not the production 15).
    */
   liveSessionRecheckMs?: number;
+  /** Poster URL check limits, e.g. one loopback port of a local image host a test serves posters from. */
+  posterCheck?: BuildAppOptions['posterCheck'];
 }
 
 export async function startE2eServer(options: E2eServerOptions = {}): Promise<E2eServer> {
@@ -126,6 +128,7 @@ export async function startE2eServer(options: E2eServerOptions = {}): Promise<E2
     serveWeb: true,
     jobsPrefix,
     live: { sessionRecheckMs: options.liveSessionRecheckMs ?? 1_000 },
+    ...(options.posterCheck ? { posterCheck: options.posterCheck } : {}),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

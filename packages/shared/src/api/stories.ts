@@ -163,6 +163,15 @@ export const storyHtmlSchema = z.object({ html: z.string() });
 export const storyPublishedSchema = z.object({ html: z.string(), story: storySchema });
 export const storyPageRemovedSchema = z.object({ message: z.string() });
 
+/**
+ * The editor's poster URL check. The console's own pages may not load images from other sites, so the
+ * server checks that the poster loads, with the same rules and guards as a page save.
+ */
+export const storyPosterCheckSchema = z.object({ poster: z.string().max(2000) });
+export type StoryPosterCheck = z.infer<typeof storyPosterCheckSchema>;
+/** A poster that passed every rule: its URL as checked. */
+export const storyPosterCheckedSchema = z.object({ poster: z.string() });
+
 export const UPLOAD_FILE_TYPES = ['image', 'video'] as const;
 export const uploadQuerySchema = z.object({ file_type: z.enum(UPLOAD_FILE_TYPES) });
 export const uploadedObjectSchema = z.object({ id: z.number(), file: z.string() });

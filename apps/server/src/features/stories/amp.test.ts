@@ -66,7 +66,7 @@ describe('renderAmpStory', () => {
     expect(html.match(/<\/amp-story-page>/g)).toHaveLength(3);
     expect(html).toContain('<amp-story-page id="page-1" auto-advance-after="15s">');
     expect(html).toContain('<amp-story-page id="page-2" auto-advance-after="4s">');
-    expect(html).toContain('<amp-story-page id="page-3" auto-advance-after="6s">');
+    expect(html).toContain('<amp-story-page id="page-3" auto-advance-after="page-3-video">');
     expect(html.trimEnd().endsWith('</amp-story>\n</body>\n</html>')).toBe(true);
   });
 
@@ -85,13 +85,34 @@ describe('renderAmpStory', () => {
     const html = renderAmpStory(story());
     const video = html.split('<amp-story-page ')[3]!;
     expect(video).toMatch(
-      /<amp-video autoplay loop layout="fill" width="1280" height="720" poster="https:\/\/img\.example\/poster\.jpg"/,
+      /<amp-video id="page-3-video" autoplay layout="fill" width="1280" height="720" poster="https:\/\/img\.example\/poster\.jpg"/,
     );
     expect(video).toContain(
       '<source src="https://console.example/media/v.mp4" type="video/mp4"></amp-video>',
     );
     expect(video).toContain('<li>Team playing: home</li>');
     expect(video).toContain('<li>Batter: Sam Slugger</li>');
+  });
+
+  it('advances a video page when its clip ends, not after a fixed time, and never loops the clip', () => {
+    // An 8 s clip on a page that still carries the 6 s default: the clip must play to its end.
+    const html = renderAmpStory(
+      story({ pages: [videoPage({ durationSeconds: 6 }), imagePage({ durationSeconds: 9 })] }),
+    );
+    const [, video, image] = html.split('<amp-story-page ');
+    expect(video).toMatch(/^id="page-1" auto-advance-after="page-1-video">/);
+    expect(video).toContain('<amp-video id="page-1-video" autoplay ');
+    expect(video).not.toMatch(/\sloop[\s>=]/);
+    expect(html).not.toContain('auto-advance-after="6s"');
+    expect(image).toMatch(/^id="page-2" auto-advance-after="9s">/);
+  });
+
+  it('gives a video page without a playable URL its display time, as an image page', () => {
+    const html = renderAmpStory(
+      story({ pages: [videoPage({ videoUrl: 'javascript:alert(1)', durationSeconds: 6 })] }),
+    );
+    expect(html).toContain('<amp-story-page id="page-1" auto-advance-after="6s">');
+    expect(html).not.toContain('<amp-video');
   });
 
   it('gives a story without pages one cover page', () => {

@@ -69,12 +69,19 @@ const attr = (name: string, value: unknown) => ` ${name}="${escapeHtml(value)}"`
 /** Seconds as AMP's auto-advance-after value (whole or tenths). */
 const seconds = (s: number) => `${Math.max(1, Math.round(s * 10) / 10)}s`;
 
-function media(page: AmpPage, posterFallback: string): string {
-  const video = page.objectType === 'video' ? safeUrl(page.videoUrl) : null;
+/** The id of a page's amp-video, so the page can advance when that video ends. */
+const videoId = (i: number) => `page-${i + 1}-video`;
+
+/** The video URL a page plays, or null when it shows an image. */
+const pageVideo = (page: AmpPage) => (page.objectType === 'video' ? safeUrl(page.videoUrl) : null);
+
+function media(page: AmpPage, i: number, posterFallback: string): string {
+  const video = pageVideo(page);
   if (video) {
     const poster = safeUrl(page.posterUrl) ?? posterFallback;
+    // No loop: a looping video never ends, and the page waits for the end of the clip to advance.
     return (
-      `<amp-video autoplay loop layout="fill" width="1280" height="720"${attr('poster', poster)}` +
+      `<amp-video${attr('id', videoId(i))} autoplay layout="fill" width="1280" height="720"${attr('poster', poster)}` +
       `${attr('title', page.title)}><source${attr('src', video)} type="video/mp4"></amp-video>`
     );
   }
@@ -98,7 +105,10 @@ function text(page: AmpPage): string {
 }
 
 function renderPage(page: AmpPage, i: number, posterFallback: string): string {
-  const open = `<amp-story-page id="page-${i + 1}" auto-advance-after="${seconds(page.durationSeconds)}">`;
+  // A video page plays its whole clip: a fixed time would cut a longer clip short or hold a still frame
+  // after a shorter one. Image pages keep their display time.
+  const advance = pageVideo(page) ? videoId(i) : seconds(page.durationSeconds);
+  const open = `<amp-story-page id="page-${i + 1}" auto-advance-after="${advance}">`;
   const body = text(page);
   const showText = page.blurb !== 0 && body !== '';
   if (page.layout === 1) {
@@ -106,7 +116,7 @@ function renderPage(page: AmpPage, i: number, posterFallback: string): string {
     return (
       open +
       '<amp-story-grid-layer template="thirds">' +
-      `<div grid-area="upper-two-thirds" class="hc-partial-media">${media(page, posterFallback)}</div>` +
+      `<div grid-area="upper-two-thirds" class="hc-partial-media">${media(page, i, posterFallback)}</div>` +
       (showText ? `<div grid-area="lower-third" class="hc-partial-text">${body}</div>` : '') +
       '</amp-story-grid-layer></amp-story-page>'
     );
@@ -114,7 +124,7 @@ function renderPage(page: AmpPage, i: number, posterFallback: string): string {
   // Full: media fills the page, the text in a box over its lower part.
   return (
     open +
-    `<amp-story-grid-layer template="fill">${media(page, posterFallback)}</amp-story-grid-layer>` +
+    `<amp-story-grid-layer template="fill">${media(page, i, posterFallback)}</amp-story-grid-layer>` +
     (showText
       ? `<amp-story-grid-layer template="vertical" class="hc-text"><div class="hc-box">${body}</div></amp-story-grid-layer>`
       : '') +

@@ -14,6 +14,8 @@ import {
   storyPageRemovedSchema,
   storyPageSchema,
   storyPageWriteSchema,
+  storyPosterCheckedSchema,
+  storyPosterCheckSchema,
   storyPreviewSchema,
   storyPublishedSchema,
   storySaveSchema,
@@ -170,6 +172,17 @@ export async function storyRoutes(app: FastifyInstance, { ctx, media, posterChec
       );
       return { success: true as const, data: presentPage(row, media) };
     },
+  );
+
+  // The editor checks a poster URL here while the user types: the browser cannot load another site's
+  // image under the console's content policy, so the server does it, guarded as for a page save.
+  api.post(
+    '/stamp/stories/poster/check',
+    { schema: { body: storyPosterCheckSchema, response: { 200: okEnvelope(storyPosterCheckedSchema) } } },
+    async (request) => ({
+      success: true as const,
+      data: { poster: await service.checkPosterAlone(request.body.poster, originOf(request)) },
+    }),
   );
 
   api.post(

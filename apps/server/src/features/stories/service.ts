@@ -65,6 +65,16 @@ export class StoryService {
     private readonly checkPoster: PosterChecker = async () => null,
   ) {}
 
+  /** A poster URL checked alone, as a page save would: its form first, then that the image loads. */
+  async checkPosterAlone(poster: string, origin: string): Promise<string> {
+    const url = poster.trim();
+    const formError = validatePosterUrl(url);
+    if (formError) throw unprocessable(formError);
+    const loadError = await this.checkPoster(url, origin);
+    if (loadError) throw unprocessable(loadError);
+    return url;
+  }
+
   /** The checked, stored form of a page write. */
   private async pageValues(
     repo: StoryRepository,

@@ -1,8 +1,10 @@
 // The AMP story preview frame (spec 001 §2.2, §2.5; issue 4 point 7). The server's html goes in through
-// srcdoc into a sandbox with no permissions at all: no allow-same-origin and no allow-scripts, so nothing
-// in a story (a title, a form field, a crafted page) can run script, read the console's storage or
-// navigate it. The AMP runtime is a script from the AMP CDN, which this deployment cannot reach and the
-// sandbox would not run anyway, so the frame shows the document's static content, made readable by
+// srcdoc into a sandbox without allow-same-origin, and with a content policy inside the document that
+// lets no script run (staticPreview.ts), so nothing in a story (a title, a form field, a crafted page)
+// can run script, read the console's storage or navigate it. The sandbox allows scripts only because a
+// frame sandboxed without them ignores autoplay, and the preview's muted videos must play.
+// The AMP runtime is a script from the AMP CDN, which this deployment cannot reach and the frame's
+// policy would not run anyway, so the frame shows the document's static content, made readable by
 // staticPreview.ts (pages stacked as 414x736 screens), not the animated story player.
 import { STORY_PREVIEW_FRAME } from '@hc/shared/constants';
 import { staticPreviewDocument } from './staticPreview.ts';
@@ -26,7 +28,7 @@ export function StoryFrame({ html, title, scale = 1, testId = 'story-frame' }: S
       <iframe
         title={title}
         srcDoc={staticPreviewDocument(html)}
-        sandbox=""
+        sandbox="allow-scripts"
         referrerPolicy="no-referrer"
         width={width}
         height={height}

@@ -18,13 +18,20 @@ describe('staticPreviewDocument', () => {
   });
   it('shows amp-img and amp-video as img and video', () => {
     expect(out).toContain('<img class="hc-static-media" layout="fill" src="/a.jpg"');
-    expect(out).toContain('<video class="hc-static-media" muted playsinline autoplay poster="/p.jpg"');
+    expect(out).toContain('<video class="hc-static-media" muted playsinline loop autoplay poster="/p.jpg"');
     expect(out).not.toMatch(/<\/?amp-(img|video)\b/);
+  });
+  it('forbids every script in the frame with its own content policy, first in the head', () => {
+    expect(out).toMatch(
+      /<head><meta http-equiv="Content-Security-Policy" content="script-src 'none'; object-src 'none'">/,
+    );
   });
   it('leaves escaped user text escaped', () => {
     expect(out).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
   });
   it('works on a fragment without a head', () => {
-    expect(staticPreviewDocument('<p>x</p>')).toMatch(/^<style data-hc-static-preview>[\s\S]*<p>x<\/p>$/);
+    expect(staticPreviewDocument('<p>x</p>')).toMatch(
+      /^<meta http-equiv="Content-Security-Policy" content="script-src 'none'; object-src 'none'"><style data-hc-static-preview>[\s\S]*<p>x<\/p>$/,
+    );
   });
 });

@@ -16,15 +16,25 @@ amp-story-grid-layer[template=vertical]{justify-content:flex-end}
 .hc-static-media{position:absolute;inset:0;width:100%;height:100%;object-fit:cover}
 </style>`;
 
+// The frame may run scripts only so the browser lets its muted videos play on their own (a frame
+// sandboxed without scripts ignores autoplay). This policy, enforced together with the console's own,
+// still lets no script at all run in it, inline handlers included.
+const NO_SCRIPT_POLICY = `<meta http-equiv="Content-Security-Policy" content="script-src 'none'; object-src 'none'">`;
+
 /** The document to put in the preview frame. */
 export function staticPreviewDocument(html: string): string {
   const withoutScripts = html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '');
   const media = withoutScripts
     .replace(/<amp-img\b/gi, '<img class="hc-static-media"')
     .replace(/<\/amp-img>/gi, '')
-    .replace(/<amp-video\b/gi, '<video class="hc-static-media" muted playsinline')
+    // Looped here: the preview keeps playing while it says Playing; the published story advances at the end.
+    .replace(/<amp-video\b/gi, '<video class="hc-static-media" muted playsinline loop')
     .replace(/<\/amp-video>/gi, '</video>');
-  return /<\/head>/i.test(media)
+  const styled = /<\/head>/i.test(media)
     ? media.replace(/<\/head>/i, `${STATIC_STYLE}</head>`)
     : STATIC_STYLE + media;
+  // The policy goes first in the head, before anything it must cover.
+  return /<head\b[^>]*>/i.test(styled)
+    ? styled.replace(/<head\b[^>]*>/i, (head) => head + NO_SCRIPT_POLICY)
+    : NO_SCRIPT_POLICY + styled;
 }

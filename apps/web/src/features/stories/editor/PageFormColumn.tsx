@@ -20,6 +20,7 @@ import { validatePageForm } from './storyEditorState.ts';
 import type { Blurb, Layout, PageForm } from './storyEditorState.ts';
 import { checkVideoFile } from './videoProbe.ts';
 import { FileDrop } from './FileDrop.tsx';
+import { usePosterCheck, type PosterCheck } from './usePosterCheck.ts';
 
 const LAYOUT_OPTIONS = [
   { label: 'Full', value: 0 },
@@ -69,11 +70,60 @@ function Field({
   );
 }
 
+/**
+ * How the poster check stands. The console's content policy forbids images from other sites, so a
+ * poster on another site is never drawn here; one on the console itself is shown as a thumbnail.
+ */
+function PosterStatus({ check }: { check: PosterCheck }) {
+  if (check.status === 'idle' || check.status === 'error') return <span id="se-poster-status" hidden />;
+  if (check.status === 'checking')
+    return (
+      <small
+        id="se-poster-status"
+        className="hc-se-poster-status"
+        role="status"
+        data-testid="se-poster-status"
+        data-state="checking"
+      >
+        <i className="pi pi-spin pi-spinner" aria-hidden="true" /> {messages.posterChecking}
+      </small>
+    );
+  if (check.status === 'unavailable')
+    return (
+      <small
+        id="se-poster-status"
+        className="hc-se-poster-status hc-se-muted"
+        role="status"
+        data-testid="se-poster-status"
+        data-state="unavailable"
+      >
+        <i className="pi pi-info-circle" aria-hidden="true" /> {messages.posterCheckUnavailable}
+      </small>
+    );
+  const sameSite = check.url.startsWith(`${window.location.origin}/`);
+  return (
+    <>
+      <small
+        id="se-poster-status"
+        className="hc-se-poster-status hc-se-poster-status--ok"
+        role="status"
+        data-testid="se-poster-status"
+        data-state="ok"
+      >
+        <i className="pi pi-check-circle" aria-hidden="true" /> {messages.posterChecked}
+      </small>
+      {sameSite && (
+        <img src={check.url} alt="Poster" className="hc-se-poster" data-testid="se-poster-image" />
+      )}
+    </>
+  );
+}
+
 export function PageFormColumn(props: PageFormColumnProps) {
   const { form, formFields, submitted, toast, onChange } = props;
   const [uploading, setUploading] = useState(false);
   const [fileError, setFileError] = useState<string | null>(null);
-  const [posterBroken, setPosterBroken] = useState<string | null>(null);
+  const posterCheck = usePosterCheck(form.kind === 'video' ? form.poster : '');
   const isImage = form.kind === 'image';
   const problem = validatePageForm(form, formFields);
   const showProblem = submitted && problem;
@@ -106,7 +156,7 @@ export function PageFormColumn(props: PageFormColumnProps) {
     form.poster.trim() === '' || !(props.posterEdited || submitted) ? null : validatePosterUrl(form.poster);
   const posterError =
     posterFormat ??
-    (posterBroken === form.poster.trim() ? messages.posterUrlUnreachable : null) ??
+    (posterCheck.status === 'error' ? posterCheck.message : null) ??
     (submitted && form.poster.trim() === '' ? messages.posterUrlInvalid : null);
   const fieldMissing = (f: StoryFormField) =>
     submitted && f.is_mandatory && (form.fields[f.name] ?? '').trim() === '';
@@ -225,10 +275,8 @@ export function PageFormColumn(props: PageFormColumnProps) {
                   value={form.poster}
                   placeholder="https://example.com/poster.jpg"
                   invalid={Boolean(posterError)}
-                  onChange={(e) => {
-                    setPosterBroken(null);
-                    onChange({ poster: e.target.value });
-                  }}
+                  onChange={(e) => onChange({ poster: e.target.value })}
+                  aria-describedby="se-poster-status"
                   data-testid="se-poster"
                 />
                 {posterError && (
@@ -236,16 +284,7 @@ export function PageFormColumn(props: PageFormColumnProps) {
                     {posterError}
                   </small>
                 )}
-                {validatePosterUrl(form.poster) === null && posterBroken !== form.poster.trim() && (
-                  <img
-                    src={form.poster.trim().replace(/^www\./i, 'https://www.')}
-                    alt="Poster"
-                    className="hc-se-poster"
-                    referrerPolicy="no-referrer"
-                    onError={() => setPosterBroken(form.poster.trim())}
-                    data-testid="se-poster-image"
-                  />
-                )}
+                <PosterStatus check={posterCheck} />
               </Field>
               {formFields.map((f) => (
                 <Field

@@ -1,0 +1,117 @@
+// The video page's poster URL checked by the server (the console's content policy keeps the browser
+// from loading another site's image, so a browser-side check called every off-site poster broken), and
+// the story preview: when it says Playing, the video in it is playing.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import ffmpeg from '@ffmpeg-installer/ffmpeg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Frame, Page } from 'playwright-core';
+import { messages } from '@hc/shared/messages';
+import { startImageHost, type ImageHost } from '../support/story-app.ts';
+import { snap } from './support/browser.ts';
+import { useE2eSuite } from './support/suite.ts';
+
+const EMAIL = 'stories@demo.example';
+const RUN = Math.random().toString(36).slice(2, 7);
+
+// The image host's port is known only once it listens; the server copies this array's reference.
+const allowLoopbackPorts: number[] = [];
+let images: ImageHost;
+let dir = '';
+let mp4 = '';
+beforeAll(async () => {
+  images = await startImageHost();
+  allowLoopbackPorts.push(images.port);
+  dir = mkdtempSync(join(tmpdir(), 'hc-stories-poster-'));
+  mp4 = join(dir, 'page.mp4');
+  // A horizontal 8 s clip, longer than the 6 s default of a video page.
+  execFileSync(
+    ffmpeg.path,
+    [
+      ...['-y', '-f', 'lavfi', '-i', 'testsrc=size=1280x720:rate=25:duration=8'],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', mp4],
+    ],
+    { stdio: 'ignore' },
+  );
+});
+afterAll(async () => {
+  await images?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+const s = useE2eSuite({ signedInAs: EMAIL, server: { posterCheck: { allowLoopbackPorts } } });
+
+async function newStoryWithVideoForm(page: Page, baseUrl: string) {
+  await page.goto(`${baseUrl}/stamp`);
+  await page.getByTestId('stories-new').click();
+  await page.getByTestId('story-create-title').fill(`E2E Poster ${RUN}`);
+  await page.getByTestId('story-create-submit').click();
+  await page.getByTestId('story-drawer').waitFor();
+  await page.getByTestId('story-drawer-edit').click();
+  await page.getByTestId('story-editor').waitFor();
+  await page.getByTestId('se-new-page').click();
+  const item = page.getByTestId('se-new-page-video');
+  await item.waitFor();
+  await item.click();
+  await page.getByTestId('se-form').waitFor();
+}
+
+/** The preview frame (sandboxed, so read from Playwright's side). */
+async function previewFrame(page: Page): Promise<Frame> {
+  const handle = await page.getByTestId('se-preview-frame').elementHandle();
+  const frame = await handle?.contentFrame();
+  if (!frame) throw new Error('no preview frame');
+  return frame;
+}
+
+describe('stories: poster URL check and preview playback', () => {
+  it('shows a valid poster on another site as checked, and a missing one as broken', async () => {
+    const { page, server } = s;
+    await newStoryWithVideoForm(page, server.baseUrl);
+    const poster = page.getByTestId('se-poster');
+    const status = page.getByTestId('se-poster-status');
+
+    await poster.fill(`${images.origin}/missing.png`);
+    await expect
+      .poll(() => page.getByTestId('se-poster-error').innerText())
+      .toBe(messages.posterUrlUnreachable);
+
+    // The image host is another origin than the console (its own port).
+    await poster.fill(`${images.origin}/poster.png`);
+    await expect.poll(() => status.getAttribute('data-state')).toBe('ok');
+    expect(await status.innerText()).toContain(messages.posterChecked);
+    expect(await page.getByTestId('se-poster-error').count()).toBe(0);
+    expect(await poster.getAttribute('aria-invalid')).not.toBe('true');
+    // Never drawn from the other site: the content policy would show it broken.
+    expect(await page.getByTestId('se-poster-image').count()).toBe(0);
+    await snap(page, 'stories-poster-offsite-checked');
+  }, 120_000);
+
+  it('plays the video when the preview says Playing', async () => {
+    const { page, server } = s;
+    await newStoryWithVideoForm(page, server.baseUrl);
+    await page.getByTestId('se-video-input').setInputFiles(mp4);
+    await page.getByTestId('se-video-file').waitFor();
+    await page.getByTestId('se-poster').fill(`${images.origin}/poster.png`);
+    await expect.poll(() => page.getByTestId('se-poster-status').getAttribute('data-state')).toBe('ok');
+    await page.getByTestId('se-field-title').fill(`E2E Video ${RUN}`);
+    await page.getByTestId('se-field-home_or_away_team_playing').click();
+    await page.getByRole('option', { name: 'home' }).click();
+
+    const label = page.getByTestId('se-preview-status');
+    await page.getByTestId('se-preview-button').click();
+    await expect.poll(() => label.getAttribute('data-state'), { timeout: 15_000 }).toBe('playing');
+    expect(await label.innerText()).toBe('Playing');
+    const frame = await previewFrame(page);
+    const video = frame.locator('video').first();
+    await video.waitFor({ state: 'attached' });
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused && v.currentTime > 0), {
+        timeout: 15_000,
+      })
+      .toBe(true);
+    await snap(page, 'stories-preview-playing');
+  }, 120_000);
+});
