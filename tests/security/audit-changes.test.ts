@@ -66,6 +66,9 @@ const NOT_AUDITED: Record<string, string> = {
     ]),
   ),
   [`POST ${EDITOR}/stamp/stories/preview`]: 'renders a draft; nothing is stored',
+  [`POST ${EDITOR}/stamp/stories/poster/check`]: 'checks that a poster URL loads; nothing is stored',
+  [`POST ${EDITOR}/bulk-update/preview`]:
+    'stores what a workbook would change for its admin to confirm; the confirm that writes is audited',
   [`POST ${EDITOR}/collab/tickets`]: 'a single-use socket ticket; no data changes',
   [`POST ${EDITOR}/monetization_setup/fill`]: 'a read (the spec sends it as POST)',
   [`POST ${EDITOR}/monetization_setup/placement`]: 'a read (the spec sends it as POST)',
