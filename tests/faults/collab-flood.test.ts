@@ -191,7 +191,10 @@ describe('a co-editing attack on a real server', () => {
       expect(codes.flat().length).toBeGreaterThanOrEqual(6);
       expect(codes[0]!.filter((code) => code !== 1009 && code !== 1006)).toEqual([]);
       expect(codes[0]).toContain(1009);
-      expect(codes[1]).toContain(COLLAB_CLOSE.tooLarge);
+      // A filling socket is cut by whichever budget it meets first: the document's size or, when the
+      // machine is slow to read and its bytes pile up, the byte rate (the size cap alone is asserted
+      // exactly in collab-limits.test.ts).
+      expect(codes[1]!.length).toBeGreaterThan(0);
       const tooLargeOrFast = new Set<number>([COLLAB_CLOSE.tooLarge, COLLAB_CLOSE.tooFast]);
       expect(codes[1]!.filter((code) => !tooLargeOrFast.has(code))).toEqual([]);
       expect(new Set(codes[2])).toEqual(new Set([COLLAB_CLOSE.tooFast]));
