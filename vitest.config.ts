@@ -12,6 +12,10 @@ export default defineConfig({
           name: 'unit',
           include: ['packages/**/src/**/*.test.ts', 'apps/*/src/**/*.test.ts'],
           environment: 'node',
+          // Property tests run hundreds of cases: on a loaded 2-core machine a few take seconds, which is
+          // no finding (none of them asserts time).
+          testTimeout: 20_000,
+          hookTimeout: 120_000,
         },
       },
       {
