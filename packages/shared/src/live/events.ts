@@ -63,6 +63,8 @@ export interface ServerToClientEvents {
 export interface ServerSideEvents {
   /** Pending counts of these publishers may have moved: each process recomputes for its sockets. */
   counts_changed: (publisherIds: number[]) => void;
+  /** Asks every running server process of the deployment for its id (the live socket counts use it). */
+  live_process: (answer: (processId: string) => void) => void;
 }
 
 /** The socket.io handshake's auth payload: the session, never in the URL. */

@@ -14,6 +14,9 @@
 //   so a busy room gets at most 4 pushes a second and a quiet one hears of a change within ~tens of ms.
 // - A session holds at most LIVE_SOCKETS_PER_SESSION sockets and a user LIVE_SOCKETS_PER_USER, counted
 //   across processes in Redis (socket-caps.ts); one more is refused at handshake with a message to show.
+//   Before refusing, the entries of processes no longer running are dropped (they crashed holding them),
+//   so a crash costs nobody their places.
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
@@ -35,6 +38,7 @@ import { isAllowedOrigin } from '../../plugins/origin.ts';
 import {
   LiveSocketCounter,
   SOCKET_ENTRY_RENEW_MS,
+  socketMember,
   type SocketCapRefusal,
   type SocketCaps,
 } from './socket-caps.ts';
@@ -45,6 +49,8 @@ const COUNTS_GATHER_MS = 20;
 const COUNTS_MIN_INTERVAL_MS = 250;
 /** At shutdown, how long sockets get to receive the restart hint before their transports are cut. */
 const RESTART_HINT_MS = 1_000;
+/** A roll call's answer is reused this long: a burst of refused handshakes asks the others once. */
+const PROCESS_ROLL_CALL_REUSE_MS = 1_000;
 
 interface SocketData {
   credentials: LiveHandshakeAuth;
@@ -53,6 +59,8 @@ interface SocketData {
   reviewScope: ReviewScope;
   /** The last re-check found the session gone (see recheck). */
   sessionGone?: boolean;
+  /** This socket's entry in the socket counts. */
+  capMember: string;
 }
 
 type LiveServer = Server<Record<string, never>, ServerToClientEvents, ServerSideEvents, SocketData>;
@@ -130,6 +138,37 @@ export async function registerLiveChannel(
     sessionId: socket.data.auth.sessionId,
     userId: socket.data.auth.userId,
   });
+  // This process's name in the socket counts: new at every start, so a restarted process on the same
+  // port never passes for the one that died.
+  const processId = randomBytes(9).toString('base64url');
+  io.on('live_process', (answer) => answer(processId));
+  /** The ids of every server process of the deployment that answers (this one included). */
+  let rollCall: { at: number; running: Promise<string[]> } | null = null;
+  const runningProcesses = () => {
+    const now = performance.now();
+    if (!rollCall || now - rollCall.at > PROCESS_ROLL_CALL_REUSE_MS) {
+      // The adapter expects an answer from every process subscribed to the deployment's channel in Redis;
+      // a crashed process's connection is gone, so it is not waited for. One that does not answer within
+      // the adapter's request timeout (5 s) makes this fail: nothing is dropped then.
+      const running = io
+        .serverSideEmitWithAck('live_process')
+        .then((others: string[]) => [processId, ...others]);
+      rollCall = { at: now, running };
+      running.catch(() => (rollCall = null));
+    }
+    return rollCall.running;
+  };
+  /** Takes a place; a full count first loses the entries of processes that are gone, then is tried again. */
+  const takePlace = async (auth: AuthContext, member: string) => {
+    const full = await counter.take(auth, member);
+    if (!full) return null;
+    const running = await runningProcesses().catch((error: Error) => {
+      app.log.warn({ err: error }, 'live process roll call failed');
+      return null;
+    });
+    if (!running || (await counter.prune(auth, running)) === 0) return full;
+    return counter.take(auth, member);
+  };
 
   io.use((socket, next) => {
     const credentials = credentialsOf(socket.handshake.auth);
@@ -138,9 +177,10 @@ export async function registerLiveChannel(
       .then(async (checked) => {
         if (!checked) return next(new HandshakeRefused());
         // Counted once the caller is known, before the socket joins anything.
-        const full = await counter.take(checked.auth, socket.id);
+        const capMember = socketMember(processId, socket.id);
+        const full = await takePlace(checked.auth, capMember);
         if (full) return next(new TooManySockets(full));
-        Object.assign(socket.data, { credentials, ...checked });
+        Object.assign(socket.data, { credentials, ...checked, capMember });
         next();
       })
       .catch((error: Error) => next(error));
@@ -155,7 +195,7 @@ export async function registerLiveChannel(
     ]);
     socket.once('disconnect', () => {
       counter
-        .release(ownerOf(socket), socket.id)
+        .release(ownerOf(socket), socket.data.capMember)
         .catch((error: Error) => app.log.warn({ err: error }, 'releasing a live socket place failed'));
     });
   });
@@ -164,7 +204,7 @@ export async function registerLiveChannel(
   const renewTimer = setInterval(() => {
     const open = [...io.of('/').sockets.values()]
       .filter((socket) => socket.connected)
-      .map((socket) => ({ owner: ownerOf(socket), member: socket.id }));
+      .map((socket) => ({ owner: ownerOf(socket), member: socket.data.capMember }));
     counter
       .renew(open)
       .catch((error: Error) => app.log.warn({ err: error }, 'renewing live socket places failed'));
