@@ -1,8 +1,13 @@
 // The live channel as users meet it: menu badges that move with no reload when counts change on the
 // server, a session ended behind the browser's back opening the 401 dialog by itself, and a logout in
-// one tab taking the other tab to the login page.
-import { describe, expect, it } from 'vitest';
+// one tab taking the other tab to the login page, and a session already holding every live socket it
+// may have is told so in the top bar.
+import { afterAll, describe, expect, it } from 'vitest';
 import { schema } from '@hc/db/schema';
+import { LIVE_SOCKETS_PER_SESSION } from '@hc/shared/constants';
+import { messages } from '@hc/shared/messages';
+import { connectAs, type LiveClient } from '../support/live-client.ts';
+import { eventually } from '../support/retry.ts';
 import { loginAs, snap } from './support/browser.ts';
 import { endSessionsOf } from './support/server.ts';
 import { useE2eSuite } from './support/suite.ts';
@@ -72,5 +77,37 @@ describe('sessions ending while the console is open', () => {
     await new UserMenu(page).logout();
     await expect.poll(() => new URL(other.url()).pathname).toBe('/login');
     await other.close();
+  });
+});
+
+describe('too many live connections', () => {
+  const held: LiveClient[] = [];
+  afterAll(() => {
+    for (const client of held) client.close();
+  });
+
+  it('says in the top bar that live updates are off, and why, when the session already holds every socket', async () => {
+    const { page, server } = s;
+    await loginAs(page, server.baseUrl, 'viewer@demo.example');
+    await expect.poll(() => new UserMenu(page).email.innerText()).toBe('viewer@demo.example');
+    const stored = await page.evaluate(() => localStorage.getItem('hc.session'));
+    const { email, token } = JSON.parse(stored!) as { email: string; token: string };
+    const session = { 'x-user-email': email, 'x-user-token': token };
+
+    // The console's own socket gives its place back once the page is gone; other tabs then fill the session.
+    await page.goto('about:blank');
+    while (held.length < LIVE_SOCKETS_PER_SESSION) {
+      held.push(await eventually(() => connectAs(server.baseUrl, session), 10_000, 100));
+    }
+
+    await page.goto(server.baseUrl);
+    const indicator = page.getByTestId('live-indicator');
+    await expect.poll(() => indicator.innerText(), { timeout: 15_000 }).toContain('Live updates off');
+    expect(await indicator.getAttribute('title')).toBe(
+      `Live updates are off. ${messages.liveTooManySessionSockets} Counts refresh every minute.`,
+    );
+    // The rest of the console works without the live channel.
+    await expect.poll(() => new UserMenu(page).email.innerText()).toBe('viewer@demo.example');
+    await snap(page, 'live-refused-too-many-sockets');
   });
 });

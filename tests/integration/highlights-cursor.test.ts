@@ -1,6 +1,13 @@
 // Keyset paging of the highlight list: walking next_cursor page by page gives exactly the rows of the
-// OFFSET listing, in every sort and direction, with ties and unknown (null) CTRs, under a filter.
+// OFFSET listing, in every sort and direction, with ties and unknown (null) CTRs and (-1) counts, under a
+// filter; going up, the unknown figures (N/A) come after every known one, each run read from the column's
+// index (the plans sort nothing).
 import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import type { Db } from '@hc/db/client';
+import { highlightListQuerySchema, type HighlightSortColumn } from '@hc/shared/api/highlights';
+import { HighlightRepository } from '../../apps/server/src/features/highlights/repo.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeHighlightCursor, HIGHLIGHT_SORT_COLUMNS, type HighlightList } from '@hc/shared/api/highlights';
 import { authOf, login, startTestApp, type TestApp } from '../support/app.ts';
@@ -10,6 +17,7 @@ import { buildArticle, buildHighlight, buildPublisher, buildUser } from '../supp
 let t: TestApp;
 let headers: Record<string, string>;
 let otherPublisherHighlightId: number;
+let publisherId: number;
 const ROWS = 23;
 
 const list = async (path: string, query: string) => {
@@ -20,7 +28,7 @@ const list = async (path: string, query: string) => {
 
 beforeAll(async () => {
   t = await startTestApp();
-  const publisherId = (await buildPublisher(t.ctx.db)).id;
+  publisherId = (await buildPublisher(t.ctx.db)).id;
   const user = await buildUser(t.ctx.db, { publisherId });
   headers = authOf(await login(t.app, user.email, user.password));
   const article = await buildArticle(t.ctx.db, publisherId);
@@ -32,7 +40,7 @@ beforeAll(async () => {
       title: `Cursor walk ${i}`,
       // Few distinct values: most rows tie with others on the sort column and are ordered by id.
       publishedAt: new Date(base + (i % 4) * 3_600_000),
-      nonUniqRegularClicks: i % 5,
+      nonUniqRegularClicks: i % 7 === 6 ? -1 : i % 5,
       regularCtr: i % 3 === 0 ? null : (i % 4) / 100,
       nonUniqIaClicks: (i * 7) % 6,
       iaCtr: i % 4 === 1 ? null : (i % 3) / 10,
@@ -143,6 +151,96 @@ describe('highlights/index with a cursor', () => {
     const relevance = await list('highlights/search', 'q=cursor&order_by=desc&per=5');
     expect(relevance.highlights).toHaveLength(5);
     expect(relevance.next_cursor).toBeNull();
+  });
+});
+
+describe('unknown figures (N/A) last, going up too', () => {
+  type Row = HighlightList['highlights'][number];
+  const FIGURES: { column: HighlightSortColumn; value: (h: Row) => number | null }[] = [
+    { column: 'non_uniq_regular_clicks', value: (h) => h.non_uniq_regular_clicks },
+    { column: 'regular_ctr', value: (h) => h.regular_ctr },
+    { column: 'non_uniq_ia__clicks', value: (h) => h.non_uniq_ia_clicks },
+    { column: 'ia_ctr', value: (h) => h.ia_ctr },
+  ];
+  const unknown = (v: number | null) => v === null || v < 0;
+
+  it.each(FIGURES)(
+    '$column: pages going up (cursor and page numbers) end with every N/A row',
+    async ({ column, value }) => {
+      for (const direction of ['asc', 'desc'] as const) {
+        const order = `${column}_${direction}`;
+        const walked: Row[] = [];
+        let cursor: string | null | undefined;
+        do {
+          const page = await list(
+            'highlights/index',
+            `order_by=${order}&per=4${cursor ? `&cursor=${cursor}` : ''}`,
+          );
+          walked.push(...page.highlights);
+          cursor = page.next_cursor;
+        } while (cursor && walked.length <= ROWS);
+        const byNumber: Row[] = [];
+        for (let page = 1; page <= Math.ceil(ROWS / 4); page++) {
+          byNumber.push(
+            ...(await list('highlights/index', `order_by=${order}&per=4&page=${page}`)).highlights,
+          );
+        }
+        expect(byNumber.map((h) => h.highlight_id)).toEqual(walked.map((h) => h.highlight_id));
+        expect(new Set(walked.map((h) => h.highlight_id)).size).toBe(ROWS);
+
+        const values = walked.map(value);
+        const firstUnknown = values.findIndex(unknown);
+        expect(firstUnknown, `${order}: some rows are N/A`).toBeGreaterThan(0);
+        expect(values.slice(firstUnknown).every(unknown), `${order}: ${JSON.stringify(values)}`).toBe(true);
+        const known = values.slice(0, firstUnknown) as number[];
+        const sorted = [...known].sort((a, b) => (direction === 'asc' ? a - b : b - a));
+        expect(known).toEqual(sorted);
+      }
+    },
+  );
+
+  it('reads each run going up from the column index: no plan sorts', async () => {
+    const pool = new pg.Pool({ connectionString: t.database.url, max: 1 });
+    const captured: { query: string; params: unknown[] }[] = [];
+    const db = drizzle(pool, {
+      logger: { logQuery: (query, params) => void captured.push({ query, params }) },
+    }) as unknown as Db;
+    const repo = new HighlightRepository(db);
+    try {
+      for (const { column } of FIGURES) {
+        const first = await repo.list(
+          publisherId,
+          highlightListQuerySchema.parse({ order_by: `${column}_asc`, per: '4' }),
+        );
+        // A page past the known run (page numbers), and a cursor inside each run.
+        await repo.list(
+          publisherId,
+          highlightListQuerySchema.parse({ order_by: `${column}_asc`, per: '4', page: '6' }),
+        );
+        await repo.list(
+          publisherId,
+          highlightListQuerySchema.parse({ order_by: `${column}_asc`, per: '4', cursor: first.nextCursor! }),
+        );
+      }
+      expect(captured.length).toBeGreaterThan(12);
+      const client = await pool.connect();
+      try {
+        // A table this small would be read whole: with scans and sorts priced out, a plan still sorting
+        // is one no index can serve.
+        await client.query('set enable_seqscan = off');
+        await client.query('set enable_sort = off');
+        for (const { query, params } of captured) {
+          const plan = (await client.query<{ 'QUERY PLAN': string }>(`explain ${query}`, params)).rows
+            .map((r) => r['QUERY PLAN'])
+            .join('\n');
+          expect(plan, plan).not.toMatch(/\bSort\b|Seq Scan on highlights/);
+        }
+      } finally {
+        client.release();
+      }
+    } finally {
+      await pool.end();
+    }
   });
 });
 

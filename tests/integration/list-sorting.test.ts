@@ -1,5 +1,6 @@
 // Text columns sort as people read them, whatever the case: 'apple' beside 'Apple' and before 'Banana',
-// never after 'Zebra' (packages by name, programs by name).
+// never after 'Zebra' (packages by name, programs by name). An unknown count (-1, shown as N/A) comes
+// after every known one going up as well as down.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authOf, login, startTestApp, type TestApp } from '../support/app.ts';
 import {
@@ -14,6 +15,7 @@ let t: TestApp;
 let headers: Record<string, string>;
 let publisherId: number;
 const NAMES = ['banana split', 'Apple pie', 'cherry tart', 'Damson jam', 'apricot crumble'];
+const CLICKS = [5, -1, 0, 12, -1];
 const CASELESS = ['Apple pie', 'apricot crumble', 'banana split', 'cherry tart', 'Damson jam'];
 
 beforeAll(async () => {
@@ -25,8 +27,8 @@ beforeAll(async () => {
   });
   headers = authOf(await login(t.app, user.email, user.password));
   const highlightIds = (await buildHighlights(t.ctx.db, publisherId, 3)).map((h) => h.id);
-  for (const name of NAMES) {
-    await buildPackage(t.ctx.db, publisherId, { highlightIds, name });
+  for (const [i, name] of NAMES.entries()) {
+    await buildPackage(t.ctx.db, publisherId, { highlightIds, name, packageClicks: CLICKS[i] });
     await buildProgram(t.ctx.db, publisherId, { programName: name });
   }
 });
@@ -62,5 +64,18 @@ describe('text sorting ignores case', () => {
       ).programs.map((p) => p.program_name);
     expect(await names('asc')).toEqual(CASELESS);
     expect(await names('desc')).toEqual([...CASELESS].reverse());
+  });
+});
+
+describe('unknown counts last', () => {
+  it('packages by clicks, both ways: -1 (N/A) after every known count', async () => {
+    const clicks = async (order: string) =>
+      (
+        (await get(`/api/v1/editor/packages?order_by=package_clicks_${order}&per=50`)) as {
+          packages: { package_clicks: number }[];
+        }
+      ).packages.map((p) => p.package_clicks);
+    expect(await clicks('asc')).toEqual([0, 5, 12, -1, -1]);
+    expect(await clicks('desc')).toEqual([12, 5, 0, -1, -1]);
   });
 });

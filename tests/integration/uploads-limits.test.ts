@@ -2,7 +2,8 @@
 // frame for a decoder) and an MP4 whose sample entry declares 8000x8000 are refused with 422 before
 // ffprobe starts (the media-process counter does not move); MP4 dimensions are read from the header
 // whether the movie header follows the media data (ffmpeg's default) or precedes it (faststart); a file
-// sent as one type and holding another is refused; a user with two uploads in flight gets 429.
+// sent as one type and holding another is refused; a user with two uploads in flight gets 429, counted
+// across server processes with leases that lapse when their process dies.
 // A workbook whose ZIP headers lie about its size is refused by counting what it inflates to.
 import { execFile } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -20,8 +21,9 @@ import { countZip } from '@hc/worker/processors/counted-zip';
 import { mediaProcessStats, runMediaProcess } from '../../apps/server/src/infra/process-limits.ts';
 import { displayedSize, readMp4Header } from '../../apps/server/src/features/media/header-dimensions.ts';
 import { reportErrors } from '../../apps/server/src/features/reports/routes.ts';
-import { uploadsInFlight } from '../../apps/server/src/features/uploads/routes.ts';
-import { authOf, login, startTestApp, type TestApp } from '../support/app.ts';
+import { uploadsInFlightOf } from '../../apps/server/src/features/uploads/routes.ts';
+import { SharedLeaseLimit } from '../../apps/server/src/infra/shared-leases.ts';
+import { authOf, login, startPeerApp, startTestApp, type TestApp } from '../support/app.ts';
 import { buildPublisher, buildUser } from '../support/factories.ts';
 import {
   bombGif,
@@ -233,49 +235,93 @@ describe('declared type against the header', () => {
 });
 
 describe('uploads per user', () => {
-  it('answers 429 to a third upload while two of the same user are in flight; others are not held up', async () => {
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = t.app.server.address() as AddressInfo;
-    const jpeg = await readFile(files.jpeg!);
-    // Two uploads whose bodies stop halfway: each holds its slot until it ends.
-    const stalled: ClientRequest[] = [];
-    for (let i = 0; i < 2; i++) {
-      const body = multipart(jpeg, 'slow.jpg', 'image/jpeg');
-      const request = httpRequest({
-        host: '127.0.0.1',
-        port,
-        method: 'POST',
-        path: '/api/v1/editor/stamp/uploaded_objects/create?file_type=image',
-        headers: {
-          ...uploader,
-          'content-type': body.contentType,
-          'content-length': String(body.head.length + jpeg.length + body.tail.length),
-        },
-      });
-      request.on('error', () => undefined);
+  /** An upload whose body stops halfway: it holds its place until it is cut off. */
+  const stallUpload = (port: number, jpeg: Buffer): ClientRequest => {
+    const body = multipart(jpeg, 'slow.jpg', 'image/jpeg');
+    const request = httpRequest({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: '/api/v1/editor/stamp/uploaded_objects/create?file_type=image',
+      headers: {
+        ...uploader,
+        'content-type': body.contentType,
+        'content-length': String(body.head.length + jpeg.length + body.tail.length),
+      },
+    });
+    request.on('error', () => undefined);
+    request.write(body.head);
+    request.write(jpeg.subarray(0, 100));
+    return request;
+  };
+  const portOf = async (app: TestApp['app']) => {
+    if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
+    return (app.server.address() as AddressInfo).port;
+  };
 
-      request.write(body.head);
-      request.write(jpeg.subarray(0, 100));
-      stalled.push(request);
-    }
+  it('answers 429 to a third upload while two of the same user are in flight, on either process; others are not held up', async () => {
+    // A second server process of the deployment: the user's uploads spread over both.
+    const peer = await startPeerApp(t);
+    const inFlight = uploadsInFlightOf(t.ctx.redis);
+    const jpeg = await readFile(files.jpeg!);
+    const stalled = [stallUpload(await portOf(t.app), jpeg), stallUpload(await portOf(peer.app), jpeg)];
     try {
-      // Once both hold their slots, the third is refused at once.
-      await eventually(() => expect(uploadsInFlight.held(String(uploaderId))).toBe(2), 15_000);
-      const refused = await upload('image', jpeg, 'image/jpeg');
-      expect(refused.statusCode).toBe(429);
-      expect(refused.json()).toEqual({ success: false, errors: [messages.uploadsInFlight] });
-      expect(refused.headers['retry-after']).toBe('5');
+      // Once both hold their places (one in each process), the third is refused at once, on either.
+      await eventually(async () => expect(await inFlight.held(String(uploaderId))).toBe(2), 15_000);
+      for (const app of [t.app, peer.app]) {
+        const body = multipart(jpeg, 'upload.jpg', 'image/jpeg');
+        const refused = await app.inject({
+          method: 'POST',
+          url: '/api/v1/editor/stamp/uploaded_objects/create?file_type=image',
+          headers: { ...uploader, 'content-type': body.contentType },
+          payload: Buffer.concat([body.head, jpeg, body.tail]),
+        });
+        expect(refused.statusCode).toBe(429);
+        expect(refused.json()).toEqual({ success: false, errors: [messages.uploadsInFlight] });
+        expect(refused.headers['retry-after']).toBe('5');
+      }
       // Another user's upload goes through meanwhile.
       expect((await upload('image', jpeg, 'image/jpeg', other)).statusCode).toBe(201);
     } finally {
       for (const request of stalled) request.destroy();
     }
-    // Once the stalled uploads end (here: cut off), their slots are free and the user can upload again.
-    await eventually(() => expect(uploadsInFlight.held(String(uploaderId))).toBe(0), 15_000);
+    // Once the stalled uploads end (here: cut off), their places are free and the user can upload again.
+    await eventually(async () => expect(await inFlight.held(String(uploaderId))).toBe(0), 15_000);
     await eventually(
       async () => expect((await upload('image', jpeg, 'image/jpeg')).statusCode).toBe(201),
       15_000,
     );
+    await peer.close();
+  });
+
+  it('keeps a running lease alive by renewing it, and lets the lease of a process that died lapse', async () => {
+    const leaseMs = 1_500;
+    const limit = new SharedLeaseLimit(t.ctx.redis, 'test:leases', 2, { leaseMs, renewMs: 300 });
+    const key = `user-${uploaderId}`;
+    const running = (await limit.tryAcquire(key))!;
+    // A holder that dies: its lease is taken straight in Redis, as a process would, and never renewed.
+    const dead = new SharedLeaseLimit(t.ctx.redis, 'test:leases', 2, { leaseMs, renewMs: 3_600_000 });
+    expect(await dead.tryAcquire(key)).not.toBeNull();
+    expect(await limit.held(key)).toBe(2);
+    expect(await limit.tryAcquire(key)).toBeNull();
+
+    // The dead holder's lease lapses; the running one's is renewed past its first lapse time and stays.
+    const firstLapse = Date.now() + leaseMs;
+    await eventually(async () => expect(await limit.held(key)).toBe(1), 15_000, 100);
+    await eventually(
+      async () => {
+        const [, score] = await t.ctx.redis.zrange(`test:leases:${key}`, 0, -1, 'WITHSCORES');
+        expect(Number(score)).toBeGreaterThan(firstLapse);
+      },
+      15_000,
+      100,
+    );
+    const second = await limit.tryAcquire(key);
+    expect(second).not.toBeNull();
+    expect(await limit.tryAcquire(key)).toBeNull();
+    await running();
+    await second!();
+    expect(await limit.held(key)).toBe(0);
   });
 });
 

@@ -46,6 +46,18 @@ const SORT_COLUMNS: Record<HighlightSortColumn, AnyPgColumn> = {
 };
 const NULLABLE_SORTS = new Set<HighlightSortColumn>(['regular_ctr', 'ia_ctr']);
 
+/**
+ * A figure the pipeline does not know: a NULL CTR, or a count of -1 (any negative). Shown as N/A, and
+ * listed after every known figure in both directions. Dates are always known.
+ */
+const unknownFigure = (column: HighlightSortColumn): SQL =>
+  NULLABLE_SORTS.has(column) ? isNull(SORT_COLUMNS[column]) : lt(SORT_COLUMNS[column], 0);
+const knownFigure = (column: HighlightSortColumn): SQL =>
+  NULLABLE_SORTS.has(column) ? isNotNull(SORT_COLUMNS[column]) : gte(SORT_COLUMNS[column], 0);
+/** Whether a cursor's value (as it carries it) is an unknown figure. */
+const isUnknownValue = (column: HighlightSortColumn, value: string | null) =>
+  value === null || (isIntegerSortColumn(column) && value.startsWith('-'));
+
 /** ORDER BY for a sort: each walks its (publisher_id, col DESC NULLS LAST, id DESC NULLS LAST) index. */
 function orderFor(column: HighlightSortColumn, direction: 'asc' | 'desc'): SQL[] {
   return indexOrders([SORT_COLUMNS[column], highlights.id], direction);
@@ -170,19 +182,64 @@ export class HighlightRepository {
     const found =
       query.cursor?.column === column
         ? await this.seek(where, column, direction, query.cursor, query, withValue)
-        : await this.page(where, orderFor(column, direction), query, withValue);
+        : direction === 'asc' && column !== 'date'
+          ? await this.pageUpward(where, column, query, withValue)
+          : await this.page(where, orderFor(column, direction), query, withValue);
     return finish(found, column);
   }
 
   /** One page by OFFSET: what page numbers jump to. */
-  private page(where: SQL | undefined, orderBy: SQL[], query: HighlightListQuery, extras: PageExtras) {
+  private page(
+    where: SQL | undefined,
+    orderBy: SQL[],
+    query: HighlightListQuery,
+    extras: PageExtras,
+    limit = query.per,
+    offset = (query.page - 1) * query.per,
+  ) {
     return this.db
       .select({ highlight: listColumns, ...extras })
       .from(highlights)
       .where(where)
       .orderBy(...orderBy)
-      .limit(query.per)
-      .offset((query.page - 1) * query.per);
+      .limit(limit)
+      .offset(offset);
+  }
+
+  /**
+   * A page of a figure column going up, by OFFSET: the known figures lowest first, then the unknown ones
+   * (N/A), which a reader wants after every real figure whichever way the column is sorted. The column's
+   * index walked backwards gives each run in order; one ORDER BY putting the unknown last could use no
+   * index and would sort all of the publisher's rows. A page past the known run counts that run (from
+   * the index) to know where in the unknown run it starts.
+   */
+  private async pageUpward(
+    where: SQL | undefined,
+    column: HighlightSortColumn,
+    query: HighlightListQuery,
+    extras: PageExtras,
+  ): Promise<PageRow[]> {
+    const byValue = orderFor(column, 'asc');
+    const offset = (query.page - 1) * query.per;
+    const known = await this.page(and(where, knownFigure(column)), byValue, query, extras);
+    if (known.length === query.per) return known;
+    let unknownOffset = 0;
+    if (known.length === 0 && offset > 0) {
+      const [row] = await this.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(highlights)
+        .where(and(where, knownFigure(column)));
+      unknownOffset = Math.max(0, offset - Number(row?.n ?? 0));
+    }
+    const unknown = await this.page(
+      and(where, unknownFigure(column)),
+      byValue,
+      query,
+      extras,
+      query.per - known.length,
+      unknownOffset,
+    );
+    return [...known, ...unknown];
   }
 
   /**
@@ -217,21 +274,29 @@ export class HighlightRepository {
         ? sql`(${col}, ${highlights.id}) < (${anchor}, ${afterId})`
         : sql`(${col}, ${highlights.id}) > (${anchor}, ${afterId})`;
 
-    if (!NULLABLE_SORTS.has(column)) return run(valueAfter, byValue, query.per);
-    // Unknown CTRs come last going down and first going up. A row comparison never matches NULL, so the
-    // two runs (values, then NULLs; or NULLs, then values) are read one after the other. The NULL run is
-    // ordered by the column too (all NULL there): ordered by id alone it would not match the index and
-    // would sort every NULL row of the publisher.
-    if (direction === 'desc') {
-      if (anchorIsNull) return run(and(isNull(col), idAfter)!, byValue, query.per);
-      const rows = await run(valueAfter, byValue, query.per);
-      if (rows.length === query.per) return rows;
-      return [...rows, ...(await run(isNull(col), byValue, query.per - rows.length))];
+    if (direction === 'asc' && column !== 'date') {
+      // Going up, the known figures come first and the unknown ones after them (see pageUpward). A row
+      // comparison never matches NULL, so each run is read on its own, both on the column's index.
+      if (!isUnknownValue(column, cursor.value)) {
+        const rows = await run(and(knownFigure(column), valueAfter)!, byValue, query.per);
+        if (rows.length === query.per) return rows;
+        return [...rows, ...(await run(unknownFigure(column), byValue, query.per - rows.length))];
+      }
+      // Within the unknown run: NULLs are all equal, so only the id moves on; negative counts in order.
+      return run(
+        and(unknownFigure(column), NULLABLE_SORTS.has(column) ? idAfter : valueAfter)!,
+        byValue,
+        query.per,
+      );
     }
-    if (!anchorIsNull) return run(valueAfter, byValue, query.per);
-    const rows = await run(and(isNull(col), idAfter)!, byValue, query.per);
+    if (!NULLABLE_SORTS.has(column)) return run(valueAfter, byValue, query.per);
+    // Unknown CTRs come last going down too. The NULL run is ordered by the column as well (all NULL
+    // there): ordered by id alone it would not match the index and would sort every NULL row of the
+    // publisher.
+    if (anchorIsNull) return run(and(isNull(col), idAfter)!, byValue, query.per);
+    const rows = await run(valueAfter, byValue, query.per);
     if (rows.length === query.per) return rows;
-    return [...rows, ...(await run(isNotNull(col), byValue, query.per - rows.length))];
+    return [...rows, ...(await run(isNull(col), byValue, query.per - rows.length))];
   }
 
   async findOne(publisherId: number, highlightId: number): Promise<HighlightRow | undefined> {

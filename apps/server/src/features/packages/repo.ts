@@ -37,6 +37,9 @@ const SORT_COLUMNS: Record<SortColumn, SQLWrapper> = {
   package_impressions: packages.packageImpressions,
 };
 
+/** Count columns, where -1 means unknown. */
+const FIGURE_SORTS = new Set<SQLWrapper>([SORT_COLUMNS.package_clicks, SORT_COLUMNS.package_impressions]);
+
 /** A name as users read it, the expression of the unique indexes: trimmed, in any case. */
 const readAs = (value: SQLWrapper | string) =>
   typeof value === 'string' ? sql`lower(btrim(${value}::text))` : sql`lower(btrim(${value}))`;
@@ -79,6 +82,9 @@ export class PackageRepository {
     const column = SORT_COLUMNS[query.order_by.slice(0, cut) as SortColumn];
     const ascending = query.order_by.slice(cut + 1) === 'asc';
     const orderBy = indexOrders([column, packages.embedId], ascending ? 'asc' : 'desc');
+    // An unknown count (-1, shown as N/A) after every known one, going up too. No index serves these
+    // sorts (the list is small per publisher), so the extra key costs nothing.
+    if (FIGURE_SORTS.has(column)) orderBy.unshift(sql`(${column} < 0)`);
 
     const [rows, countRows] = await Promise.all([
       this.db

@@ -2,7 +2,8 @@
 // file (field `file`), streamed to a temporary file under a hard byte limit, inspected on the server
 // (never the client's name or type): its header first (kind and pixel size, before any decoder runs),
 // then ffprobe under the media-process limits; then moved into the media store. Broken rules answer
-// 422 with the catalogue message. A user has at most UPLOADS_PER_USER uploads in flight (429 past it).
+// 422 with the catalogue message. A user has at most UPLOADS_PER_USER uploads in flight (429 past it),
+// counted across every server process of the deployment.
 // Role stamp_manager (admin passes); videos need create_new_video_page.
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
@@ -12,6 +13,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { okEnvelope } from '@hc/shared/api/envelope';
 import { uploadedObjectSchema, uploadQuerySchema } from '@hc/shared/api/stories';
@@ -21,6 +23,7 @@ import { IMAGE_MAX_PIXELS, UPLOADS_PER_USER, VIDEO_MAX_CODED_SIDE } from '@hc/sh
 import { validateVideoUpload, videoDimensionsError } from '@hc/shared/validation';
 import type { AppContext } from '../../context.ts';
 import { PerKeyLimit } from '../../infra/process-limits.ts';
+import { SharedLeaseLimit } from '../../infra/shared-leases.ts';
 import { callerOf, requireRoles } from '../../plugins/auth.ts';
 import { forbidden, HttpError } from '../../plugins/errors.ts';
 import {
@@ -51,11 +54,62 @@ export const uploadErrors = {
 const unprocessable = (message: string) => new HttpError(422, [message]);
 
 /**
- * Uploads in flight per user id, in this server process: an upload holds its slot from the start of
- * its body to its answer (a slow or stalled body included), so one user cannot fill the disk and the
- * media-process queue with parallel uploads.
+ * Uploads in flight per user id, across the deployment's server processes (leases in Redis): an upload
+ * holds its place from the start of its body to its answer (a slow or stalled body included), so one
+ * user cannot fill the disks and the media-process queues with parallel uploads, whichever replicas
+ * their requests reach.
  */
-export const uploadsInFlight = new PerKeyLimit(UPLOADS_PER_USER);
+export const uploadsInFlightOf = (redis: Redis) =>
+  new SharedLeaseLimit(redis, 'uploads:in-flight:user', UPLOADS_PER_USER);
+
+/**
+ * The same count in this process alone. Kept as well: should Redis not answer, the per-process bound
+ * still holds and uploads go on (they need no other Redis).
+ */
+export const uploadsInFlightHere = new PerKeyLimit(UPLOADS_PER_USER);
+
+/** How long an upload waits on Redis for its lease before it goes on with the per-process bound only. */
+const SHARED_LEASE_WAIT_MS = 2_000;
+
+/** Takes a place for the user's upload in both counts: a release function, or null when one is full. */
+async function takeUploadPlace(
+  shared: SharedLeaseLimit,
+  key: string,
+  log: FastifyRequest['log'],
+): Promise<(() => Promise<void>) | null> {
+  const local = uploadsInFlightHere.tryAcquire(key);
+  if (!local) return null;
+  let timer: NodeJS.Timeout | undefined;
+  const waited = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), SHARED_LEASE_WAIT_MS);
+  });
+  const taking = shared.tryAcquire(key);
+  try {
+    const lease = await Promise.race([taking, waited]);
+    if (lease === null) {
+      local();
+      return null;
+    }
+    if (lease === 'late') {
+      // Taken after all, later: given back then (or it lapses unrenewed should Redis stay away).
+      taking.then(
+        (late) => late?.(),
+        () => undefined,
+      );
+      log.warn('upload lease: Redis did not answer in time; per-process bound only');
+      return async () => local();
+    }
+    return async () => {
+      local();
+      await lease();
+    };
+  } catch (error) {
+    log.warn({ err: error }, 'upload lease: Redis failed; per-process bound only');
+    return async () => local();
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 const IMAGE_MIME: Record<ImageKind, { mime: string; ext: string }> = {
   jpeg: { mime: 'image/jpeg', ext: 'jpg' },
@@ -158,6 +212,7 @@ export async function uploadRoutes(app: FastifyInstance, { ctx, media }: Options
     limits: { fileSize: VIDEO_UPLOAD.maxBytes, files: 1, fields: 5, parts: 6 },
   });
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const inFlight = uploadsInFlightOf(ctx.redis);
 
   api.post(
     '/stamp/uploaded_objects/create',
@@ -169,7 +224,7 @@ export async function uploadRoutes(app: FastifyInstance, { ctx, media }: Options
         throw forbidden();
       if (!request.isMultipart())
         throw unprocessable(kind === 'video' ? messages.videoFileRequired : messages.imageFileRequired);
-      const release = uploadsInFlight.tryAcquire(String(caller.userId));
+      const release = await takeUploadPlace(inFlight, String(caller.userId), request.log);
       if (!release) {
         void reply.header('retry-after', '5');
         throw new HttpError(429, [messages.uploadsInFlight]);
@@ -260,7 +315,7 @@ export async function uploadRoutes(app: FastifyInstance, { ctx, media }: Options
           .send({ success: true as const, data: { id: row.id, file: media.url(row.path) } });
       } finally {
         if (dir) await rm(dir, { recursive: true, force: true });
-        release();
+        await release();
       }
     },
   );

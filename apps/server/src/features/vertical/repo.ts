@@ -17,8 +17,9 @@ import {
   or,
   sql,
   type SQL,
+  type SQLWrapper,
 } from 'drizzle-orm';
-import { indexOrder, indexOrders } from '@hc/db/order';
+import { caseless, indexOrder, indexOrders, valuesFirst } from '@hc/db/order';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '@hc/db/client';
 import { schema } from '@hc/db/schema';
@@ -66,11 +67,34 @@ const TASK_SORTS: Record<VerticalTaskSort, AnyPgColumn> = {
   derivative_id: verticalTasks.derivativeId,
 };
 
-const PROGRAM_SORTS: Record<VerticalProgramSort, AnyPgColumn> = {
+/** Text read as people read it, whatever the case. */
+const CASELESS_TASK_SORTS = new Set<VerticalTaskSort>(['title', 'channel', 'publisher_name', 'program_name']);
+/** Columns a task may lack (not generated yet, no program, no highlight...): listed after the rest. */
+const OPTIONAL_TASK_SORTS = new Set<VerticalTaskSort>([
+  'generated_at',
+  'channel',
+  'program_name',
+  'external_program_id',
+  'segment_id',
+  'highlight_id',
+  'derivative_id',
+]);
+
+/**
+ * One key of a task list's order. Only updated_at (the default) has an index, which the plain order
+ * walks; the other keys sort anyway, so they sort as a reader expects: caseless text, and tasks without
+ * the value last in both directions.
+ */
+function taskOrder(key: VerticalTaskSort, direction: 'asc' | 'desc'): SQL {
+  const value = CASELESS_TASK_SORTS.has(key) ? caseless(TASK_SORTS[key]) : TASK_SORTS[key];
+  return OPTIONAL_TASK_SORTS.has(key) ? valuesFirst(value, direction) : indexOrder(value, direction);
+}
+
+const PROGRAM_SORTS: Record<VerticalProgramSort, SQLWrapper> = {
   start_date: programs.startTime,
-  title: programs.programName,
+  title: caseless(programs.programName),
   program_id: programs.externalProgramId,
-  channel: programs.channel,
+  channel: caseless(programs.channel),
 };
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -137,7 +161,7 @@ export class VerticalTaskRepository {
     const sortBy = query['sort_by[]'] ?? ['updated_at'];
     const orderDir = query['order_dir[]'] ?? [];
     const dirOf = (i: number) => orderDir[i] ?? 'desc';
-    const orderBy = sortBy.map((key, i) => indexOrder(TASK_SORTS[key], dirOf(i)));
+    const orderBy = sortBy.map((key, i) => taskOrder(key, dirOf(i)));
     if (!sortBy.includes('video_id')) orderBy.push(indexOrder(verticalTasks.videoId, dirOf(0)));
 
     const per = query.per;
