@@ -41,9 +41,9 @@ beforeAll(async () => {
       // Few distinct values: most rows tie with others on the sort column and are ordered by id.
       publishedAt: new Date(base + (i % 4) * 3_600_000),
       nonUniqRegularClicks: i % 7 === 6 ? -1 : i % 5,
-      regularCtr: i % 3 === 0 ? null : (i % 4) / 100,
-      nonUniqIaClicks: (i * 7) % 6,
-      iaCtr: i % 4 === 1 ? null : (i % 3) / 10,
+      regularCtr: i % 3 === 0 ? null : i % 7 === 6 ? -1 : (i % 4) / 100,
+      nonUniqIaClicks: i % 8 === 3 ? -1 : (i * 7) % 6,
+      iaCtr: i % 4 === 1 ? null : i % 9 === 8 ? -1 : (i % 3) / 10,
       articleActive: i % 6 !== 5,
     });
   }

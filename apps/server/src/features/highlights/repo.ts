@@ -1,19 +1,6 @@
 // Highlight list and search: one indexed query per page carrying a capped count, always within the
 // caller's publisher.
-import {
-  and,
-  desc,
-  eq,
-  getTableColumns,
-  gt,
-  gte,
-  inArray,
-  isNotNull,
-  isNull,
-  lt,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gt, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { indexOrders } from '@hc/db/order';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '@hc/db/client';
@@ -47,16 +34,21 @@ const SORT_COLUMNS: Record<HighlightSortColumn, AnyPgColumn> = {
 const NULLABLE_SORTS = new Set<HighlightSortColumn>(['regular_ctr', 'ia_ctr']);
 
 /**
- * A figure the pipeline does not know: a NULL CTR, or a count of -1 (any negative). Shown as N/A, and
- * listed after every known figure in both directions. Dates are always known.
+ * The runs of a figure column going up, in the order they are listed: the known figures (zero and up),
+ * then the unknown ones, shown as N/A: negative (the pipeline's -1), then NULL (a CTR never computed).
+ * Each run is one range of the column's index; one ORDER BY putting the unknown last could use no index
+ * and would sort all of the publisher's rows. Going down the index order already lists them last.
  */
-const unknownFigure = (column: HighlightSortColumn): SQL =>
-  NULLABLE_SORTS.has(column) ? isNull(SORT_COLUMNS[column]) : lt(SORT_COLUMNS[column], 0);
-const knownFigure = (column: HighlightSortColumn): SQL =>
-  NULLABLE_SORTS.has(column) ? isNotNull(SORT_COLUMNS[column]) : gte(SORT_COLUMNS[column], 0);
-/** Whether a cursor's value (as it carries it) is an unknown figure. */
-const isUnknownValue = (column: HighlightSortColumn, value: string | null) =>
-  value === null || (isIntegerSortColumn(column) && value.startsWith('-'));
+type Run = 'known' | 'negative' | 'null';
+const runsUpward = (column: HighlightSortColumn): Run[] =>
+  NULLABLE_SORTS.has(column) ? ['known', 'negative', 'null'] : ['known', 'negative'];
+const inRun = (column: HighlightSortColumn, run: Run): SQL => {
+  const col = SORT_COLUMNS[column];
+  return run === 'known' ? gte(col, 0) : run === 'negative' ? lt(col, 0) : isNull(col);
+};
+/** The run of a cursor's value (as the cursor carries it). */
+const runOf = (value: string | null): Run =>
+  value === null ? 'null' : value.startsWith('-') ? 'negative' : 'known';
 
 /** ORDER BY for a sort: each walks its (publisher_id, col DESC NULLS LAST, id DESC NULLS LAST) index. */
 function orderFor(column: HighlightSortColumn, direction: 'asc' | 'desc'): SQL[] {
@@ -207,11 +199,8 @@ export class HighlightRepository {
   }
 
   /**
-   * A page of a figure column going up, by OFFSET: the known figures lowest first, then the unknown ones
-   * (N/A), which a reader wants after every real figure whichever way the column is sorted. The column's
-   * index walked backwards gives each run in order; one ORDER BY putting the unknown last could use no
-   * index and would sort all of the publisher's rows. A page past the known run counts that run (from
-   * the index) to know where in the unknown run it starts.
+   * A page of a figure column going up, by OFFSET: its runs (runsUpward) one after the other. A page
+   * that starts past a run counts that run (from the index) to know where in the next one it starts.
    */
   private async pageUpward(
     where: SQL | undefined,
@@ -220,26 +209,24 @@ export class HighlightRepository {
     extras: PageExtras,
   ): Promise<PageRow[]> {
     const byValue = orderFor(column, 'asc');
-    const offset = (query.page - 1) * query.per;
-    const known = await this.page(and(where, knownFigure(column)), byValue, query, extras);
-    if (known.length === query.per) return known;
-    let unknownOffset = 0;
-    if (known.length === 0 && offset > 0) {
-      const [row] = await this.db
+    let offset = (query.page - 1) * query.per;
+    const rows: PageRow[] = [];
+    for (const run of runsUpward(column)) {
+      const inThisRun = and(where, inRun(column, run));
+      const found = await this.page(inThisRun, byValue, query, extras, query.per - rows.length, offset);
+      rows.push(...found);
+      if (rows.length === query.per) break;
+      if (found.length > 0 || offset === 0) {
+        offset = 0;
+        continue;
+      }
+      const [counted] = await this.db
         .select({ n: sql<number>`count(*)::int` })
         .from(highlights)
-        .where(and(where, knownFigure(column)));
-      unknownOffset = Math.max(0, offset - Number(row?.n ?? 0));
+        .where(inThisRun);
+      offset = Math.max(0, offset - Number(counted?.n ?? 0));
     }
-    const unknown = await this.page(
-      and(where, unknownFigure(column)),
-      byValue,
-      query,
-      extras,
-      query.per - known.length,
-      unknownOffset,
-    );
-    return [...known, ...unknown];
+    return rows;
   }
 
   /**
@@ -275,19 +262,17 @@ export class HighlightRepository {
         : sql`(${col}, ${highlights.id}) > (${anchor}, ${afterId})`;
 
     if (direction === 'asc' && column !== 'date') {
-      // Going up, the known figures come first and the unknown ones after them (see pageUpward). A row
-      // comparison never matches NULL, so each run is read on its own, both on the column's index.
-      if (!isUnknownValue(column, cursor.value)) {
-        const rows = await run(and(knownFigure(column), valueAfter)!, byValue, query.per);
-        if (rows.length === query.per) return rows;
-        return [...rows, ...(await run(unknownFigure(column), byValue, query.per - rows.length))];
+      // Going up: the rest of the cursor's run, then the runs after it (pageUpward). A row comparison
+      // never matches NULL, so within the NULL run only the id moves on.
+      const runs = runsUpward(column);
+      const from = runs.indexOf(runOf(cursor.value));
+      const rows: PageRow[] = [];
+      for (const [i, each] of runs.slice(from).entries()) {
+        const after = i > 0 ? undefined : each === 'null' ? idAfter : valueAfter;
+        rows.push(...(await run(and(inRun(column, each), after)!, byValue, query.per - rows.length)));
+        if (rows.length === query.per) break;
       }
-      // Within the unknown run: NULLs are all equal, so only the id moves on; negative counts in order.
-      return run(
-        and(unknownFigure(column), NULLABLE_SORTS.has(column) ? idAfter : valueAfter)!,
-        byValue,
-        query.per,
-      );
+      return rows;
     }
     if (!NULLABLE_SORTS.has(column)) return run(valueAfter, byValue, query.per);
     // Unknown CTRs come last going down too. The NULL run is ordered by the column as well (all NULL
