@@ -11,6 +11,8 @@ import { createReadStream } from 'node:fs';
 import { mkdir, open, readdir, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { pipeline } from 'node:stream/promises';
+import archiver, { type Archiver } from 'archiver';
 import { UnrecoverableError, type Job } from 'bullmq';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@hc/db/client';
@@ -135,127 +137,57 @@ export async function storyHighlightSources(
   return files;
 }
 
-// --- A streaming ZIP writer: store method (MP4s do not compress), CRC-32 computed while copying. ---
+// --- The archive: a standard ZIP written by archiver, stored (MP4s do not compress). ---
 
-const CRC_TABLE = (() => {
-  const table = new Int32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    table[n] = c;
-  }
-  return table;
-})();
-
-/** CRC-32 (ZIP's polynomial), continued from a previous value. */
-export function crc32(data: Uint8Array, previous = 0): number {
-  let crc = ~previous;
-  for (let i = 0; i < data.length; i++) crc = CRC_TABLE[(crc ^ data[i]!) & 0xff]! ^ (crc >>> 8);
-  return ~crc >>> 0;
-}
-
-const dosDateTime = (date: Date) => ({
-  time: (date.getUTCHours() << 11) | (date.getUTCMinutes() << 5) | (date.getUTCSeconds() >> 1),
-  date:
-    ((Math.max(date.getUTCFullYear(), 1980) - 1980) << 9) |
-    ((date.getUTCMonth() + 1) << 5) |
-    date.getUTCDate(),
-});
-
-interface ZipEntry {
-  name: Buffer;
-  crc: number;
-  size: number;
-  offset: number;
-  time: number;
-  date: number;
-}
-
-const UTF8_NAMES = 0x0800;
-const ZIP32_LIMIT = 0xffffffff;
-
-/** Writes a standard ZIP to a file: local headers (patched in place once each CRC is known), data, central directory. */
+/** Writes a ZIP to a new file, one source file after the other, never holding a file in memory. */
 export class StoredZipWriter {
-  private offset = 0;
-  private readonly entries: ZipEntry[] = [];
-
-  private constructor(private readonly file: FileHandle) {}
+  private constructor(
+    private readonly file: FileHandle,
+    private readonly archive: Archiver,
+    /** Settles once everything the archive produced is in the file (or writing failed). */
+    private readonly written: Promise<void>,
+  ) {}
 
   static async create(filePath: string): Promise<StoredZipWriter> {
-    return new StoredZipWriter(await open(filePath, 'wx'));
+    const file = await open(filePath, 'wx');
+    // ZIP64 only when an archive needs it (over 4 GB or 65,535 files): others are plain ZIPs.
+    const archive = archiver('zip', { store: true });
+    const written = pipeline(archive, file.createWriteStream({ autoClose: false }));
+    // Observed by finish() or abort(); never left unhandled meanwhile.
+    written.catch(() => undefined);
+    return new StoredZipWriter(file, archive, written);
   }
 
-  private async write(buffer: Uint8Array) {
-    await this.file.write(buffer, 0, buffer.length, this.offset);
-    this.offset += buffer.length;
-  }
-
+  /** Adds one file; resolves once it is in the archive (so progress counts written files). */
   async addFile(name: string, sourcePath: string, modified: Date): Promise<void> {
-    const nameBytes = Buffer.from(name, 'utf8');
-    const { time, date } = dosDateTime(modified);
-    const offset = this.offset;
-    const header = Buffer.alloc(30);
-    header.writeUInt32LE(0x04034b50, 0);
-    header.writeUInt16LE(20, 4); // version needed: 2.0
-    header.writeUInt16LE(UTF8_NAMES, 6);
-    header.writeUInt16LE(0, 8); // method: store
-    header.writeUInt16LE(time, 10);
-    header.writeUInt16LE(date, 12);
-    // CRC and sizes (14..25) are patched below; no extra field.
-    header.writeUInt16LE(nameBytes.length, 26);
-    await this.write(Buffer.concat([header, nameBytes]));
-    let crc = 0;
-    let size = 0;
-    for await (const chunk of createReadStream(sourcePath, { highWaterMark: 1 << 20 })) {
-      const bytes = chunk as Buffer;
-      crc = crc32(bytes, crc);
-      size += bytes.length;
-      await this.write(bytes);
-    }
-    if (size > ZIP32_LIMIT || this.offset > ZIP32_LIMIT) throw new UnrecoverableError('Archive over 4 GB');
-    const patch = Buffer.alloc(12);
-    patch.writeUInt32LE(crc, 0);
-    patch.writeUInt32LE(size, 4);
-    patch.writeUInt32LE(size, 8);
-    await this.file.write(patch, 0, 12, offset + 14);
-    this.entries.push({ name: nameBytes, crc, size, offset, time, date });
+    await new Promise<void>((resolve, reject) => {
+      const done = (error?: Error) => {
+        this.archive.off('entry', onEntry).off('error', done);
+        if (error) reject(error);
+        else resolve();
+      };
+      const onEntry = () => done();
+      this.archive.once('entry', onEntry).once('error', done);
+      this.archive.append(createReadStream(sourcePath, { highWaterMark: 1 << 20 }), {
+        name,
+        date: modified,
+        mode: 0o644,
+      });
+    });
   }
 
   /** Writes the central directory, flushes to disk and closes the file. */
   async finish(): Promise<void> {
-    if (this.entries.length > 0xffff) throw new UnrecoverableError('Too many files for one archive');
-    const start = this.offset;
-    for (const e of this.entries) {
-      const record = Buffer.alloc(46);
-      record.writeUInt32LE(0x02014b50, 0);
-      record.writeUInt16LE((3 << 8) | 20, 4); // made by: Unix, 2.0
-      record.writeUInt16LE(20, 6);
-      record.writeUInt16LE(UTF8_NAMES, 8);
-      record.writeUInt16LE(0, 10);
-      record.writeUInt16LE(e.time, 12);
-      record.writeUInt16LE(e.date, 14);
-      record.writeUInt32LE(e.crc, 16);
-      record.writeUInt32LE(e.size, 20);
-      record.writeUInt32LE(e.size, 24);
-      record.writeUInt16LE(e.name.length, 28);
-      // extra, comment, disk, internal attributes: 0
-      record.writeUInt32LE((0o100644 << 16) >>> 0, 38); // a regular file, rw-r--r--
-      record.writeUInt32LE(e.offset, 42);
-      await this.write(Buffer.concat([record, e.name]));
-    }
-    const end = Buffer.alloc(22);
-    end.writeUInt32LE(0x06054b50, 0);
-    end.writeUInt16LE(this.entries.length, 8);
-    end.writeUInt16LE(this.entries.length, 10);
-    end.writeUInt32LE(this.offset - start, 12);
-    end.writeUInt32LE(start, 16);
-    await this.write(end);
+    await this.archive.finalize();
+    await this.written;
     await this.file.sync();
     await this.file.close();
   }
 
   /** Closes without finishing (the caller removes the temp file). */
   async abort(): Promise<void> {
+    this.archive.abort();
+    await this.written.catch(() => undefined);
     await this.file.close().catch(() => undefined);
   }
 }
