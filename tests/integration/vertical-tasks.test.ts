@@ -1,5 +1,6 @@
 // GET vertical_tasks: the pending count query of the menu and the scoped, sorted task list.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { schema } from '@hc/db/schema';
 import { PENDING_COUNT_QUERY } from '@hc/shared/constants';
 import type { VerticalTask } from '@hc/shared/api/vertical';
@@ -105,6 +106,31 @@ describe('vertical_tasks', () => {
       `free_query=${'x'.repeat(500)}`,
     ]) {
       expect((await tasks(query)).statusCode, query).toBe(400);
+    }
+  });
+
+  it('sorts text without regard to case, and tasks lacking the value last in both directions', async () => {
+    await t.ctx.db
+      .update(schema.verticalTasks)
+      .set({ title: 'apple pie' })
+      .where(eq(schema.verticalTasks.videoId, 501));
+    await t.ctx.db
+      .update(schema.verticalTasks)
+      .set({ generatedAt: new Date() })
+      .where(eq(schema.verticalTasks.videoId, 502));
+    const order = async (sort: string, dir: string, field: keyof VerticalTask) =>
+      (
+        await tasks(
+          `status=review&publisher_ids[]=${pubA}&publisher_ids[]=${pubB}&sort_by[]=${sort}&order_dir[]=${dir}`,
+        )
+      )
+        .json()
+        .data.tasks.map((task: VerticalTask) => task[field]);
+    expect(await order('title', 'asc', 'title')).toEqual(['apple pie', 'Derby penalty', 'Task 502']);
+    expect(await order('title', 'desc', 'title')).toEqual(['Task 502', 'Derby penalty', 'apple pie']);
+    // Only task 502 has been generated: it leads both ways, the others follow.
+    for (const dir of ['asc', 'desc']) {
+      expect((await order('generated_at', dir, 'video_id'))[0], dir).toBe(502);
     }
   });
 });
