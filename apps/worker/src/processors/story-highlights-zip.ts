@@ -142,6 +142,7 @@ export async function storyHighlightSources(
 /** Writes a ZIP to a new file, one source file after the other, never holding a file in memory. */
 export class StoredZipWriter {
   private constructor(
+    private readonly filePath: string,
     private readonly file: FileHandle,
     private readonly archive: Archiver,
     /** Settles once everything the archive produced is in the file (or writing failed). */
@@ -152,10 +153,12 @@ export class StoredZipWriter {
     const file = await open(filePath, 'wx');
     // ZIP64 only when an archive needs it (over 4 GB or 65,535 files): others are plain ZIPs.
     const archive = archiver('zip', { store: true });
-    const written = pipeline(archive, file.createWriteStream({ autoClose: false }));
+    // The stream closes the file when the archive ends (a FileHandle a stream still refers to cannot be
+    // closed otherwise); finish() then flushes it to disk through a second descriptor.
+    const written = pipeline(archive, file.createWriteStream());
     // Observed by finish() or abort(); never left unhandled meanwhile.
     written.catch(() => undefined);
-    return new StoredZipWriter(file, archive, written);
+    return new StoredZipWriter(filePath, file, archive, written);
   }
 
   /** Adds one file; resolves once it is in the archive (so progress counts written files). */
@@ -180,14 +183,20 @@ export class StoredZipWriter {
   async finish(): Promise<void> {
     await this.archive.finalize();
     await this.written;
-    await this.file.sync();
-    await this.file.close();
+    // fsync flushes the file's data whichever descriptor asks.
+    const again = await open(this.filePath, 'r');
+    try {
+      await again.sync();
+    } finally {
+      await again.close();
+    }
   }
 
   /** Closes without finishing (the caller removes the temp file). */
   async abort(): Promise<void> {
     this.archive.abort();
     await this.written.catch(() => undefined);
+    // Closed by its stream already, unless the stream never got that far.
     await this.file.close().catch(() => undefined);
   }
 }
