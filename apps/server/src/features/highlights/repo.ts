@@ -257,15 +257,19 @@ export class HighlightRepository {
     per: number,
   ): Promise<unknown[][]> {
     const col = SORT_SQL[column];
+    // The runs after the cursor's value run (the NULLs, or the values) do not name the cursor, and a bound
+    // parameter a statement does not name has no type and fails it: they bind the filters' only.
+    const shared = p.values.length;
     const afterId = p.add(cursor.afterId);
     const anchorIsNull = cursor.value === null;
     const anchor = cursor.value === null ? 'null' : anchorSql(column, p.add(cursor.value));
-    // Each run binds its own limit after the shared parameters: a second run names no first run's limit.
-    const page = (condition: string, limit: number) =>
-      run(`${select} where ${where} and ${condition} order by ${order} limit $${p.values.length + 1}`, [
-        ...p.values,
+    const page = (condition: string, limit: number, namesCursor = true) => {
+      const values = namesCursor ? p.values : p.values.slice(0, shared);
+      return run(`${select} where ${where} and ${condition} order by ${order} limit $${values.length + 1}`, [
+        ...values,
         limit,
       ]);
+    };
     const idAfter = direction === 'desc' ? `h.id < ${afterId}` : `h.id > ${afterId}`;
     const valueAfter = `(${col}, h.id) ${direction === 'desc' ? '<' : '>'} (${anchor}, ${afterId})`;
 
@@ -278,12 +282,12 @@ export class HighlightRepository {
       if (anchorIsNull) return page(`${col} is null and ${idAfter}`, per);
       const rows = await page(valueAfter, per);
       if (rows.length === per) return rows;
-      return [...rows, ...(await page(`${col} is null`, per - rows.length))];
+      return [...rows, ...(await page(`${col} is null`, per - rows.length, false))];
     }
     if (!anchorIsNull) return page(valueAfter, per);
     const rows = await page(`${col} is null and ${idAfter}`, per);
     if (rows.length === per) return rows;
-    return [...rows, ...(await page(`${col} is not null`, per - rows.length))];
+    return [...rows, ...(await page(`${col} is not null`, per - rows.length, false))];
   }
 
   async findOne(publisherId: number, highlightId: number): Promise<HighlightRow | undefined> {
