@@ -5,6 +5,7 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Db } from '@hc/db/client';
+import { rawQueryOf } from '@hc/db/raw-query';
 import { schema } from '@hc/db/schema';
 import { BENCH_BIG_PUBLISHER_ID } from '@hc/db/seed/bench';
 import { highlightListQuerySchema, highlightSearchQuerySchema } from '@hc/shared/api/highlights';
@@ -15,11 +16,12 @@ const [database, ...urls] = process.argv.slice(2);
 if (!database || urls.length === 0) throw new Error('usage: explain.ts <database> <url>…');
 const pool = new pg.Pool({ connectionString: databaseUrlFor(database), max: 2 });
 const captured: { query: string; params: unknown[] }[] = [];
-const db = drizzle(pool, {
-  schema,
-  logger: { logQuery: (query, params) => void captured.push({ query, params }) },
-}) as unknown as Db;
-const repo = new HighlightRepository(db);
+const db = drizzle(pool, { schema }) as unknown as Db;
+const raw = rawQueryOf(db);
+const repo = new HighlightRepository(db, (text, values) => {
+  captured.push({ query: text, params: [...values] });
+  return raw(text, values);
+});
 
 for (const url of urls) {
   const parsed = new URL(url, 'http://bench');

@@ -547,10 +547,13 @@ async function fullRanking(c: ListBenchContext, rows: BenchRow[], kind: SearchKi
   const r = createRandom(c.seed + kind.length);
   const words = [...new Set(Array.from({ length: 40 }, () => searchText(r, kind)))].slice(0, 8);
   const queries = words.map((text) => typedTsQuery(text)!);
+  // As the route runs it: the newest matches found once, counted (the capped count) and ranked.
   const capped = (q: SQL) =>
-    sql`select ${h.id} from ${h} where ${h.publisherId} = ${c.publisherId} and ${h.id} in (
+    sql`with newest as materialized (
           select ${h.id} from ${h} where ${h.publisherId} = ${c.publisherId} and ${h.searchVector} @@ ${q}
           order by ${h.publishedAt} desc nulls last, ${h.id} desc nulls last limit ${SEARCH_RESULT_LIMIT + 1})
+        select ${h.id}, (select count(*) from newest) from ${h}
+        where ${h.publisherId} = ${c.publisherId} and ${h.id} in (select id from newest)
         order by ts_rank(${h.searchVector}, ${q}) desc, ${h.id} desc limit ${PER}`;
   const full = (q: SQL) =>
     sql`select ${h.id} from ${h} where ${h.publisherId} = ${c.publisherId} and ${h.searchVector} @@ ${q}

@@ -37,3 +37,20 @@ export function typedTsQuery(text: string): SQL | null {
       : sql`plainto_tsquery('english', ${last})`;
   return words.length === 0 ? lastWord : sql`(plainto_tsquery('english', ${words.join(' ')}) && ${lastWord})`;
 }
+
+/**
+ * typedTsQuery as SQL text for hand-written statements (raw-query.ts): the same tsquery, its words bound
+ * as parameters through `param`. Null when the text holds no word.
+ */
+export function typedTsQueryText(text: string, param: (value: string) => string): string | null {
+  const words = searchWords(text);
+  const last = words.pop();
+  if (last === undefined) return null;
+  const lastWord =
+    last.length >= MIN_PREFIX_LENGTH
+      ? `(to_tsquery('simple', ${param(`${last}:*`)}) || plainto_tsquery('english', ${param(last)}))`
+      : `plainto_tsquery('english', ${param(last)})`;
+  return words.length === 0
+    ? lastWord
+    : `(plainto_tsquery('english', ${param(words.join(' '))}) && ${lastWord})`;
+}

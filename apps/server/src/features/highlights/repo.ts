@@ -1,11 +1,10 @@
 // Highlight list and search: one indexed query per page carrying a capped count, always within the
 // caller's publisher.
-import { and, desc, eq, getTableColumns, gt, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
-import { indexOrders } from '@hc/db/order';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '@hc/db/client';
+import { Params, rawQueryOf, type RawQuery } from '@hc/db/raw-query';
 import { schema } from '@hc/db/schema';
-import { typedTsQuery } from '@hc/db/text-search';
+import { typedTsQueryText } from '@hc/db/text-search';
 import {
   encodeHighlightCursor,
   isIntegerSortColumn,
@@ -18,20 +17,67 @@ import { SEARCH_RESULT_LIMIT } from '@hc/shared/constants';
 const { highlights } = schema;
 
 export type HighlightRow = typeof highlights.$inferSelect;
-
-// What a list page shows: every column but the search vector (its text is as long as the rest of the row,
-// and parsing it cost the server CPU on every page) and the pipeline's external id.
-const { searchVector: _searchVector, externalId: _externalId, ...listColumns } = getTableColumns(highlights);
+/** A highlight as other lists read it with drizzle (presentHighlight). */
 export type HighlightListRow = Omit<HighlightRow, 'searchVector' | 'externalId'>;
 
-const SORT_COLUMNS: Record<HighlightSortColumn, AnyPgColumn> = {
-  date: highlights.publishedAt,
-  non_uniq_regular_clicks: highlights.nonUniqRegularClicks,
-  regular_ctr: highlights.regularCtr,
-  non_uniq_ia__clicks: highlights.nonUniqIaClicks,
-  ia_ctr: highlights.iaCtr,
-};
 const NULLABLE_SORTS = new Set<HighlightSortColumn>(['regular_ctr', 'ia_ctr']);
+const hasClient = (db: Db) => Boolean((db as unknown as { $client?: unknown }).$client);
+
+/**
+ * A list row as the list query selects it (rowMode 'array'): ids and counts as numbers, times as whole
+ * seconds, media as store paths. `presentListRow` turns it into the answer's highlight.
+ */
+export type HighlightListTuple = [
+  id: number,
+  title: string,
+  articleId: number,
+  articleCreatedAt: number,
+  publishedAt: number,
+  recommendationScore: number,
+  articleActive: boolean,
+  iaArticleActive: boolean,
+  videoPath: string,
+  thumbnailPath: string,
+  gifPath: string | null,
+  resources: { id: string; type: string; url: string }[],
+  category: string | null,
+  link: string,
+  durationSeconds: number,
+  nonUniqRegularImpressions: number,
+  nonUniqRegularClicks: number,
+  regularCtr: number | null,
+  nonUniqIaImpressions: number,
+  nonUniqIaClicks: number,
+  iaCtr: number | null,
+];
+
+// In HighlightListTuple's order. Bigints are cast to float8 and times to whole seconds (what the answer
+// shows) so that both drivers give numbers and no Date is made per row; the search vector (as long as the
+// rest of the row) and the pipeline's external id are not read.
+const LIST_COLUMNS = `h.id::float8, h.title, h.article_id::float8,
+  floor(extract(epoch from h.article_created_at))::float8, floor(extract(epoch from h.published_at))::float8,
+  h.recommendation_score, h.article_active, h.ia_article_active, h.video_path, h.thumbnail_path, h.gif_path,
+  h.resources, h.category, h.link, h.duration_seconds, h.non_uniq_regular_impressions::float8,
+  h.non_uniq_regular_clicks::float8, h.regular_ctr, h.non_uniq_ia_impressions::float8,
+  h.non_uniq_ia_clicks::float8, h.ia_ctr`;
+const LIST_WIDTH = 21;
+
+const SORT_SQL: Record<HighlightSortColumn, string> = {
+  date: 'h.published_at',
+  non_uniq_regular_clicks: 'h.non_uniq_regular_clicks',
+  regular_ctr: 'h.regular_ctr',
+  non_uniq_ia__clicks: 'h.non_uniq_ia_clicks',
+  ia_ctr: 'h.ia_ctr',
+};
+
+/**
+ * ORDER BY for a sort: each walks its (publisher_id, col DESC NULLS LAST, id DESC NULLS LAST) index, in
+ * either direction (a plain DESC means NULLS FIRST and would not match it).
+ */
+const orderSql = (column: HighlightSortColumn, direction: 'asc' | 'desc') =>
+  direction === 'desc'
+    ? `${SORT_SQL[column]} desc nulls last, h.id desc nulls last`
+    : `${SORT_SQL[column]} asc nulls first, h.id asc nulls first`;
 
 /**
  * The runs of a figure column going up, in the order they are listed: the known figures (zero and up),
@@ -42,30 +88,25 @@ const NULLABLE_SORTS = new Set<HighlightSortColumn>(['regular_ctr', 'ia_ctr']);
 type Run = 'known' | 'negative' | 'null';
 const runsUpward = (column: HighlightSortColumn): Run[] =>
   NULLABLE_SORTS.has(column) ? ['known', 'negative', 'null'] : ['known', 'negative'];
-const inRun = (column: HighlightSortColumn, run: Run): SQL => {
-  const col = SORT_COLUMNS[column];
-  return run === 'known' ? gte(col, 0) : run === 'negative' ? lt(col, 0) : isNull(col);
+const inRun = (column: HighlightSortColumn, run: Run): string => {
+  const col = SORT_SQL[column];
+  return run === 'known' ? `${col} >= 0` : run === 'negative' ? `${col} < 0` : `${col} is null`;
 };
 /** The run of a cursor's value (as the cursor carries it). */
 const runOf = (value: string | null): Run =>
   value === null ? 'null' : value.startsWith('-') ? 'negative' : 'known';
 
-/** ORDER BY for a sort: each walks its (publisher_id, col DESC NULLS LAST, id DESC NULLS LAST) index. */
-function orderFor(column: HighlightSortColumn, direction: 'asc' | 'desc'): SQL[] {
-  return indexOrders([SORT_COLUMNS[column], highlights.id], direction);
-}
-
 /**
  * A row's sort value as a cursor carries it (exact: a date as epoch microseconds, which a JavaScript Date
  * cannot hold), and that text back as the column's value for the seek.
  */
-const cursorValue = (column: HighlightSortColumn): SQL<string | null> =>
+const cursorValueSql = (column: HighlightSortColumn) =>
   column === 'date'
-    ? sql<string | null>`(extract(epoch from ${highlights.publishedAt}) * 1000000)::bigint::text`
-    : sql<string | null>`${SORT_COLUMNS[column]}::text`;
-const anchorValue = (column: HighlightSortColumn, value: string): SQL => {
-  if (column === 'date') return sql`(timestamptz 'epoch' + ${value}::float8 * interval '1 microsecond')`;
-  return isIntegerSortColumn(column) ? sql`${value}::bigint` : sql`${value}::float8`;
+    ? '(extract(epoch from h.published_at) * 1000000)::bigint::text'
+    : `${SORT_SQL[column]}::text`;
+const anchorSql = (column: HighlightSortColumn, placeholder: string) => {
+  if (column === 'date') return `(timestamptz 'epoch' + ${placeholder}::float8 * interval '1 microsecond')`;
+  return isIntegerSortColumn(column) ? `${placeholder}::bigint` : `${placeholder}::float8`;
 };
 
 /** 'yyyymmdd' → the start of that UTC day. */
@@ -73,7 +114,7 @@ const parseYyyymmdd = (s: string) =>
   new Date(Date.UTC(Number(s.slice(0, 4)), Number(s.slice(4, 6)) - 1, Number(s.slice(6, 8))));
 
 export interface HighlightPage {
-  rows: HighlightListRow[];
+  rows: HighlightListTuple[];
   /** Capped at SEARCH_RESULT_LIMIT + 1: anything above the limit is reported as '1000+'. */
   count: number;
   /** Where the next page starts (keyset paging); null on a short page and in relevance order. */
@@ -82,84 +123,76 @@ export interface HighlightPage {
   createGif: boolean;
 }
 
-interface PageExtras {
-  total: SQL.Aliased<number> | SQL<number>;
-  createGif: SQL<boolean>;
-  /** The sort column's value, for the next page's cursor (column orders only). */
-  sortValue?: SQL<string | null>;
-}
-type PageRow = { highlight: HighlightListRow; total: number; createGif: boolean; sortValue?: string | null };
-
 export class HighlightRepository {
-  constructor(private readonly db: Db) {}
+  private readonly query: RawQuery | null;
 
+  /** `query` runs the list's statements (tests/bench/explain.ts passes one that records them). */
+  constructor(
+    private readonly db: Db,
+    query?: RawQuery,
+  ) {
+    // A transaction handle (the article switch) has no driver client of its own, and needs no list.
+    this.query = query ?? (hasClient(db) ? rawQueryOf(db) : null);
+  }
+
+  /**
+   * One page of the publisher's highlights, with the capped count and the create_gif setting in the same
+   * statement (one round trip). Hand-written SQL with bound parameters: this is the most asked uncached
+   * read, and building it with drizzle and mapping its rows cost the server more than PostgreSQL spent.
+   */
   async list(publisherId: number, query: HighlightListQuery, search?: string): Promise<HighlightPage> {
-    const filters: (SQL | undefined)[] = [eq(highlights.publisherId, publisherId)];
-    if (query.from_date) filters.push(gte(highlights.publishedAt, parseYyyymmdd(query.from_date)));
-    if (query.category) filters.push(eq(highlights.category, query.category));
-    if (query.status === 'active') filters.push(eq(highlights.articleActive, true));
-    if (query.status === 'deactivated') filters.push(eq(highlights.articleActive, false));
-    if (query.tv_status === 'valid') filters.push(eq(highlights.tvValid, true));
-    if (query.tv_status === 'invalid') filters.push(eq(highlights.tvValid, false));
+    const run = this.query;
+    if (!run) throw new Error('HighlightRepository.list needs a database handle, not a transaction');
+    const p = new Params();
+    const pub = p.add(publisherId);
+    let where = `h.publisher_id = ${pub}`;
+    if (query.from_date)
+      where += ` and h.published_at >= ${p.add(parseYyyymmdd(query.from_date).toISOString())}`;
+    if (query.category) where += ` and h.category = ${p.add(query.category)}`;
+    if (query.status === 'active') where += ' and h.article_active = true';
+    if (query.status === 'deactivated') where += ' and h.article_active = false';
+    if (query.tv_status === 'valid') where += ' and h.tv_valid = true';
+    if (query.tv_status === 'invalid') where += ' and h.tv_valid = false';
 
-    let tsQuery: SQL | undefined;
+    let tsQuery: string | null = null;
     if (search !== undefined) {
       if (/^\d+$/.test(search)) {
-        // A purely numeric term is a highlight id (spec 000 §5).
+        // A purely numeric term is a highlight id.
         const id = Number(search);
-        filters.push(Number.isSafeInteger(id) ? eq(highlights.id, id) : sql`false`);
+        where += Number.isSafeInteger(id) ? ` and h.id = ${p.add(id)}` : ' and false';
       } else {
         // Matched as typed: the last word is also a prefix ('Tayl' finds 'Taylor'). Text without any
         // word (only punctuation) matches nothing.
-        const typed = typedTsQuery(search);
-        tsQuery = typed ?? sql`''::tsquery`;
-        filters.push(typed ? sql`${highlights.searchVector} @@ ${typed}` : sql`false`);
+        tsQuery = typedTsQueryText(search, (word) => p.add(word));
+        where += tsQuery ? ` and h.search_vector @@ ${tsQuery}` : ' and false';
       }
     }
-    const where = and(...filters);
-
-    // The capped count and the create_gif setting ride along with the page as uncorrelated subqueries
-    // (computed once): one round trip per page instead of three.
-    const extras = {
-      total: sql<number>`(select count(*)::int from (select 1 from ${highlights} where ${where} limit ${SEARCH_RESULT_LIMIT + 1}) capped)`,
-      createGif: sql<boolean>`coalesce((select ${schema.settings.value} = 'true' from ${schema.settings}
-        where ${schema.settings.publisherId} = ${publisherId} and ${schema.settings.key} = 'create_gif'), false)`,
-    };
-    const finish = async (
-      found: PageRow[],
-      cursorColumn: HighlightSortColumn | null,
-    ): Promise<HighlightPage> => {
-      const rows = found.map((r) => r.highlight);
-      const last = found.at(-1);
-      const nextCursor =
-        cursorColumn && last && found.length === query.per
-          ? encodeHighlightCursor({
-              column: cursorColumn,
-              afterId: last.highlight.id,
-              value: last.sortValue ?? null,
-            })
-          : null;
-      const first = found[0];
-      if (first) return { rows, count: Number(first.total), createGif: first.createGif, nextCursor };
-      // Past the last page: no row carried the extras.
-      const [extra] = await this.db.select(extras).from(sql`(select 1) one`);
-      return { rows, count: Number(extra?.total ?? 0), createGif: extra?.createGif ?? false, nextCursor };
-    };
+    const limit = SEARCH_RESULT_LIMIT + 1;
+    const createGif = `coalesce((select s.value = 'true' from settings s
+      where s.publisher_id = ${pub} and s.key = 'create_gif'), false)`;
+    const count = `(select count(*)::int from (select 1 from highlights h where ${where} limit ${limit}) capped)`;
+    // The count and the setting need only the parameters bound so far (a page past the last asks for them
+    // on their own: finish). A parameter a statement does not name has no type and fails the statement, so
+    // the page's own come after, in the statements that name them.
+    const filterParams = p.values.length;
+    const pageParams = () => ({ per: p.add(query.per), offset: p.add((query.page - 1) * query.per) });
 
     if (query.order_by === 'desc' && tsQuery) {
       // Relevance ranks the newest SEARCH_RESULT_LIMIT + 1 matches: the most the screen lists (above
       // that it asks to refine the search, as the capped count says). Ranking every match of a broad term
       // read ~69,000 rows per page at 1M highlights; the newest matches are a walk down the date index.
-      // It pages by OFFSET and gives no cursor.
-      const newest = this.db
-        .select({ id: highlights.id })
-        .from(highlights)
-        .where(where)
-        .orderBy(...orderFor('date', 'desc'))
-        .limit(SEARCH_RESULT_LIMIT + 1);
-      const candidates = and(eq(highlights.publisherId, publisherId), inArray(highlights.id, newest));
-      const relevance = [sql`ts_rank(${highlights.searchVector}, ${tsQuery}) desc`, desc(highlights.id)];
-      return finish(await this.page(candidates, relevance, query, extras), null);
+      // Those newest matches are found once: their number is the capped count (the same rows the count
+      // would read again), and the page ranks them. It pages by OFFSET and gives no cursor.
+      const { per, offset } = pageParams();
+      const text = `with newest as materialized (
+          select h.id from highlights h where ${where}
+          order by ${orderSql('date', 'desc')} limit ${limit})
+        select ${LIST_COLUMNS}, (select count(*)::int from newest), ${createGif}
+        from highlights h
+        where h.publisher_id = ${pub} and h.id in (select id from newest)
+        order by ts_rank(h.search_vector, ${tsQuery}) desc, h.id desc
+        limit ${per} offset ${offset}`;
+      return this.finish(await run(text, p.values), null, query.per, { createGif, count, p, filterParams });
     }
 
     // Without search text 'desc' means newest first.
@@ -170,32 +203,65 @@ export class HighlightRepository {
             query.order_by.slice(0, query.order_by.lastIndexOf('_')) as HighlightSortColumn,
             query.order_by.slice(query.order_by.lastIndexOf('_') + 1) as 'asc' | 'desc',
           ];
-    const withValue = { ...extras, sortValue: cursorValue(column) };
-    const found =
-      query.cursor?.column === column
-        ? await this.seek(where, column, direction, query.cursor, query, withValue)
-        : direction === 'asc' && column !== 'date'
-          ? await this.pageUpward(where, column, query, withValue)
-          : await this.page(where, orderFor(column, direction), query, withValue);
-    return finish(found, column);
+    const select = `select ${LIST_COLUMNS}, ${count}, ${createGif}, ${cursorValueSql(column)} from highlights h`;
+    const order = orderSql(column, direction);
+    const cursor = query.cursor?.column === column ? query.cursor : null;
+    if (!cursor && direction === 'asc' && column !== 'date') {
+      return this.finish(
+        await this.pageUpward(run, p, select, where, order, column, query),
+        column,
+        query.per,
+        { createGif, count, p, filterParams },
+      );
+    }
+    if (!cursor) {
+      const { per, offset } = pageParams();
+      const text = `${select} where ${where} order by ${order} limit ${per} offset ${offset}`;
+      return this.finish(await run(text, p.values), column, query.per, {
+        createGif,
+        count,
+        p,
+        filterParams,
+      });
+    }
+    return this.finish(
+      await this.seek(run, p, select, where, order, column, direction, cursor, query.per),
+      column,
+      query.per,
+      { createGif, count, p, filterParams },
+    );
   }
 
-  /** One page by OFFSET: what page numbers jump to. */
-  private page(
-    where: SQL | undefined,
-    orderBy: SQL[],
-    query: HighlightListQuery,
-    extras: PageExtras,
-    limit = query.per,
-    offset = (query.page - 1) * query.per,
-  ) {
-    return this.db
-      .select({ highlight: listColumns, ...extras })
-      .from(highlights)
-      .where(where)
-      .orderBy(...orderBy)
-      .limit(limit)
-      .offset(offset);
+  private async finish(
+    found: unknown[][],
+    cursorColumn: HighlightSortColumn | null,
+    per: number,
+    extras: { createGif: string; count: string; p: Params; filterParams: number },
+  ): Promise<HighlightPage> {
+    const rows = found as unknown as HighlightListTuple[];
+    const last = found.at(-1);
+    const nextCursor =
+      cursorColumn && last && found.length === per
+        ? encodeHighlightCursor({
+            column: cursorColumn,
+            afterId: last[0] as number,
+            value: (last[LIST_WIDTH + 2] as string | null | undefined) ?? null,
+          })
+        : null;
+    const first = found[0];
+    if (first) {
+      // The count and the setting rode along on every row, after the listed columns.
+      const count = first[LIST_WIDTH] as number;
+      const createGif = first[LIST_WIDTH + 1] as boolean;
+      for (const row of found) row.length = LIST_WIDTH;
+      return { rows, count, createGif, nextCursor };
+    }
+    // Past the last page: no row carried the count and the setting.
+    const [extra] = await this.query!(
+      `select ${extras.count}, ${extras.createGif}`,
+      extras.p.values.slice(0, extras.filterParams),
+    );
+    return { rows, count: Number(extra?.[0] ?? 0), createGif: Boolean(extra?.[1]), nextCursor };
   }
 
   /**
@@ -203,28 +269,33 @@ export class HighlightRepository {
    * that starts past a run counts that run (from the index) to know where in the next one it starts.
    */
   private async pageUpward(
-    where: SQL | undefined,
+    run: RawQuery,
+    p: Params,
+    select: string,
+    where: string,
+    order: string,
     column: HighlightSortColumn,
     query: HighlightListQuery,
-    extras: PageExtras,
-  ): Promise<PageRow[]> {
-    const byValue = orderFor(column, 'asc');
+  ): Promise<unknown[][]> {
+    const filters = p.values;
+    const limitAt = `$${filters.length + 1}`;
+    const offsetAt = `$${filters.length + 2}`;
     let offset = (query.page - 1) * query.per;
-    const rows: PageRow[] = [];
-    for (const run of runsUpward(column)) {
-      const inThisRun = and(where, inRun(column, run));
-      const found = await this.page(inThisRun, byValue, query, extras, query.per - rows.length, offset);
+    const rows: unknown[][] = [];
+    for (const each of runsUpward(column)) {
+      const inThisRun = `${where} and ${inRun(column, each)}`;
+      const found = await run(
+        `${select} where ${inThisRun} order by ${order} limit ${limitAt} offset ${offsetAt}`,
+        [...filters, query.per - rows.length, offset],
+      );
       rows.push(...found);
       if (rows.length === query.per) break;
       if (found.length > 0 || offset === 0) {
         offset = 0;
         continue;
       }
-      const [counted] = await this.db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(highlights)
-        .where(inThisRun);
-      offset = Math.max(0, offset - Number(counted?.n ?? 0));
+      const [counted] = await run(`select count(*)::int from highlights h where ${inThisRun}`, filters);
+      offset = Math.max(0, offset - Number(counted?.[0] ?? 0));
     }
     return rows;
   }
@@ -236,52 +307,59 @@ export class HighlightRepository {
    * only the caller's rows are ever compared with it.
    */
   private async seek(
-    where: SQL | undefined,
+    run: RawQuery,
+    p: Params,
+    select: string,
+    where: string,
+    order: string,
     column: HighlightSortColumn,
     direction: 'asc' | 'desc',
     cursor: HighlightCursor,
-    query: HighlightListQuery,
-    extras: PageExtras,
-  ): Promise<PageRow[]> {
-    const col = SORT_COLUMNS[column];
-    const { afterId } = cursor;
+    per: number,
+  ): Promise<unknown[][]> {
+    const col = SORT_SQL[column];
+    // The runs after the cursor's value run (the NULLs, or the values) do not name the cursor, and a bound
+    // parameter a statement does not name has no type and fails it: they bind the filters' only.
+    const shared = p.values.length;
+    const afterId = p.add(cursor.afterId);
     const anchorIsNull = cursor.value === null;
-    const anchor = cursor.value === null ? sql`null` : anchorValue(column, cursor.value);
-    const run = (condition: SQL, orderBy: SQL[], limit: number) =>
-      this.db
-        .select({ highlight: listColumns, ...extras })
-        .from(highlights)
-        .where(and(where, condition))
-        .orderBy(...orderBy)
-        .limit(limit);
-    const byValue = orderFor(column, direction);
-    const idAfter = direction === 'desc' ? lt(highlights.id, afterId) : gt(highlights.id, afterId);
-    const valueAfter =
-      direction === 'desc'
-        ? sql`(${col}, ${highlights.id}) < (${anchor}, ${afterId})`
-        : sql`(${col}, ${highlights.id}) > (${anchor}, ${afterId})`;
+    const anchor = cursor.value === null ? 'null' : anchorSql(column, p.add(cursor.value));
+    const page = (condition: string, limit: number, namesCursor = true) => {
+      const values = namesCursor ? p.values : p.values.slice(0, shared);
+      return run(`${select} where ${where} and ${condition} order by ${order} limit $${values.length + 1}`, [
+        ...values,
+        limit,
+      ]);
+    };
+    const idAfter = direction === 'desc' ? `h.id < ${afterId}` : `h.id > ${afterId}`;
+    const valueAfter = `(${col}, h.id) ${direction === 'desc' ? '<' : '>'} (${anchor}, ${afterId})`;
 
     if (direction === 'asc' && column !== 'date') {
       // Going up: the rest of the cursor's run, then the runs after it (pageUpward). A row comparison
-      // never matches NULL, so within the NULL run only the id moves on.
+      // never matches NULL, so within the NULL run only the id moves on. The later runs do not name the
+      // cursor, so they bind the filters' parameters only.
       const runs = runsUpward(column);
       const from = runs.indexOf(runOf(cursor.value));
-      const rows: PageRow[] = [];
+      const rows: unknown[][] = [];
       for (const [i, each] of runs.slice(from).entries()) {
-        const after = i > 0 ? undefined : each === 'null' ? idAfter : valueAfter;
-        rows.push(...(await run(and(inRun(column, each), after)!, byValue, query.per - rows.length)));
-        if (rows.length === query.per) break;
+        const inThisRun = inRun(column, each);
+        const found =
+          i > 0
+            ? await page(inThisRun, per - rows.length, false)
+            : await page(`${inThisRun} and ${each === 'null' ? idAfter : valueAfter}`, per - rows.length);
+        rows.push(...found);
+        if (rows.length === per) break;
       }
       return rows;
     }
-    if (!NULLABLE_SORTS.has(column)) return run(valueAfter, byValue, query.per);
+    if (!NULLABLE_SORTS.has(column)) return page(valueAfter, per);
     // Unknown CTRs come last going down too. The NULL run is ordered by the column as well (all NULL
     // there): ordered by id alone it would not match the index and would sort every NULL row of the
     // publisher.
-    if (anchorIsNull) return run(and(isNull(col), idAfter)!, byValue, query.per);
-    const rows = await run(valueAfter, byValue, query.per);
-    if (rows.length === query.per) return rows;
-    return [...rows, ...(await run(isNull(col), byValue, query.per - rows.length))];
+    if (anchorIsNull) return page(`${col} is null and ${idAfter}`, per);
+    const rows = await page(valueAfter, per);
+    if (rows.length === per) return rows;
+    return [...rows, ...(await page(`${col} is null`, per - rows.length, false))];
   }
 
   async findOne(publisherId: number, highlightId: number): Promise<HighlightRow | undefined> {

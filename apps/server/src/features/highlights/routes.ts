@@ -18,8 +18,9 @@ import type { AppContext } from '../../context.ts';
 import { callerOf, requireRoles } from '../../plugins/auth.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { answerCache, answerFromCache, sendKeptAnswer } from '../../plugins/cached-answers.ts';
+import { fastSerializerCompiler } from '../../plugins/fast-serializer.ts';
 import type { MediaStore } from '../media/store.ts';
-import { presentHighlight } from './presenter.ts';
+import { presentListRow } from './presenter.ts';
 import { HighlightRepository } from './repo.ts';
 
 interface Options {
@@ -39,7 +40,7 @@ export async function highlightRoutes(app: FastifyInstance, { ctx, media }: Opti
     return {
       success: true as const,
       data: {
-        highlights: page.rows.map((row) => presentHighlight(row, media)),
+        highlights: page.rows.map((row) => presentListRow(row, media)),
         count: page.count,
         create_gif: page.createGif,
         next_cursor: page.nextCursor,
@@ -51,6 +52,7 @@ export async function highlightRoutes(app: FastifyInstance, { ctx, media }: Opti
     '/highlights/index',
     {
       schema: { querystring: highlightListQuerySchema, response: { 200: okEnvelope(highlightListSchema) } },
+      serializerCompiler: fastSerializerCompiler,
       onRequest: sendKeptAnswer(pages),
     },
     (request, reply) => {
@@ -63,6 +65,7 @@ export async function highlightRoutes(app: FastifyInstance, { ctx, media }: Opti
     '/highlights/search',
     {
       schema: { querystring: highlightSearchQuerySchema, response: { 200: okEnvelope(highlightListSchema) } },
+      serializerCompiler: fastSerializerCompiler,
       onRequest: sendKeptAnswer(pages),
     },
     (request, reply) => {
