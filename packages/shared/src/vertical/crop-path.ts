@@ -2,6 +2,7 @@
 // may get before the render enlarges it too much, the smoothing the render applies to the objects' paths,
 // the shots of a file, and where two paths (a suggestion's and the reviewer's) part. The browser's live
 // preview, the server's checks and the render worker all call these, so they always agree.
+import { cropMessages } from '../messages.ts';
 import {
   cropWindowAt,
   fullHeightWindow,
@@ -63,6 +64,22 @@ export function undersizedSpans(file: KeyframeFile, first: number, last: number)
     } else open = null;
   }
   return spans;
+}
+
+/**
+ * Why the render refuses the file over [first, last] (its first crop under the minimum, after the
+ * smoothing the render applies), or null when every crop is large enough.
+ */
+export function cropTooSmallError(file: KeyframeFile, first: number, last: number): string | null {
+  const [span] = undersizedSpans(smoothKeyframeFile(file), first, last);
+  if (!span) return null;
+  return cropMessages.tooSmall(
+    span.start,
+    span.height,
+    upscaleOf(file, span.height),
+    MAX_UPSCALE,
+    minimumCropHeight(file),
+  );
 }
 
 // ---------------------------------------------------------------- smoothing
