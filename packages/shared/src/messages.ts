@@ -324,5 +324,6 @@ export const cropMessages = {
   editorWarning: (spans: number, minHeight: number): string =>
     `${spans === 1 ? 'One stretch' : `${spans} stretches`} of the path would be enlarged more than 2×: the render refuses crops under ${minHeight} px tall. Resize the boxes (marked red on the timeline).`,
   suggestionMissing: 'The suggestion has no crop in this shot.',
+  noNextKeyframe: 'The selected object has no later keyframe in this group.',
   objectDeleted: (objectId: number): string => `Object #${objectId} deleted.`,
 } as const;

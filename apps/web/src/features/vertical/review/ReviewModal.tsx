@@ -17,7 +17,6 @@ import { messages, verticalApproved, verticalResultsScreen } from '@hc/shared/me
 import { useToast } from '../../../app/toast.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { StatePanel } from '../../../app/StatePanel.tsx';
-import { isTextEntry } from '../../review/reviewShortcuts.ts';
 import { useTaskDetails } from '../api/get-task-details.ts';
 import type { Suggestion } from '../api/get-task-details.ts';
 import { useSetting } from '../api/get-settings.ts';
@@ -35,7 +34,7 @@ import {
 } from './reviewFeedback.ts';
 import type { FeedbackState, VerticalAction } from './reviewFeedback.ts';
 import { cappedSuggestions, initialSelection, suggestionLabel, suggestionLimit } from './suggestions.ts';
-import { reviewShortcutAction } from './verticalShortcuts.ts';
+import { isTextField, reviewKeyHint, reviewShortcutAction } from '../shortcuts.ts';
 import { RenderProgress } from './RenderProgress.tsx';
 import { ErrorDialog } from './ErrorDialog.tsx';
 import { ConfirmStepDialog, type ConfirmStep } from './ConfirmStepDialog.tsx';
@@ -55,12 +54,6 @@ export interface ReviewModalProps {
 
 const withMp4 = (url: string) => (url.toLowerCase().endsWith(MP4_SUFFIX) ? url : url + MP4_SUFFIX);
 const errorText = (error: unknown) => (error instanceof Error ? error.message : messages.somethingWentWrong);
-
-const KEY_HINTS: Partial<Record<VerticalAction, string>> = {
-  approve: 'Alt+D',
-  modify: 'Alt+M',
-  reject: 'Alt+R',
-};
 
 function ModalHeader({ task }: { task: VerticalTask }) {
   return (
@@ -200,7 +193,7 @@ interface ActionButtonProps {
 }
 
 function ActionButton(props: ActionButtonProps) {
-  const hint = KEY_HINTS[props.action];
+  const hint = reviewKeyHint(props.action);
   const disabled = !props.enabled || props.busy;
   return (
     <span className="hc-vr-action" onClick={disabled && !props.busy ? props.onRefused : undefined}>
@@ -340,7 +333,7 @@ export function ReviewModal({ task, onClose, onChanged }: ReviewModalProps) {
   latest.current = run;
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      const typing = isTextEntry(document.activeElement as HTMLElement | null);
+      const typing = isTextField(document.activeElement);
       const action = reviewShortcutAction(event, { editing, dialogOpen, finished: done, typing });
       if (!action) return;
       event.preventDefault();
@@ -511,6 +504,7 @@ export function ReviewModal({ task, onClose, onChanged }: ReviewModalProps) {
         <EditModal
           task={task}
           suggestion={selected}
+          suggestions={details.data ?? []}
           mode={editMode}
           lock={lock}
           reasons={allReasons(state)}
