@@ -383,8 +383,9 @@ function FrameEditorWorkspace(props: EditModalProps & { initialFile: KeyframeFil
       ) {
         if (!event.shiftKey) return;
       }
-      // Keys in an open panel (Remove frames) and on a focused keyframe mark belong to them.
-      if (target?.closest?.('.p-overlaypanel, .hc-fe-tl__key')) return;
+      // Keys in an open panel (Remove frames), on a focused keyframe mark and on the smoothing slider
+      // belong to them.
+      if (target?.closest?.('.p-overlaypanel, .hc-fe-tl__key, [role="slider"]')) return;
       const shortcut = editorShortcutFor(event, isTextField(event.target));
       if (!shortcut) return;
       event.preventDefault();

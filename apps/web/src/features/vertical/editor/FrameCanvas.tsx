@@ -228,9 +228,12 @@ export function FrameCanvas(props: FrameCanvasProps) {
                 ignoreStroke
                 boundBoxFunc={(before, after) => {
                   // Stage pixels: refuse a box smaller than the render accepts or leaving the frame.
+                  // A box already under the minimum (an older file's) may still grow towards it.
+                  const shrinking = after.width < before.width || after.height < before.height;
                   const tooSmall =
-                    after.width < props.minBox.width * scale - 0.5 ||
-                    after.height < props.minBox.height * scale - 0.5;
+                    shrinking &&
+                    (after.width < props.minBox.width * scale - 0.5 ||
+                      after.height < props.minBox.height * scale - 0.5);
                   const outside =
                     after.x < -0.5 ||
                     after.y < -0.5 ||
