@@ -260,6 +260,11 @@ export function keyframeFileErrors(
   keyframe: unknown,
   video: VideoFacts & { fps: number },
   frames?: { first: number; last: number },
+  /**
+   * The file is about to be rendered (create, update): a crop the render would enlarge more than 2x is
+   * refused. Suggestions arriving from a pipeline are taken as they are; the editor warns on them.
+   */
+  options: { rendered?: boolean } = {},
 ): string[] {
   const parsed = keyframeFileSchema.safeParse(keyframe);
   const named = (field: string, message: string) => `keyframe${field ? `.${field}` : ''}: ${message}`;
@@ -281,7 +286,7 @@ export function keyframeFileErrors(
   ) {
     errors.push(named('groups', verticalErrors.notCovered(frames.first, frames.last)));
   }
-  if (errors.length === 0 && firstGroup && lastGroup) {
+  if (options.rendered && errors.length === 0 && firstGroup && lastGroup) {
     // A crop the render would enlarge too much is refused here already, with the frame at fault.
     const tooSmall = cropTooSmallError(
       file,
