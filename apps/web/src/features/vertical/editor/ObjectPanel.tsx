@@ -73,6 +73,9 @@ export function ObjectPanel(props: ObjectPanelProps) {
   const onHold = useStableHandler(() => props.onHoldToShotEnd());
   const onApply = useStableHandler(() => props.onApplySuggestion());
   const onHelp = useStableHandler(() => props.onHelp());
+  const onSmoothing = useStableHandler((seconds: number) => props.onSmoothing(seconds));
+  const onSafeArea = useStableHandler((choice: SafeAreaChoice) => props.onSafeArea(choice));
+  const onCompare = useStableHandler((key: string) => props.onCompare(key));
 
   return (
     <aside className="hc-fe-panel" data-testid="fe-panel">
@@ -258,65 +261,17 @@ export function ObjectPanel(props: ObjectPanelProps) {
         </div>
       </section>
 
-      <section className="hc-fe-panel__section" data-testid="fe-path-panel">
-        <header className="hc-fe-panel__header">
-          <h3 className="hc-fe-panel__title">Path</h3>
-          <span className="hc-fe-panel__meta hc-num" data-testid="fe-smoothing-value">
-            {props.smoothing === 0 ? 'no smoothing' : `smoothing ±${props.smoothing.toFixed(1)} s`}
-          </span>
-        </header>
-        <label className="hc-fe-panel__label" htmlFor="fe-smoothing">
-          Smoothing (the render follows it)
-        </label>
-        <Slider
-          id="fe-smoothing"
-          value={props.smoothing}
-          min={0}
-          max={KEYFRAME_FILE_LIMITS.maxSmoothingSeconds}
-          step={0.1}
-          disabled={locked}
-          onChange={(e) => props.onSmoothing(Math.round((e.value as number) * 10) / 10)}
-          className="hc-fe-panel__slider"
-          data-testid="fe-smoothing"
-          aria-label="Smoothing in seconds"
-        />
-        <label className="hc-fe-panel__label" htmlFor="fe-compare">
-          Compare with
-        </label>
-        <Dropdown
-          inputId="fe-compare"
-          value={props.compareKey}
-          options={props.compareOptions}
-          optionLabel="label"
-          optionValue="key"
-          onChange={(e) => props.onCompare(e.value as string)}
-          className="hc-fe-panel__dropdown"
-          data-testid="fe-compare"
-        />
-        <PanelButton
-          type="button"
-          label="Apply to this shot"
-          icon="pi pi-replay"
-          size="small"
-          outlined
-          disabled={locked}
-          onClick={onApply}
-          tooltip="Put the suggestion's path into the shot at the playhead (G)"
-          tooltipOptions={TOOLTIP_LEFT}
-          data-testid="fe-apply-suggestion"
-        />
-        <label className="hc-fe-panel__label" htmlFor="fe-safe-area">
-          Safe area (O)
-        </label>
-        <Dropdown
-          inputId="fe-safe-area"
-          value={props.safeArea}
-          options={SAFE_AREA_OPTIONS}
-          onChange={(e) => props.onSafeArea(e.value as SafeAreaChoice)}
-          className="hc-fe-panel__dropdown"
-          data-testid="fe-safe-area"
-        />
-      </section>
+      <PathSection
+        locked={locked}
+        smoothing={props.smoothing}
+        onSmoothing={onSmoothing}
+        safeArea={props.safeArea}
+        onSafeArea={onSafeArea}
+        compareOptions={props.compareOptions}
+        compareKey={props.compareKey}
+        onCompare={onCompare}
+        onApply={onApply}
+      />
 
       <details className="hc-fe-panel__section hc-fe-keys">
         <summary>Keyboard shortcuts</summary>
@@ -343,6 +298,83 @@ export function ObjectPanel(props: ObjectPanelProps) {
     </aside>
   );
 }
+
+interface PathSectionProps {
+  locked: boolean;
+  smoothing: number;
+  onSmoothing(seconds: number): void;
+  safeArea: SafeAreaChoice;
+  onSafeArea(choice: SafeAreaChoice): void;
+  compareOptions: CompareOption[];
+  compareKey: string;
+  onCompare(key: string): void;
+  onApply(): void;
+}
+
+/** The path's settings; a memo so playback (a render per frame) does not redraw its slider and lists. */
+const PathSection = memo(function PathSection(props: PathSectionProps) {
+  return (
+    <section className="hc-fe-panel__section" data-testid="fe-path-panel">
+      <header className="hc-fe-panel__header">
+        <h3 className="hc-fe-panel__title">Path</h3>
+        <span className="hc-fe-panel__meta hc-num" data-testid="fe-smoothing-value">
+          {props.smoothing === 0 ? 'no smoothing' : `smoothing ±${props.smoothing.toFixed(1)} s`}
+        </span>
+      </header>
+      <label className="hc-fe-panel__label" htmlFor="fe-smoothing">
+        Smoothing (the render follows it)
+      </label>
+      <Slider
+        id="fe-smoothing"
+        value={props.smoothing}
+        min={0}
+        max={KEYFRAME_FILE_LIMITS.maxSmoothingSeconds}
+        step={0.1}
+        disabled={props.locked}
+        onChange={(e) => props.onSmoothing(Math.round((e.value as number) * 10) / 10)}
+        className="hc-fe-panel__slider"
+        data-testid="fe-smoothing"
+        aria-label="Smoothing in seconds"
+      />
+      <label className="hc-fe-panel__label" htmlFor="fe-compare">
+        Compare with
+      </label>
+      <Dropdown
+        inputId="fe-compare"
+        value={props.compareKey}
+        options={props.compareOptions}
+        optionLabel="label"
+        optionValue="key"
+        onChange={(e) => props.onCompare(e.value as string)}
+        className="hc-fe-panel__dropdown"
+        data-testid="fe-compare"
+      />
+      <PanelButton
+        type="button"
+        label="Apply to this shot"
+        icon="pi pi-replay"
+        size="small"
+        outlined
+        disabled={props.locked}
+        onClick={props.onApply}
+        tooltip="Put the suggestion's path into the shot at the playhead (G)"
+        tooltipOptions={TOOLTIP_LEFT}
+        data-testid="fe-apply-suggestion"
+      />
+      <label className="hc-fe-panel__label" htmlFor="fe-safe-area">
+        Safe area (O)
+      </label>
+      <Dropdown
+        inputId="fe-safe-area"
+        value={props.safeArea}
+        options={SAFE_AREA_OPTIONS}
+        onChange={(e) => props.onSafeArea(e.value as SafeAreaChoice)}
+        className="hc-fe-panel__dropdown"
+        data-testid="fe-safe-area"
+      />
+    </section>
+  );
+});
 
 /**
  * Deleting an object takes its keyframes over the whole group with it, so the trash button asks first
