@@ -278,7 +278,10 @@ function FrameEditorWorkspace(props: EditModalProps & { initialFile: KeyframeFil
   const deleteObject = (groupId: number, objectId: number) => {
     if (!editor.deleteObject(groupId, objectId)) return;
     const after = editor.latest();
-    toast.undoable(cropMessages.objectDeleted(objectId), () => void editor.undoIf(after));
+    // Bottom-left: the top bar's toast lane lies under the editor's modal mask.
+    toast.undoable(cropMessages.objectDeleted(objectId), () => void editor.undoIf(after), {
+      position: 'bottom-left',
+    });
   };
 
   const toggleHidden = (objectId: number) =>
