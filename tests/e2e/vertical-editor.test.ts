@@ -336,6 +336,8 @@ describe('Vertical edit modal', () => {
     // --- move the selected object's keyframe along the timeline (mouse drag on its mark)
     const objectId = Number(await added.getAttribute('data-object-id'));
     const mark = page.locator(`[data-testid="fe-keyframe"][data-object-id="${objectId}"][data-frame="84"]`);
+    // The editor's side panel is taller than the viewer now: the timeline may be below the fold.
+    await mark.scrollIntoViewIfNeeded();
     const markBox = (await mark.boundingBox())!;
     const track = (await page.getByTestId('fe-timeline-track').boundingBox())!;
     const frameWidth =
