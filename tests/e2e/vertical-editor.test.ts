@@ -18,6 +18,7 @@ import { messages, verticalCreated } from '@hc/shared/messages';
 import type { RenderJobStatus } from '@hc/shared/api/vertical';
 import type { KeyframeFile } from '@hc/shared/vertical/keyframe-file';
 import { PLAYER_MAX_OBJECTS_SETTING } from '@hc/shared/vertical/frame-editor';
+import { EDITOR_SHORTCUTS, REVIEW_SHORTCUTS } from '../../apps/web/src/features/vertical/shortcuts.ts';
 import { snap } from './support/browser.ts';
 import { useE2eSuite } from './support/suite.ts';
 import { buildVerticalTask, makeSourceVideo } from '../support/vertical-factories.ts';
@@ -45,10 +46,27 @@ beforeAll(async () => {
     .where(eq(schema.verticalTasks.videoId, 7300056)); // a demo highlight reviewer@ reviews
   // In that highlight's program, so that once rendered it is listed under the program in Vertical View.
   PROGRAM_ID = reviewers!.programId!;
-  ({ videoId: VIDEO_ID } = await buildVerticalTask(db, {
+  let suggestionIds: number[];
+  ({ videoId: VIDEO_ID, suggestionIds } = await buildVerticalTask(db, {
     ...reviewers!,
     title: 'Editor e2e: a 20 s highlight',
   }));
+  // An older file's box: 80x142 of a 180 px tall source is a crop the render would enlarge 13.5x, where
+  // the full height (10.7x) is the least it can be. The editor warns, and the reviewer resizes it.
+  const [suggestion] = await db
+    .select({ keyframeFileId: schema.verticalSuggestions.keyframeFileId })
+    .from(schema.verticalSuggestions)
+    .where(eq(schema.verticalSuggestions.id, suggestionIds[0]!));
+  const [stored] = await db
+    .select({ data: schema.keyframeFiles.data })
+    .from(schema.keyframeFiles)
+    .where(eq(schema.keyframeFiles.id, suggestion!.keyframeFileId!));
+  const small = stored!.data;
+  small.groups[0]!.objects[0]!.rect = [100, 0, 80, 142];
+  await db
+    .update(schema.keyframeFiles)
+    .set({ data: small })
+    .where(eq(schema.keyframeFiles.id, suggestion!.keyframeFileId!));
   ({ videoId: MOVED_ID } = await buildVerticalTask(db, {
     publisherId: reviewers!.publisherId,
     title: 'Editor e2e: a range moved on',
@@ -156,8 +174,70 @@ describe('Vertical edit modal', () => {
     await expect.poll(() => page.getByTestId('fe-range-value').innerText()).toMatch(/0:03\.00\s*0:09\.00/);
     expect(await generate.isDisabled()).toBe(false);
 
-    // --- split the group at the playhead: the new group starts one frame later
+    // --- the older box is too small: a warning, the stretch marked on the timeline, the preview's factor red
     await expect.poll(() => page.getByTestId('fe-frame-number').innerText()).toBe('72');
+    const warning = page.getByTestId('fe-upscale-warning');
+    await warning.waitFor();
+    expect(await warning.innerText()).toContain('under 180 px tall');
+    expect(await page.getByTestId('fe-undersized').count()).toBe(1);
+    expect(await page.getByTestId('fe-preview-upscale').innerText()).toMatch(/^13\.\d×$/);
+    // The live preview draws the window the render will crop at this frame (the canvas's own crop).
+    const frameEl = page.getByTestId('fe-frame');
+    await expect
+      .poll(() => page.getByTestId('fe-preview-canvas').getAttribute('data-crop'))
+      .toBe(await frameEl.getAttribute('data-crop'));
+    await snap(page, 'vertical-editor-too-small');
+
+    // Its bottom-right handle dragged outwards: the box grows, kept 9:16, to the full height.
+    const first = page.getByTestId('fe-object').first();
+    const scale0 = await numberAttr(frameEl, 'data-scale');
+    const stage0 = (await frameEl.boundingBox())!;
+    const corner = {
+      x: stage0.x + ((await numberAttr(first, 'data-x')) + (await numberAttr(first, 'data-width'))) * scale0,
+      y: stage0.y + ((await numberAttr(first, 'data-y')) + (await numberAttr(first, 'data-height'))) * scale0,
+    };
+    await page.mouse.move(corner.x, corner.y);
+    await page.mouse.down();
+    for (let i = 1; i <= 10; i += 1) await page.mouse.move(corner.x + 3 * i, corner.y + 6 * i);
+    await page.mouse.up();
+    await expect.poll(() => warning.count()).toBe(0);
+    expect([await numberAttr(first, 'data-width'), await numberAttr(first, 'data-height')]).toEqual([
+      101, 180,
+    ]);
+    expect(await page.getByTestId('fe-undersized').count()).toBe(0);
+    expect(await page.getByTestId('fe-preview-upscale').innerText()).toBe('10.7×');
+
+    // The preview shows real pixels of the video (the test pattern), not an empty canvas.
+    const lit = await page.getByTestId('fe-preview-canvas').evaluate((el) => {
+      const canvas = el as HTMLCanvasElement;
+      const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+      let sum = 0;
+      for (let i = 0; i < data.length; i += 4) sum += data[i]! + data[i + 1]! + data[i + 2]!;
+      return sum / (data.length / 4) / 3;
+    });
+    expect(lit).toBeGreaterThan(30);
+
+    // --- safe areas: O cycles off → TikTok (its three zones over the preview) → Reels → Shorts → off
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('o');
+    await expect.poll(() => page.getByTestId('fe-safe-zone').count()).toBe(3);
+    await snap(page, 'vertical-editor-safe-area');
+    for (let i = 0; i < 3; i += 1) await page.keyboard.press('o');
+    await expect.poll(() => page.getByTestId('fe-safe-zone').count()).toBe(0);
+
+    // --- ? lists every key of the tool
+    await page.keyboard.press('Shift+Slash');
+    const help = page.getByTestId('fe-help');
+    await help.waitFor();
+    expect(await page.getByTestId('fe-help-key').count()).toBe(
+      EDITOR_SHORTCUTS.length + REVIEW_SHORTCUTS.length,
+    );
+    expect(await help.innerText()).toContain('Apply the suggestion to this shot');
+    await snap(page, 'vertical-editor-shortcuts');
+    await page.keyboard.press('Escape');
+    await help.waitFor({ state: 'detached' });
+
+    // --- split the group at the playhead: the new group starts one frame later
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     for (let i = 0; i < 12; i += 1) await page.keyboard.press('ArrowRight');
     await expect.poll(() => page.getByTestId('fe-frame-number').innerText()).toBe('84');
@@ -169,7 +249,7 @@ describe('Vertical edit modal', () => {
     // At the playhead the group now ends: a split there would be on its boundary.
     expect(await page.getByTestId('fe-split').isDisabled()).toBe(true);
 
-    // --- add an object: centred, 100x100, spanning the group
+    // --- add an object: centred, the smallest box the render takes (here the full height), spanning the group
     const objects = page.getByTestId('fe-object');
     const objectsBefore = await objects.count();
     await page.getByTestId('fe-add-frame').click();
@@ -192,11 +272,22 @@ describe('Vertical edit modal', () => {
     await trash.click();
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => objects.count()).toBe(1);
-    await page.getByTestId('fe-add-frame').click();
+    // The toast says so with an Undo that brings the object back.
+    const undoToast = page.getByTestId('toast-undo');
+    await undoToast.waitFor();
+    await snap(page, 'vertical-editor-delete-undo-toast');
+    await undoToast.click();
     await expect.poll(() => objects.count()).toBe(2);
+    expect(await page.getByTestId('fe-add-frame').count()).toBe(0);
     const added = objects.last();
-    expect(await numberAttr(added, 'data-width')).toBe(100);
-    expect(await numberAttr(added, 'data-height')).toBe(100);
+    expect(await numberAttr(added, 'data-width')).toBe(101);
+    expect(await numberAttr(added, 'data-height')).toBe(180);
+    // Hidden with its eye button, shown again.
+    await page.getByTestId('fe-toggle-object').last().click();
+    expect(await added.innerText()).toContain('hidden');
+    await page.getByTestId('fe-toggle-object').last().click();
+    expect(await added.innerText()).not.toContain('hidden');
+    await added.locator('.hc-fe-object__select').click();
     const x0 = await numberAttr(added, 'data-x');
     const y0 = await numberAttr(added, 'data-y');
     await snap(page, 'vertical-editor-added-object');
@@ -204,8 +295,9 @@ describe('Vertical edit modal', () => {
     // --- drag its box on the canvas: a manual keyframe at the playhead, where the mouse let go
     const frameBox = (await page.getByTestId('fe-frame').boundingBox())!;
     const scale = await numberAttr(page.getByTestId('fe-frame'), 'data-scale');
-    const from = { x: frameBox.x + (x0 + 50) * scale, y: frameBox.y + (y0 + 50) * scale };
-    const by = { x: 90, y: -40 };
+    const from = { x: frameBox.x + (x0 + 50) * scale, y: frameBox.y + (y0 + 90) * scale };
+    // Sideways only: the box is the full height.
+    const by = { x: 150, y: 0 };
     await page.mouse.move(from.x, from.y);
     await page.mouse.down();
     for (let i = 1; i <= 10; i += 1)
@@ -216,11 +308,36 @@ describe('Vertical edit modal', () => {
       .toBeLessThan(2);
     expect(Math.abs((await numberAttr(added, 'data-y')) - (y0 + by.y / scale))).toBeLessThan(2);
     expect(await page.getByTestId('fe-keyframe-status').innerText()).toContain('manual keyframe here');
+    // The reviewer's path now parts from the suggestion's: marked on the path lane.
+    await expect.poll(() => page.getByTestId('fe-path-difference').count()).toBeGreaterThan(0);
     await snap(page, 'vertical-editor-dragged');
+
+    // --- [ and ] jump between the selected object's keyframes; ↓ and ↑ between shots
+    const frameNumber = () => page.getByTestId('fe-frame-number').innerText();
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('BracketLeft');
+    await expect.poll(frameNumber).toBe('48');
+    await page.keyboard.press('BracketRight');
+    await expect.poll(frameNumber).toBe('84');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(frameNumber).toBe('85');
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(frameNumber).toBe('48');
+    await page.keyboard.press('BracketRight');
+    await expect.poll(frameNumber).toBe('84');
+
+    // --- smoothing: the slider's arrows, half a second either side; the render follows it
+    await page.locator('#fe-smoothing .p-slider-handle').focus();
+    for (let i = 0; i < 5; i += 1) await page.keyboard.press('ArrowRight');
+    await expect.poll(() => page.getByTestId('fe-smoothing-value').innerText()).toBe('smoothing ±0.5 s');
+    // The arrows moved the slider, not the playhead.
+    expect(await frameNumber()).toBe('84');
 
     // --- move the selected object's keyframe along the timeline (mouse drag on its mark)
     const objectId = Number(await added.getAttribute('data-object-id'));
     const mark = page.locator(`[data-testid="fe-keyframe"][data-object-id="${objectId}"][data-frame="84"]`);
+    // The editor's side panel is taller than the viewer now: the timeline may be below the fold.
+    await mark.scrollIntoViewIfNeeded();
     const markBox = (await mark.boundingBox())!;
     const track = (await page.getByTestId('fe-timeline-track').boundingBox())!;
     const frameWidth =
@@ -278,6 +395,9 @@ describe('Vertical edit modal', () => {
     const sent = (response.request().postDataJSON() as { keyframe: KeyframeFile }).keyframe;
     const sentObject = sent.groups.flatMap((g) => g.objects).find((o) => o.object_id === objectId);
     expect(sentObject?.keyframes.find((k) => k.frame === 84)?.status).toBe('manual');
+    expect(sent.smoothing_seconds).toBe(0.5);
+    // The box made bigger by its handle is sent at its new size.
+    expect(sent.groups[0]!.objects[0]!.rect.slice(2)).toEqual([101, 180]);
     expect(sent.groups.length).toBe(groupsBefore + 1);
 
     const render = page.getByTestId('fe-render');
@@ -305,10 +425,13 @@ describe('Vertical edit modal', () => {
     await expect
       .poll(async () => (await logged()).map((e) => e.action))
       .toEqual([
+        'RESIZE_OBJECT',
+        'CREATE_KEYFRAME',
+        'MODIFY_KEYFRAME',
         'GROUP_SPLIT',
         'CREATE_OBJECT',
         'DELETE_OBJECT',
-        'CREATE_OBJECT',
+        'UNDO',
         'CREATE_KEYFRAME',
         'MODIFY_KEYFRAME',
         'MOVE_KEYFRAME',

@@ -524,6 +524,13 @@ describe('vertical_video/create', () => {
         'keyframe.groups: must cover frames 48-239',
       ],
       ['no groups', { ...good, groups: [] }, 'keyframe.groups: must hold at least one group'],
+      [
+        // 100x178 of a 180 px tall source: the render would enlarge it more than the full height needs.
+        'a crop smaller than the render accepts',
+        { ...good, groups: [{ ...group, objects: [{ ...object, rect: [100, 0, 100, 178] }] }] },
+        'keyframe.groups: The crop at frame 48 is 178 px tall: the render would enlarge it 10.8×, more than 2×. Make the boxes there at least 180 px tall.',
+      ],
+      ['smoothing past two seconds', { ...good, smoothing_seconds: 3 }, 'keyframe.smoothing_seconds: '],
     ];
     for (const [name, keyframe, prefixOfFirst] of cases) {
       const response = await act('vertical_video/create', reviewer, { ...editBody(id), keyframe });

@@ -17,6 +17,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@hc/db/schema';
 import type { KeyframeFileData } from '@hc/db/schema/vertical';
 import { ffmpegPath, ffprobePath } from '@hc/db/seed/media';
+import { smoothKeyframeFile } from '@hc/shared/vertical/crop-path';
+import { cropWindowAt } from '@hc/shared/vertical/keyframe-file';
 import type { RenderJobStatus, VerticalRenderStarted } from '@hc/shared/api/vertical';
 import {
   BULLMQ_CONNECTION_OPTIONS,
@@ -44,10 +46,11 @@ const squareX = (frame: number) => 60 + 4 * frame;
 const OUT = { width: 360, height: 640 } as const;
 
 /**
- * The object: a 140x160 box around the square (20 px either side), keyframed at the ends of
- * [first, last]. Its crop window is 140x249, so the square fills the middle 43% of the output width.
+ * The object: a 180x320 box around the square (60 px either side, as small as a crop may be: 640 px of
+ * output from 320 is 2x), keyframed at the ends of [first, last]. Its crop window is the box itself, so
+ * the square fills the middle third of the output width.
  */
-function followingFile(first: number, last: number): KeyframeFileData {
+function followingFile(first: number, last: number, smoothing?: number): KeyframeFileData {
   return {
     grid_manager_ver: '2.0',
     fps: SRC.fps,
@@ -63,15 +66,16 @@ function followingFile(first: number, last: number): KeyframeFileData {
         objects: [
           {
             object_id: 1,
-            rect: [squareX(first) - 40, 100, 140, 160],
+            rect: [squareX(first) - 60, 20, 180, 320],
             keyframes: [
-              { frame: first, x: squareX(first) - 40, y: 100 },
-              { frame: last, x: squareX(last) - 40, y: 100 },
+              { frame: first, x: squareX(first) - 60, y: 20 },
+              { frame: last, x: squareX(last) - 60, y: 20 },
             ],
           },
         ],
       },
     ],
+    ...(smoothing !== undefined ? { smoothing_seconds: smoothing } : {}),
   };
 }
 
@@ -311,7 +315,7 @@ describe('vertical-render', () => {
     expect(Math.abs(Number(audio?.duration) - 2)).toBeLessThan(0.05);
     expect(Number(info.format.duration)).toBeCloseTo(2, 1);
 
-    // The square (60 source px, 154 output px wide) moves 196 px; the window is 140 px wide.
+    // The square (60 source px, 120 output px wide) moves 196 px; the window is 180 px wide.
     await expectCentredThroughout(file, 50);
 
     // The status call: completed at 100 with the MP4's URL (served by the media store); ffmpeg's
@@ -349,6 +353,58 @@ describe('vertical-render', () => {
     expect(info.streams.find((s) => s.codec_type === 'video')).toMatchObject({ nb_frames: '100' });
     expect(info.streams.find((s) => s.codec_type === 'audio')).toMatchObject({ codec_name: 'aac' });
     await expectCentredThroughout(file, 100);
+  });
+
+  it('renders a smoothed path exactly where the smoothed keyframes put the crop, frame by frame', async () => {
+    // Keyframes at 1 s and 3 s with the path held outside them: a second of smoothing either side rounds
+    // both corners, so near 1 s and 3 s the crop lags the square by up to ~13 source px; in the middle the
+    // path is a straight line and stays on it.
+    const { videoId, suggestionIds } = await buildVerticalTask(t.ctx.db, {
+      publisherId,
+      srcVideoPath: SRC.path,
+      durationSeconds: SRC.frames / SRC.fps,
+      plans: [{ startTime: 1, endTime: 3, active: true }],
+    });
+    const data = followingFile(25, 74, 1);
+    await setKeyframes(videoId, data);
+    await approve(suggestionIds[0]!, 'highlight');
+    const row = await settled(videoId);
+    expect(row.renderError).toBeNull();
+    const centres = await whiteCentres(path.join(mediaDir, row.videoPath!));
+    expect(centres).toHaveLength(50);
+    const smoothed = smoothKeyframeFile(data);
+    let parted = 0;
+    for (const [i, centre] of centres.entries()) {
+      const frame = 25 + i;
+      const window = cropWindowAt(smoothed, frame);
+      const expected = ((squareX(frame) + 30 - window.x) * OUT.width) / window.width;
+      expect(
+        Math.abs(centre - expected),
+        `frame ${frame}: square at ${centre}, model ${expected}`,
+      ).toBeLessThan(3);
+      // Where the smoothed crop is not the straight one, the render shows it.
+      if (Math.abs(centre - OUT.width / 2) > 10) parted += 1;
+    }
+    expect(parted).toBeGreaterThan(5);
+  });
+
+  it('refuses a crop it would enlarge more than 2x, with the frame at fault', async () => {
+    const { videoId, suggestionIds } = await buildVerticalTask(t.ctx.db, {
+      publisherId,
+      srcVideoPath: SRC.path,
+      durationSeconds: SRC.frames / SRC.fps,
+      plans: [{ startTime: 1, endTime: 3, active: true }],
+    });
+    // The box of the earlier versions of this test: a 140x249 crop, 2.6x.
+    const small = followingFile(25, 74);
+    small.groups[0]!.objects[0]!.rect = [squareX(25) - 40, 100, 140, 160];
+    await setKeyframes(videoId, small);
+    await approve(suggestionIds[0]!, 'highlight');
+    const row = await settled(videoId);
+    expect(row).toMatchObject({ status: 'review', renderState: 'failed', videoPath: null });
+    expect(row.renderError).toBe(
+      'The crop at frame 25 is 249 px tall: the render would enlarge it 2.6×, more than 2×. Make the boxes there at least 320 px tall.',
+    );
   });
 
   it('marks the task failed with a short error when the source video is missing', async () => {

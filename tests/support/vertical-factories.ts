@@ -36,7 +36,10 @@ export async function makeSourceVideo(mediaDir: string): Promise<void> {
   ]);
 }
 
-/** A keyframe file for SOURCE following one 100x178 object over frames [first, last], in one group. */
+/**
+ * A keyframe file for SOURCE following one full-height 101x180 object over frames [first, last], in one
+ * group (180 px to 1920 is enlarged 10.7x already: no crop tighter than the full height is accepted).
+ */
 export function keyframeFileFor(first: number, last: number): KeyframeFileData {
   return {
     grid_manager_ver: '2.0',
@@ -53,10 +56,10 @@ export function keyframeFileFor(first: number, last: number): KeyframeFileData {
         objects: [
           {
             object_id: 1,
-            rect: [100, 0, 100, 178],
+            rect: [100, 0, 101, 180],
             keyframes: [
               { frame: first, x: 100, y: 0 },
-              { frame: last, x: 200, y: 2 },
+              { frame: last, x: 200, y: 0 },
             ],
           },
         ],

@@ -111,6 +111,8 @@ export const EDIT_LOG_ACTIONS = [
   'GROUP_SPLIT',
   'UNDO',
   'RESET',
+  // The console's own: an object's box resized (old and new 'width,height').
+  'RESIZE_OBJECT',
 ] as const;
 
 /**

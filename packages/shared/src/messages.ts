@@ -316,3 +316,14 @@ export const reportPreviewCount = (count: number, what: 'change' | 'conflict' | 
   if (what === 'conflict') return `${count} ${count === 1 ? 'conflict' : 'conflicts'}`;
   return `${count} refused`;
 };
+
+/** The vertical tool's crop size: refused by the server and the render, warned in the editor. */
+export const cropMessages = {
+  tooSmall: (frame: number, height: number, factor: number, maxFactor: number, minHeight: number): string =>
+    `The crop at frame ${frame} is ${height} px tall: the render would enlarge it ${factor.toFixed(1)}×, more than ${maxFactor}×. Make the boxes there at least ${minHeight} px tall.`,
+  editorWarning: (spans: number, minHeight: number): string =>
+    `${spans === 1 ? 'One stretch' : `${spans} stretches`} of the path would be enlarged more than 2×: the render refuses crops under ${minHeight} px tall. Resize the boxes (marked red on the timeline).`,
+  suggestionMissing: 'The suggestion has no crop in this shot.',
+  noNextKeyframe: 'The selected object has no later keyframe in this group.',
+  objectDeleted: (objectId: number): string => `Object #${objectId} deleted.`,
+} as const;

@@ -28,7 +28,8 @@ export interface ToastApi {
 
 /** The console's toasts: the above, and a success whose button takes the change back (instead of Copy). */
 export interface ConsoleToastApi extends ToastApi {
-  undoable(text: string, undo: () => void): void;
+  /** `position`: bottom-left over a modal (the top bar's lane lies under its mask). */
+  undoable(text: string, undo: () => void, options?: { position?: ToastPosition }): void;
 }
 
 const ToastContext = createContext<ConsoleToastApi | null>(null);
@@ -104,7 +105,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       success: (text, options) => show(simple('success', text, options?.lifeMs), options?.position),
       error: (text, lifeMs) => show(simple('error', text, lifeMs)),
       info: (text, lifeMs) => show(simple('info', text, lifeMs)),
-      undoable: (text, undo) => {
+      undoable: (text, undo, options) => {
+        const position = options?.position ?? 'lane';
         const message: ToastMessage = {
           severity: 'success',
           summary: SUMMARY.success,
@@ -113,13 +115,13 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             <ToastBody
               text={text}
               undo={() => {
-                laneToast.current?.remove(message);
+                (position === 'bottom-left' ? bottomLeft : laneToast).current?.remove(message);
                 undo();
               }}
             />
           ),
         };
-        show(message);
+        show(message, position);
       },
     };
   }, [show]);

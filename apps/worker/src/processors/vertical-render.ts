@@ -1,5 +1,6 @@
 // vertical-render: renders a task's vertical MP4 (spec 001 §4) in one ffmpeg pass. The crop follows the
-// keyframe file frame by frame (cropWindowAt through a sendcmd script, see media/follow-crop.ts), every
+// keyframe file after its smoothing (smoothKeyframeFile) frame by frame (cropWindowAt through a sendcmd
+// script, see media/follow-crop.ts); a crop it would enlarge more than 2x is refused. Every
 // frame is scaled to the file's output size, H.264 with faststart, the audio kept when there is one.
 // Highlights are trimmed to the job's range, full videos rendered whole.
 //
@@ -17,6 +18,7 @@ import type { Db } from '@hc/db/client';
 import { schema } from '@hc/db/schema';
 import { failureMessage } from '@hc/shared/jobs';
 import { jobMessages } from '@hc/shared/messages';
+import { cropTooSmallError, smoothKeyframeFile } from '@hc/shared/vertical/crop-path';
 import { followCrop, followCropFilter } from '../media/follow-crop.ts';
 import { probeVideo, runFfmpeg } from '../media/ffmpeg.ts';
 import { insideStore } from '../media/store.ts';
@@ -88,6 +90,11 @@ async function render(deps: VerticalRenderDeps, job: Job<VerticalRenderJob>): Pr
   const frameCount = endFrame - firstFrame;
   if (frameCount <= 0) throw new UnrecoverableError('The time range holds no frame of the source');
   const durationSeconds = Math.round((frameCount / fps) * 1000) / 1000;
+  // The path the crop follows is the file's after its smoothing; a crop the render would enlarge too
+  // much is refused with the frame at fault, not blown up.
+  const tooSmall = cropTooSmallError(file, firstFrame, endFrame - 1);
+  if (tooSmall) throw new UnrecoverableError(tooSmall);
+  const followed = smoothKeyframeFile(file);
 
   const dir = insideStore(mediaDir, path.join(verticalRenderDir(publisherId), '.'));
   await mkdir(dir, { recursive: true });
@@ -122,7 +129,7 @@ async function render(deps: VerticalRenderDeps, job: Job<VerticalRenderJob>): Pr
         audioFilters = [`atrim=start=${lead.toFixed(6)}`, 'asetpts=PTS-STARTPTS'];
         firstFrameSeconds = 0;
       }
-      const crop = followCrop(file, { firstFrame, frameCount, fps, firstFrameSeconds });
+      const crop = followCrop(followed, { firstFrame, frameCount, fps, firstFrameSeconds });
       const commandsFile = crop.commandCount > 0 ? path.join(work, 'crop.cmd') : null;
       if (commandsFile) await writeFile(commandsFile, crop.commands);
       videoFilters.push(followCropFilter(crop, commandsFile, output));

@@ -31,6 +31,8 @@ export interface KeyframeFileData {
   output_vertical_width: number;
   output_vertical_height: number;
   groups: KeyframeGroup[];
+  /** Seconds either side of a frame the render smooths the path over (absent: none). */
+  smoothing_seconds?: number;
 }
 export interface KeyframeGroup {
   group_id: number;

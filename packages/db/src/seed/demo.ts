@@ -1049,7 +1049,8 @@ function buildVertical(
         { ...range, track: 0, heightShare: 1, offsetX: 0, source: 1, active: true },
       ];
       if (status === 'review') {
-        // A second algorithm take: a tighter crop on another object (or off-centre on the same).
+        // A second algorithm take: another object (or off-centre on the same). Full height like the first:
+        // the demo's sources are enlarged more than 2x to 1920 already, so a tighter crop is refused.
         plans.push({
           ...(contentType === 'highlight'
             ? {
@@ -1058,7 +1059,7 @@ function buildVertical(
               }
             : range),
           track: clip.tracks.length > 1 ? 1 : 0,
-          heightShare: 0.8,
+          heightShare: 1,
           offsetX: clip.tracks.length > 1 ? 0 : 90,
           source: 3,
           active: false,
@@ -1067,7 +1068,7 @@ function buildVertical(
           plans.push({
             ...(contentType === 'highlight' ? { startTime: duration - 6, endTime: duration } : range),
             track: 0,
-            heightShare: 0.9,
+            heightShare: 1,
             offsetX: -60,
             source: 4,
             active: false,

@@ -14,6 +14,7 @@ import {
 } from '../constants.ts';
 import { messages } from '../messages.ts';
 import { keyframeFileSchema, validateKeyframeFile, type VideoFacts } from '../vertical/keyframe-file.ts';
+import { cropTooSmallError } from '../vertical/crop-path.ts';
 import { idSchema, searchTextSchema } from './common.ts';
 import { lockedByFields } from './locks.ts';
 import { PROGRAM_SEARCH_TYPES } from './programs.ts';
@@ -259,6 +260,11 @@ export function keyframeFileErrors(
   keyframe: unknown,
   video: VideoFacts & { fps: number },
   frames?: { first: number; last: number },
+  /**
+   * The file is about to be rendered (create, update): a crop the render would enlarge more than 2x is
+   * refused. Suggestions arriving from a pipeline are taken as they are; the editor warns on them.
+   */
+  options: { rendered?: boolean } = {},
 ): string[] {
   const parsed = keyframeFileSchema.safeParse(keyframe);
   const named = (field: string, message: string) => `keyframe${field ? `.${field}` : ''}: ${message}`;
@@ -279,6 +285,15 @@ export function keyframeFileErrors(
     (firstGroup.start_frame > frames.first || lastGroup.end_frame < frames.last)
   ) {
     errors.push(named('groups', verticalErrors.notCovered(frames.first, frames.last)));
+  }
+  if (options.rendered && errors.length === 0 && firstGroup && lastGroup) {
+    // A crop the render would enlarge too much is refused here already, with the frame at fault.
+    const tooSmall = cropTooSmallError(
+      file,
+      frames?.first ?? firstGroup.start_frame,
+      frames?.last ?? lastGroup.end_frame,
+    );
+    if (tooSmall) errors.push(named('groups', tooSmall));
   }
   return errors;
 }

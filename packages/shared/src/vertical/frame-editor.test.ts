@@ -96,22 +96,23 @@ describe('splitGroup', () => {
 });
 
 describe('objects', () => {
-  it('adds a centred 100x100 object spanning the group with a keyframe at its start', () => {
+  it('adds a centred object of the smallest crop the render takes, spanning the group, keyed at its start', () => {
+    // 720 px of source to 1920 px of output: only the full height keeps the enlargement as small as it can be.
     const s = splitGroup(start(), 150, ctx).state;
     const { state, log } = addObject(s, 2, ctx);
     const added = state.file.groups[1]!.objects[1]!;
     expect(added).toEqual({
       object_id: 2,
-      rect: [590, 310, 100, 100],
-      keyframes: [{ frame: 151, x: 590, y: 310, status: 'manual' }],
+      rect: [438, 0, 405, 720],
+      keyframes: [{ frame: 151, x: 438, y: 0, status: 'manual' }],
     });
-    expect(objectRectAt(added, 299, TEST_FRAME)).toEqual({ x: 590, y: 310, width: 100, height: 100 });
+    expect(objectRectAt(added, 299, TEST_FRAME)).toEqual({ x: 438, y: 0, width: 405, height: 720 });
     expect(log).toEqual([
       entry({
         frame: 151,
         action: 'CREATE_OBJECT',
         old_value: null,
-        new_value: '590,310,100,100',
+        new_value: '438,0,405,720',
         object_id: 2,
         group_id: 2,
       }),

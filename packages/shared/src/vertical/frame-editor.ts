@@ -3,9 +3,12 @@
 // operation that changes nothing returns the same state object and no entries, and is not an undo step.
 // Values are never mutated: unchanged groups, objects and keyframes are shared between history steps.
 import { NEW_OBJECT_RECT_SIZE, type EDIT_LOG_ACTIONS } from '../constants.ts';
+import { minimumBoxSize, type Shot } from './crop-path.ts';
 import {
   fullHeightWindow,
+  groupAtFrame,
   objectPositionAt,
+  type Rect,
   type Keyframe,
   type KeyframeFile,
   type KeyframeGroup,
@@ -121,7 +124,19 @@ export function splitGroup(state: EditorState, frame: number, ctx: EditContext):
   const { file } = state;
   const group = file.groups.find((g) => inGroup(g, frame));
   if (!group || frame === group.start_frame || frame === group.end_frame) return unchanged(state);
+  const { groups, change } = cutAt(file, group, frame);
+  return commit(state, groups, ctx, [change]);
+}
 
+/**
+ * The groups with `group` cut after `frame` (it keeps [start, frame], a new group takes the rest), and
+ * the GROUP_SPLIT entry. The caller makes sure start <= frame < end.
+ */
+function cutAt(
+  file: KeyframeFile,
+  group: KeyframeGroup,
+  frame: number,
+): { groups: KeyframeGroup[]; change: Change } {
   const cutObject = (object: KeyframeObject, from: number, to: number, edge: number): KeyframeObject => {
     if (object.keyframes.length === 0) return object;
     const own = object.keyframes.filter((k) => k.frame >= from && k.frame <= to);
@@ -139,9 +154,9 @@ export function splitGroup(state: EditorState, frame: number, ctx: EditContext):
     end_frame: group.end_frame,
     objects: group.objects.map((o) => cutObject(o, frame + 1, group.end_frame, frame + 1)),
   };
-  const groups = file.groups.flatMap((g) => (g === group ? [first, second] : [g]));
-  return commit(state, groups, ctx, [
-    {
+  return {
+    groups: file.groups.flatMap((g) => (g === group ? [first, second] : [g])),
+    change: {
       frame,
       action: 'GROUP_SPLIT',
       old_value: `${group.start_frame}-${group.end_frame}`,
@@ -149,7 +164,7 @@ export function splitGroup(state: EditorState, frame: number, ctx: EditContext):
       object_id: null,
       group_id: group.group_id,
     },
-  ]);
+  };
 }
 
 /** The frames the file covers: from the first group's start to the last group's end. */
@@ -239,8 +254,19 @@ export function canAddObject(state: EditorState, groupId: number, maxObjects = I
 }
 
 /**
- * Adds an object (id max+1 over the file) to the group: 100x100 (smaller only in a smaller frame),
- * centred in the frame, spanning the group, with one user-made keyframe at the group's start.
+ * The size of an added object: a box of the output's shape, as tall as the larger of 100 px and the
+ * smallest crop the render accepts (a 100x100 box alone would make a crop the render must refuse),
+ * inside the frame.
+ */
+export function newObjectSize(file: KeyframeFile): { width: number; height: number } {
+  const aspect = file.output_vertical_width / file.output_vertical_height;
+  const height = Math.min(file.input_height, Math.max(NEW_OBJECT_RECT_SIZE, minimumBoxSize(file).height));
+  return { width: Math.min(file.input_width, Math.max(1, Math.round(height * aspect))), height };
+}
+
+/**
+ * Adds an object (id max+1 over the file) to the group, sized by newObjectSize, centred in the frame,
+ * spanning the group, with one user-made keyframe at the group's start.
  * Nothing happens when the group holds `maxObjects` already.
  */
 export function addObject(
@@ -252,8 +278,7 @@ export function addObject(
   const { file } = state;
   const group = findGroup(state, groupId);
   if (!group || !canAddObject(state, groupId, maxObjects)) return unchanged(state);
-  const w = Math.min(NEW_OBJECT_RECT_SIZE, file.input_width);
-  const h = Math.min(NEW_OBJECT_RECT_SIZE, file.input_height);
+  const { width: w, height: h } = newObjectSize(file);
   const x = Math.round((file.input_width - w) / 2);
   const y = Math.round((file.input_height - h) / 2);
   const object: KeyframeObject = {
@@ -438,6 +463,173 @@ export function removeFrames(
       })),
     };
   });
+}
+
+/**
+ * Resizes the object's box to `rect`'s size and puts it at `rect`'s top-left at `frame` (a manual
+ * keyframe, created when missing). The box has one size for its whole span, so its other keyframes keep
+ * their centres: a resize zooms each of them around where it looks. Whole pixels, inside the frame.
+ * Logged RESIZE_OBJECT ('width,height' before and after), then the keyframe's CREATE and MODIFY.
+ */
+export function resizeObject(
+  state: EditorState,
+  ref: ObjectRef,
+  frame: number,
+  rect: Rect,
+  ctx: EditContext,
+): EditResult {
+  const { file } = state;
+  const width = clamp(Math.round(rect.width), 1, file.input_width);
+  const height = clamp(Math.round(rect.height), 1, file.input_height);
+  const placed = { x: rect.x, y: rect.y };
+  const sized = editObject(state, ref, ctx, (object, group) => {
+    if (!inGroup(group, frame)) return null;
+    const [, , oldW, oldH] = object.rect;
+    if (width === oldW && height === oldH) return null;
+    const dx = Math.round((oldW - width) / 2);
+    const dy = Math.round((oldH - height) / 2);
+    const inside = (p: { x: number; y: number }) => ({
+      x: clamp(p.x + dx, 0, file.input_width - width),
+      y: clamp(p.y + dy, 0, file.input_height - height),
+    });
+    const rest = inside({ x: object.rect[0], y: object.rect[1] });
+    const keyframes = object.keyframes.map((k) => ({ ...k, ...inside(k) }));
+    const resized: KeyframeObject = { ...object, rect: [rest.x, rest.y, width, height], keyframes };
+    return {
+      object: resized,
+      log: [
+        { frame, action: 'RESIZE_OBJECT', old_value: `${oldW},${oldH}`, new_value: `${width},${height}` },
+      ],
+    };
+  });
+  if (sized.state === state) return modifyKeyframe(state, ref, frame, placed, ctx);
+  // The position at the frame is one more change of the same step.
+  const moved = modifyKeyframe(sized.state, ref, frame, placed, ctx);
+  return { state: { ...moved.state, history: sized.state.history }, log: [...sized.log, ...moved.log] };
+}
+
+/** Gives the object at `toFrame` the position it has at `fromFrame` (a manual keyframe there). */
+export function copyBox(
+  state: EditorState,
+  ref: ObjectRef,
+  fromFrame: number,
+  toFrame: number,
+  ctx: EditContext,
+): EditResult {
+  const group = findGroup(state, ref.groupId);
+  const object = group?.objects.find((o) => o.object_id === ref.objectId);
+  if (!group || !object || !inGroup(group, fromFrame) || !inGroup(group, toFrame)) return unchanged(state);
+  return modifyKeyframe(state, ref, toFrame, positionAt(state.file, object, fromFrame), ctx);
+}
+
+/**
+ * Holds the object where it is at `fromFrame` until `toFrame` (the end of the shot): manual keyframes at
+ * both frames with that position, and none between them. One undo step.
+ */
+export function holdBox(
+  state: EditorState,
+  ref: ObjectRef,
+  fromFrame: number,
+  toFrame: number,
+  ctx: EditContext,
+): EditResult {
+  const { file } = state;
+  return editObject(state, ref, ctx, (object, group) => {
+    if (!inGroup(group, fromFrame) || !inGroup(group, toFrame) || toFrame <= fromFrame) return null;
+    const p = positionAt(file, object, fromFrame);
+    const between = (k: Keyframe) => k.frame > fromFrame && k.frame <= toFrame;
+    const removed = object.keyframes.filter(between);
+    const start = keyframeAt(object, fromFrame);
+    const end = { frame: toFrame, ...p, status: MANUAL };
+    const kept = object.keyframes.filter((k) => !between(k) && k.frame !== fromFrame);
+    const log: ObjectChange[] = removed.map((k) => ({
+      frame: k.frame,
+      action: 'DELETE_KEYFRAME',
+      old_value: xy(k),
+      new_value: null,
+    }));
+    if (!start) log.push({ frame: fromFrame, action: 'CREATE_KEYFRAME', old_value: null, new_value: xy(p) });
+    log.push({ frame: toFrame, action: 'CREATE_KEYFRAME', old_value: null, new_value: xy(p) });
+    return {
+      object: withKeyframes(object, [
+        ...kept,
+        { ...(start ?? { frame: fromFrame }), ...p, status: MANUAL },
+        end,
+      ]),
+      log,
+    };
+  });
+}
+
+/**
+ * Puts a suggestion's crop into the reviewer's file for one shot: the file's groups are cut at the shot's
+ * edges, and each group inside the shot gets the suggestion's objects there (new ids; their keyframes
+ * clipped to the group, with one at each edge so the path inside is the suggestion's). Logged as the
+ * splits, a DELETE_OBJECT for each object replaced and a CREATE_OBJECT for each one put in; one undo step.
+ * Nothing happens where the suggestion has no group.
+ */
+export function applySuggestionToShot(
+  state: EditorState,
+  suggestion: KeyframeFile,
+  shot: Shot,
+  ctx: EditContext,
+): EditResult {
+  let file = state.file;
+  const changes: Change[] = [];
+  for (const edge of [shot.start - 1, shot.end]) {
+    const group = file.groups.find((g) => inGroup(g, edge));
+    if (group && edge < group.end_frame) {
+      const cut = cutAt(file, group, edge);
+      file = { ...file, groups: cut.groups };
+      changes.push(cut.change);
+    }
+  }
+  let nextObjectId = nextId([...allObjectIds(file), ...allObjectIds(suggestion)]);
+  let replaced = false;
+  const groups = file.groups.map((group) => {
+    if (group.start_frame < shot.start || group.end_frame > shot.end) return group;
+    const source = groupAtFrame(suggestion, group.start_frame);
+    if (!source) return group;
+    replaced = true;
+    for (const object of group.objects) {
+      changes.push({
+        frame: group.start_frame,
+        action: 'DELETE_OBJECT',
+        old_value: object.rect.join(','),
+        new_value: null,
+        object_id: object.object_id,
+        group_id: group.group_id,
+      });
+    }
+    const objects = source.objects.map((object): KeyframeObject => {
+      const at = (frame: number) => {
+        const p = objectPositionAt(object, frame);
+        return { frame, x: Math.round(p.x), y: Math.round(p.y) };
+      };
+      const inside = object.keyframes.filter((k) => k.frame > group.start_frame && k.frame < group.end_frame);
+      const keyframes =
+        object.keyframes.length === 0
+          ? []
+          : [keyframeAt(object, group.start_frame) ?? at(group.start_frame), ...inside].concat(
+              group.end_frame > group.start_frame
+                ? [keyframeAt(object, group.end_frame) ?? at(group.end_frame)]
+                : [],
+            );
+      const added = { ...object, object_id: nextObjectId++, keyframes };
+      changes.push({
+        frame: group.start_frame,
+        action: 'CREATE_OBJECT',
+        old_value: null,
+        new_value: added.rect.join(','),
+        object_id: added.object_id,
+        group_id: group.group_id,
+      });
+      return added;
+    });
+    return { ...group, objects };
+  });
+  if (!replaced) return unchanged(state);
+  return commit(state, groups, ctx, changes);
 }
 
 // ---------------------------------------------------------------- history

@@ -34,6 +34,11 @@ export interface KeyframeFile {
   output_vertical_height: number;
   /** Sorted, contiguous, non-overlapping; they cover the rendered range. */
   groups: KeyframeGroup[];
+  /**
+   * How much the render smooths the objects' paths, in seconds either side of a frame (0 or absent: the
+   * path runs straight between keyframes). The console's own addition; smoothKeyframeFile applies it.
+   */
+  smoothing_seconds?: number;
 }
 export interface Rect {
   x: number;
@@ -63,6 +68,8 @@ export const KEYFRAME_FILE_LIMITS = {
   maxKeyframesPerObject: 2000,
   /** 24 h at 120 fps. */
   maxFrame: 24 * 3600 * 120,
+  /** Past two seconds either side a smoothed path no longer follows anything. */
+  maxSmoothingSeconds: 2,
 } as const;
 
 const L = KEYFRAME_FILE_LIMITS;
@@ -111,6 +118,7 @@ export const keyframeFileSchema: z.ZodType<KeyframeFile> = z.object({
   output_vertical_width: evenSize,
   output_vertical_height: evenSize,
   groups: z.array(groupSchema).max(L.maxGroups),
+  smoothing_seconds: z.number().min(0).max(L.maxSmoothingSeconds).optional(),
 });
 
 // ---------------------------------------------------------------- checks against the video

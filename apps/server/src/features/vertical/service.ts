@@ -375,7 +375,9 @@ export class VerticalService {
       fps: facts.fps,
     });
     if (rangeError) throw unprocessable([rangeError]);
-    const errors = keyframeFileErrors(body.keyframe, facts, framesOfRange(body, facts));
+    const errors = keyframeFileErrors(body.keyframe, facts, framesOfRange(body, facts), {
+      rendered: true,
+    });
     if (errors.length > 0) throw unprocessable(errors);
     return body.keyframe as KeyframeFileData;
   }

@@ -5,11 +5,21 @@
 // Generate sends the keyframe file with the range and the review modal's reasons: vertical_video/update
 // while the range still overlaps the suggestion's ('modify'), vertical_video/create when it no longer does
 // ('manual'), in Manual Creation, and for Create New. Refused on mobile devices.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Dialog } from 'primereact/dialog';
 import { Button } from 'primereact/button';
 import type { VerticalTask } from '@hc/shared/api/vertical';
-import { messages, verticalCreated, verticalResultsScreen } from '@hc/shared/messages';
+import { cropMessages, messages, verticalCreated, verticalResultsScreen } from '@hc/shared/messages';
+import {
+  adjacentKeyframe,
+  minimumBoxSize,
+  minimumCropHeight,
+  pathDifferences,
+  shotAt,
+  shotsOf,
+  smoothKeyframeFile,
+  undersizedSpans,
+} from '@hc/shared/vertical/crop-path';
 import {
   frameCountOf,
   groupAtFrame,
@@ -26,7 +36,11 @@ import { useCreateVertical, type VerticalVideoWriteResult } from '../api/create-
 import { useUpdateVertical } from '../api/update-vertical.ts';
 import { useVideoFrame } from '../player/useVideoFrame.ts';
 import { frameAtTime, timeOfFrame } from '../player/videoFrames.ts';
-import { editorShortcutFor, isTextField, type EditorShortcut } from './editorShortcuts.ts';
+import { editorShortcutFor, isTextField, type EditorShortcut } from '../shortcuts.ts';
+import { LivePreview } from '../preview/LivePreview.tsx';
+import { nextSafeArea, type SafeAreaChoice } from '../preview/safeAreas.ts';
+import { ShortcutOverlay } from './ShortcutOverlay.tsx';
+import { compareOptions } from './compareOptions.ts';
 import type { TimeRange } from '@hc/shared/vertical/time-range';
 import { FrameCanvas } from './FrameCanvas.tsx';
 import { ObjectPanel } from './ObjectPanel.tsx';
@@ -51,6 +65,8 @@ export interface EditModalProps {
   task: VerticalTask;
   /** The suggestion being edited (its keyframe file and time range are the starting point). */
   suggestion: Suggestion;
+  /** Every suggestion of the task (any source): the editor compares with them and applies them per shot. */
+  suggestions?: Suggestion[];
   /** 'modify' from Modify (Edit Algo Suggestion), 'manual' from Manual (Manual Creation). */
   mode: EditMode;
   /** The reasons chosen in the review modal; the server needs at least one. */
@@ -143,12 +159,41 @@ function FrameEditorWorkspace(props: EditModalProps & { initialFile: KeyframeFil
   const frame = Math.min(useVideoFrame(video, fps), frameCount - 1);
   const group = groupAtFrame(file, frame);
 
+  // What the render follows, and what it accepts.
+  const path = useMemo(() => smoothKeyframeFile(file), [file]);
+  const minBox = minimumBoxSize(file);
+  const minCropHeight = minimumCropHeight(file);
+  const [hidden, setHidden] = useState<ReadonlySet<number>>(() => new Set());
+  const [safeArea, setSafeArea] = useState<SafeAreaChoice>('off');
+  const [helpOpen, setHelpOpen] = useState(false);
+  // The suggestion compared with (and applied per shot): the one opened, as saved, unless another is chosen.
+  const options = useMemo(
+    () => compareOptions(suggestion, initialFile, props.suggestions ?? []),
+    [suggestion, initialFile, props.suggestions],
+  );
+  const [compareKey, setCompareKey] = useState(options[0]!.key);
+  const compared = options.find((o) => o.key === compareKey) ?? options[0]!;
+
   // The time range: the suggestion's, changed through the selector (highlights only).
   const original: TimeRange = { start: suggestion.start_time, end: suggestion.end_time };
   const [range, setRange] = useState<TimeRange>(original);
   const [draft, setDraft] = useState<TimeRange | null>(null);
   const rangeError = isHighlight ? selectedTimeError(draft ?? range) : null;
   const frames = rangeFrames(range, fps);
+  const lastFrame = Math.min(frames.endFrame, frameCount - 1);
+  const firstFrame = Math.min(frames.startFrame, lastFrame);
+  const shots = useMemo(
+    () => shotsOf([file, compared.file], 0, frameCount - 1),
+    [file, compared.file, frameCount],
+  );
+  const undersized = useMemo(
+    () => undersizedSpans(path, firstFrame, lastFrame),
+    [path, firstFrame, lastFrame],
+  );
+  const differences = useMemo(
+    () => pathDifferences(compared.file, file, firstFrame, lastFrame),
+    [compared.file, file, firstFrame, lastFrame],
+  );
 
   const create = useCreateVertical();
   const update = useUpdateVertical();
@@ -230,8 +275,67 @@ function FrameEditorWorkspace(props: EditModalProps & { initialFile: KeyframeFil
     editor.modifyKeyframe(group.group_id, object.object_id, frame, r.x + dx, r.y + dy);
   };
 
+  const deleteObject = (groupId: number, objectId: number) => {
+    if (!editor.deleteObject(groupId, objectId)) return;
+    const after = editor.latest();
+    // Bottom-left: the top bar's toast lane lies under the editor's modal mask.
+    toast.undoable(cropMessages.objectDeleted(objectId), () => void editor.undoIf(after), {
+      position: 'bottom-left',
+    });
+  };
+
+  const toggleHidden = (objectId: number) =>
+    setHidden((now) => {
+      const next = new Set(now);
+      if (!next.delete(objectId)) next.add(objectId);
+      return next;
+    });
+
+  const jumpShot = (direction: 1 | -1) => {
+    const at = playheadNow();
+    const shot = shotAt(shots, at);
+    if (!shot) return;
+    const index = shots.indexOf(shot);
+    if (direction === 1) {
+      const next = shots[index + 1];
+      if (next) seek(next.start);
+    } else {
+      seek(at > shot.start ? shot.start : (shots[index - 1]?.start ?? shot.start));
+    }
+  };
+
+  const copyToNextKeyframe = () => {
+    if (!group || !selected) return;
+    const to = adjacentKeyframe(file, frame, 1, selected.objectId);
+    if (to === null || to > group.end_frame) return toast.info(cropMessages.noNextKeyframe);
+    editor.copyBox(frame, to);
+  };
+
+  const holdToShotEnd = () => {
+    const shot = shotAt(shots, frame);
+    if (!group || !selected || !shot) return;
+    editor.holdBox(frame, Math.min(shot.end, group.end_frame));
+  };
+
+  const applySuggestion = () => {
+    const shot = shotAt(shots, frame);
+    if (!shot || !editor.applySuggestion(compared.file, shot)) toast.info(cropMessages.suggestionMissing);
+  };
+
   const run = (shortcut: EditorShortcut) => {
     switch (shortcut.type) {
+      case 'help':
+        return setHelpOpen(true);
+      case 'cycleSafeArea':
+        return setSafeArea(nextSafeArea);
+      case 'toggleVisibility':
+        return selected && toggleHidden(selected.objectId);
+      case 'keyframe': {
+        const to = adjacentKeyframe(file, playheadNow(), shortcut.direction, selected?.objectId);
+        return to !== null && seek(to);
+      }
+      case 'shot':
+        return jumpShot(shortcut.direction);
       case 'saveRange':
         return saveRange();
       case 'togglePlay':
@@ -252,7 +356,13 @@ function FrameEditorWorkspace(props: EditModalProps & { initialFile: KeyframeFil
       case 'deleteKeyframe':
         return selected && void editor.deleteKeyframe(selected.groupId, selected.objectId, frame);
       case 'deleteObject':
-        return selected && void editor.deleteObject(selected.groupId, selected.objectId);
+        return selected && deleteObject(selected.groupId, selected.objectId);
+      case 'copyToNextKeyframe':
+        return copyToNextKeyframe();
+      case 'holdToShotEnd':
+        return holdToShotEnd();
+      case 'applySuggestion':
+        return applySuggestion();
       case 'addObject':
         return editor.canAddObject(frame) && void editor.addObject(frame);
       case 'undo':
@@ -267,7 +377,7 @@ function FrameEditorWorkspace(props: EditModalProps & { initialFile: KeyframeFil
   const onKey = useRef<(event: KeyboardEvent) => void>(() => undefined);
   useEffect(() => {
     onKey.current = (event) => {
-      if (event.defaultPrevented || errorText !== null) return;
+      if (event.defaultPrevented || errorText !== null || helpOpen) return;
       const target = event.target as HTMLElement | null;
       // Space and Enter on a focused button press that button.
       if (
@@ -276,8 +386,9 @@ function FrameEditorWorkspace(props: EditModalProps & { initialFile: KeyframeFil
       ) {
         if (!event.shiftKey) return;
       }
-      // Keys in an open panel (Remove frames) and on a focused keyframe mark belong to them.
-      if (target?.closest?.('.p-overlaypanel, .hc-fe-tl__key')) return;
+      // Keys in an open panel (Remove frames), on a focused keyframe mark and on the smoothing slider
+      // belong to them.
+      if (target?.closest?.('.p-overlaypanel, .hc-fe-tl__key, [role="slider"]')) return;
       const shortcut = editorShortcutFor(event, isTextField(event.target));
       if (!shortcut) return;
       event.preventDefault();
@@ -330,17 +441,43 @@ function FrameEditorWorkspace(props: EditModalProps & { initialFile: KeyframeFil
 
       <div className="hc-fe__workspace">
         <div className="hc-fe__viewer">
-          <FrameCanvas
-            file={file}
-            frame={frame}
-            videoUrl={mp4Url(task.src_video_url)}
-            selected={selected}
-            onVideo={setVideo}
-            onSelect={(_groupId, objectId) => editor.select(objectId)}
-            onMoveObject={(groupId, objectId, x, y) => {
-              if (!locked) editor.modifyKeyframe(groupId, objectId, frame, x, y);
-            }}
-          />
+          {undersized.length > 0 && (
+            <Message
+              severity="warn"
+              className="hc-fe__warning"
+              text={cropMessages.editorWarning(undersized.length, minCropHeight)}
+              data-testid="fe-upscale-warning"
+            />
+          )}
+          <div className="hc-fe__stage">
+            <FrameCanvas
+              file={file}
+              path={path}
+              frame={frame}
+              videoUrl={mp4Url(task.src_video_url)}
+              selected={selected}
+              hidden={hidden}
+              minBox={minBox}
+              minCropHeight={minCropHeight}
+              safeArea={safeArea}
+              locked={locked}
+              onVideo={setVideo}
+              onSelect={(_groupId, objectId) => editor.select(objectId)}
+              onMoveObject={(groupId, objectId, x, y) => {
+                if (!locked) editor.modifyKeyframe(groupId, objectId, frame, x, y);
+              }}
+              onResizeObject={(groupId, objectId, box) => {
+                if (!locked) editor.resizeObject(groupId, objectId, frame, box);
+              }}
+            />
+            <LivePreview
+              video={video}
+              path={path}
+              frame={frame}
+              safeArea={safeArea}
+              minCropHeight={minCropHeight}
+            />
+          </div>
           <Transport
             video={video}
             frame={frame}
@@ -360,7 +497,20 @@ function FrameEditorWorkspace(props: EditModalProps & { initialFile: KeyframeFil
           canAddObject={!!group && editor.canAddObject(frame)}
           onSelect={editor.select}
           onAddObject={() => editor.addObject(frame)}
-          onDeleteObject={(objectId) => group && editor.deleteObject(group.group_id, objectId)}
+          onDeleteObject={(objectId) => group && deleteObject(group.group_id, objectId)}
+          hidden={hidden}
+          onToggleHidden={toggleHidden}
+          smoothing={file.smoothing_seconds ?? 0}
+          onSmoothing={editor.setSmoothing}
+          safeArea={safeArea}
+          onSafeArea={setSafeArea}
+          compareOptions={options}
+          compareKey={compared.key}
+          onCompare={setCompareKey}
+          onCopyToNextKeyframe={copyToNextKeyframe}
+          onHoldToShotEnd={holdToShotEnd}
+          onApplySuggestion={applySuggestion}
+          onHelp={() => setHelpOpen(true)}
           onCreateKeyframe={() => editor.createKeyframe(frame)}
           onDeleteKeyframe={(objectId) => group && editor.deleteKeyframe(group.group_id, objectId, frame)}
           onSplit={() => editor.split(frame)}
@@ -373,6 +523,10 @@ function FrameEditorWorkspace(props: EditModalProps & { initialFile: KeyframeFil
         frame={frame}
         range={isHighlight ? frames : undefined}
         selected={selected}
+        compared={compared}
+        differences={differences}
+        undersized={undersized}
+        shots={shots}
         onSeek={seek}
         onSelect={(groupId, objectId) => editor.select(objectId)}
         onMoveKeyframe={(groupId, objectId, from, to) => {
@@ -402,6 +556,7 @@ function FrameEditorWorkspace(props: EditModalProps & { initialFile: KeyframeFil
         onSubmit={onSubmit}
       />
 
+      <ShortcutOverlay visible={helpOpen} onClose={() => setHelpOpen(false)} />
       <Dialog
         visible={errorText !== null}
         onHide={() => setErrorText(null)}

@@ -1,8 +1,15 @@
-// The side panel of the frame editor: the group at the playhead and its objects (select, delete, Add
-// Frame while the group has room), the selected object's keyframe at the playhead, and the shortcuts.
+// The side panel of the frame editor: the group at the playhead and its objects (select, show or hide,
+// delete, Add Frame while the group has room), the selected object's keyframe at the playhead and the box
+// tools, the path (smoothing, the suggestion compared with, the safe-area overlay), and the keys.
 import { memo, useState } from 'react';
 import { Button } from 'primereact/button';
 import { ConfirmPopup } from 'primereact/confirmpopup';
+import { Dropdown } from 'primereact/dropdown';
+import { Slider } from 'primereact/slider';
+import { KEYFRAME_FILE_LIMITS } from '@hc/shared/vertical/keyframe-file';
+import { EDITOR_SHORTCUTS } from '../shortcuts.ts';
+import { SAFE_AREA_CHOICES, SAFE_AREAS, type SafeAreaChoice } from '../preview/safeAreas.ts';
+import type { CompareOption } from './compareOptions.ts';
 import { objectRectAt, type KeyframeGroup } from '@hc/shared/vertical/keyframe-file';
 import { keyframeAt } from '@hc/shared/vertical/frame-editor';
 import { CROP_BOX_COLOURS } from '../player/cropBoxes.ts';
@@ -32,20 +39,25 @@ export interface ObjectPanelProps {
   onCreateKeyframe(): void;
   onDeleteKeyframe(objectId: number): void;
   onSplit(): void;
+  hidden: ReadonlySet<number>;
+  onToggleHidden(objectId: number): void;
+  smoothing: number;
+  onSmoothing(seconds: number): void;
+  safeArea: SafeAreaChoice;
+  onSafeArea(choice: SafeAreaChoice): void;
+  compareOptions: CompareOption[];
+  compareKey: string;
+  onCompare(key: string): void;
+  onCopyToNextKeyframe(): void;
+  onHoldToShotEnd(): void;
+  onApplySuggestion(): void;
+  onHelp(): void;
 }
 
-const SHORTCUTS: [string, string][] = [
-  ['Space', 'Play / pause'],
-  ['← →', 'Previous / next frame'],
-  ['Shift+← →', 'One second back / on'],
-  ['S', 'Split group at playhead'],
-  ['A', 'Add Frame (object)'],
-  ['K', 'Keyframe at playhead'],
-  ['Del', 'Delete keyframe at playhead'],
-  ['Shift+Del', 'Delete selected object'],
-  ['Alt+arrows', 'Nudge object (Shift: 10 px)'],
-  ['Ctrl+Z', 'Undo'],
-];
+const SAFE_AREA_OPTIONS = SAFE_AREA_CHOICES.map((value) => ({
+  value,
+  label: value === 'off' ? 'Off' : SAFE_AREAS[value].name,
+}));
 
 export function ObjectPanel(props: ObjectPanelProps) {
   const { group, frame, selectedObjectId, locked } = props;
@@ -57,6 +69,13 @@ export function ObjectPanel(props: ObjectPanelProps) {
   const onDeleteObject = useStableHandler((objectId: number) => props.onDeleteObject(objectId));
   const onCreateKeyframe = useStableHandler(() => props.onCreateKeyframe());
   const onDeleteKeyframe = useStableHandler(() => selected && props.onDeleteKeyframe(selected.object_id));
+  const onCopy = useStableHandler(() => props.onCopyToNextKeyframe());
+  const onHold = useStableHandler(() => props.onHoldToShotEnd());
+  const onApply = useStableHandler(() => props.onApplySuggestion());
+  const onHelp = useStableHandler(() => props.onHelp());
+  const onSmoothing = useStableHandler((seconds: number) => props.onSmoothing(seconds));
+  const onSafeArea = useStableHandler((choice: SafeAreaChoice) => props.onSafeArea(choice));
+  const onCompare = useStableHandler((key: string) => props.onCompare(key));
 
   return (
     <aside className="hc-fe-panel" data-testid="fe-panel">
@@ -133,6 +152,7 @@ export function ObjectPanel(props: ObjectPanelProps) {
                   <span className="hc-fe-object__pos hc-num">
                     {Math.round(r.x)}, {Math.round(r.y)} · {r.width}×{r.height}
                   </span>
+                  {props.hidden.has(object.object_id) && <span className="hc-fe-object__hidden">hidden</span>}
                   {key && (
                     <i
                       className={`pi pi-key hc-fe-object__key${key.status === 'manual' ? ' hc-fe-object__key--manual' : ''}`}
@@ -140,6 +160,19 @@ export function ObjectPanel(props: ObjectPanelProps) {
                     />
                   )}
                 </button>
+                <Button
+                  type="button"
+                  icon={props.hidden.has(object.object_id) ? 'pi pi-eye-slash' : 'pi pi-eye'}
+                  text
+                  rounded
+                  size="small"
+                  severity="secondary"
+                  aria-label={`${props.hidden.has(object.object_id) ? 'Show' : 'Hide'} object #${object.object_id}`}
+                  aria-pressed={props.hidden.has(object.object_id)}
+                  title="Hide / show the box (H); the render still follows it"
+                  onClick={() => props.onToggleHidden(object.object_id)}
+                  data-testid="fe-toggle-object"
+                />
                 <DeleteObjectButton objectId={object.object_id} disabled={locked} onDelete={onDeleteObject} />
               </li>
             );
@@ -154,7 +187,7 @@ export function ObjectPanel(props: ObjectPanelProps) {
             disabled={locked}
             onClick={onAddObject}
             className="hc-fe-panel__add"
-            tooltip="Add an object, 100×100 in the centre (A)"
+            tooltip="Add an object in the centre, the smallest box the render takes (A)"
             tooltipOptions={TOOLTIP_LEFT}
             data-testid="fe-add-frame"
           />
@@ -200,12 +233,59 @@ export function ObjectPanel(props: ObjectPanelProps) {
             data-testid="fe-delete-keyframe"
           />
         </div>
+        <div className="hc-fe-panel__row">
+          <PanelButton
+            type="button"
+            label="To next key"
+            icon="pi pi-copy"
+            size="small"
+            text
+            disabled={locked || !selected}
+            onClick={onCopy}
+            tooltip="Copy the box to the next keyframe (C)"
+            tooltipOptions={TOOLTIP_TOP}
+            data-testid="fe-copy-next"
+          />
+          <PanelButton
+            type="button"
+            label="Hold to shot end"
+            icon="pi pi-step-forward"
+            size="small"
+            text
+            disabled={locked || !selected}
+            onClick={onHold}
+            tooltip="Keep the box here until the end of the shot (Shift+C)"
+            tooltipOptions={TOOLTIP_TOP}
+            data-testid="fe-hold"
+          />
+        </div>
       </section>
+
+      <PathSection
+        locked={locked}
+        smoothing={props.smoothing}
+        onSmoothing={onSmoothing}
+        safeArea={props.safeArea}
+        onSafeArea={onSafeArea}
+        compareOptions={props.compareOptions}
+        compareKey={props.compareKey}
+        onCompare={onCompare}
+        onApply={onApply}
+      />
 
       <details className="hc-fe-panel__section hc-fe-keys">
         <summary>Keyboard shortcuts</summary>
+        <PanelButton
+          type="button"
+          label="All keys (?)"
+          icon="pi pi-question-circle"
+          size="small"
+          text
+          onClick={onHelp}
+          data-testid="fe-help-open"
+        />
         <dl>
-          {SHORTCUTS.map(([keys, what]) => (
+          {EDITOR_SHORTCUTS.map(({ keys, what }) => (
             <div key={keys} className="hc-fe-keys__row">
               <dt>
                 <kbd>{keys}</kbd>
@@ -218,6 +298,83 @@ export function ObjectPanel(props: ObjectPanelProps) {
     </aside>
   );
 }
+
+interface PathSectionProps {
+  locked: boolean;
+  smoothing: number;
+  onSmoothing(seconds: number): void;
+  safeArea: SafeAreaChoice;
+  onSafeArea(choice: SafeAreaChoice): void;
+  compareOptions: CompareOption[];
+  compareKey: string;
+  onCompare(key: string): void;
+  onApply(): void;
+}
+
+/** The path's settings; a memo so playback (a render per frame) does not redraw its slider and lists. */
+const PathSection = memo(function PathSection(props: PathSectionProps) {
+  return (
+    <section className="hc-fe-panel__section" data-testid="fe-path-panel">
+      <header className="hc-fe-panel__header">
+        <h3 className="hc-fe-panel__title">Path</h3>
+        <span className="hc-fe-panel__meta hc-num" data-testid="fe-smoothing-value">
+          {props.smoothing === 0 ? 'no smoothing' : `smoothing ±${props.smoothing.toFixed(1)} s`}
+        </span>
+      </header>
+      <label className="hc-fe-panel__label" htmlFor="fe-smoothing">
+        Smoothing (the render follows it)
+      </label>
+      <Slider
+        id="fe-smoothing"
+        value={props.smoothing}
+        min={0}
+        max={KEYFRAME_FILE_LIMITS.maxSmoothingSeconds}
+        step={0.1}
+        disabled={props.locked}
+        onChange={(e) => props.onSmoothing(Math.round((e.value as number) * 10) / 10)}
+        className="hc-fe-panel__slider"
+        data-testid="fe-smoothing"
+        aria-label="Smoothing in seconds"
+      />
+      <label className="hc-fe-panel__label" htmlFor="fe-compare">
+        Compare with
+      </label>
+      <Dropdown
+        inputId="fe-compare"
+        value={props.compareKey}
+        options={props.compareOptions}
+        optionLabel="label"
+        optionValue="key"
+        onChange={(e) => props.onCompare(e.value as string)}
+        className="hc-fe-panel__dropdown"
+        data-testid="fe-compare"
+      />
+      <PanelButton
+        type="button"
+        label="Apply to this shot"
+        icon="pi pi-replay"
+        size="small"
+        outlined
+        disabled={props.locked}
+        onClick={props.onApply}
+        tooltip="Put the suggestion's path into the shot at the playhead (G)"
+        tooltipOptions={TOOLTIP_LEFT}
+        data-testid="fe-apply-suggestion"
+      />
+      <label className="hc-fe-panel__label" htmlFor="fe-safe-area">
+        Safe area (O)
+      </label>
+      <Dropdown
+        inputId="fe-safe-area"
+        value={props.safeArea}
+        options={SAFE_AREA_OPTIONS}
+        onChange={(e) => props.onSafeArea(e.value as SafeAreaChoice)}
+        className="hc-fe-panel__dropdown"
+        data-testid="fe-safe-area"
+      />
+    </section>
+  );
+});
 
 /**
  * Deleting an object takes its keyframes over the whole group with it, so the trash button asks first

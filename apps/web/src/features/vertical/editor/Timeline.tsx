@@ -9,6 +9,12 @@ import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent, PointerEvent } from 'react';
 import type { KeyframeFile } from '@hc/shared/vertical/keyframe-file';
 import {
+  cropCentres,
+  type PathDifference,
+  type Shot,
+  type UndersizedSpan,
+} from '@hc/shared/vertical/crop-path';
+import {
   centreOfFrame,
   formatRulerTime,
   frameAtX,
@@ -31,6 +37,80 @@ export interface TimelineProps {
   onSelect(groupId: number, objectId: number): void;
   onMoveKeyframe(groupId: number, objectId: number, from: number, to: number): void;
   onDeleteKeyframe(groupId: number, objectId: number, frame: number): void;
+  /** The suggestion drawn beside the reviewer's path. */
+  compared: { label: string; file: KeyframeFile };
+  /** Where the two paths part (frames). */
+  differences: PathDifference[];
+  /** Where the render would enlarge the crop too much. */
+  undersized: UndersizedSpan[];
+  shots: Shot[];
+}
+
+/** Points of the path lane: one per `step` frames, x along the track, y the crop's centre across the source. */
+const LANE_HEIGHT = 34;
+
+function PathLane(props: {
+  file: KeyframeFile;
+  compared: { label: string; file: KeyframeFile };
+  scale: TimelineScale;
+  differences: PathDifference[];
+  undersized: UndersizedSpan[];
+  shots: Shot[];
+}) {
+  const { file, compared, scale, differences, undersized, shots } = props;
+  const last = scale.frameCount - 1;
+  // About one point per 2 px of track.
+  const step = Math.max(1, Math.ceil(scale.frameCount / Math.max(1, scale.width / 2)));
+  const line = (f: KeyframeFile) =>
+    cropCentres(f, 0, last, step)
+      .map(
+        (p) =>
+          `${centreOfFrame(scale, p.frame).toFixed(1)},${((p.x / file.input_width) * LANE_HEIGHT).toFixed(1)}`,
+      )
+      .join(' ');
+  const reviewer = useMemo(() => line(file), [file, scale.width, scale.frameCount]); // eslint-disable-line react-hooks/exhaustive-deps
+  const suggestion = useMemo(() => line(compared.file), [compared.file, scale.width, scale.frameCount]); // eslint-disable-line react-hooks/exhaustive-deps
+  const span = (s: { start: number; end: number }) => ({
+    left: xOfFrame(scale, s.start),
+    width: Math.max(2, (s.end - s.start + 1) * frameWidth(scale)),
+  });
+  return (
+    <div className="hc-fe-tl__lane hc-fe-tl__path" data-testid="fe-path-lane">
+      {differences.map((d) => (
+        <div
+          key={`d${d.start}`}
+          className="hc-fe-tl__differs"
+          style={span(d)}
+          data-testid="fe-path-difference"
+          data-start-frame={d.start}
+          data-end-frame={d.end}
+          title={`Frames ${d.start}-${d.end}: your crop is up to ${Math.round(d.distance)} px from ${compared.label}`}
+        />
+      ))}
+      {undersized.map((u) => (
+        <div
+          key={`u${u.start}`}
+          className="hc-fe-tl__undersized"
+          style={span(u)}
+          data-testid="fe-undersized"
+          data-start-frame={u.start}
+          data-end-frame={u.end}
+          title={`Frames ${u.start}-${u.end}: the crop is ${u.height} px tall, enlarged too much`}
+        />
+      ))}
+      {shots.slice(1).map((s) => (
+        <div key={`s${s.start}`} className="hc-fe-tl__cut" style={{ left: xOfFrame(scale, s.start) }} />
+      ))}
+      <svg className="hc-fe-tl__path-svg" width={scale.width} height={LANE_HEIGHT} aria-hidden="true">
+        <polyline
+          points={suggestion}
+          className="hc-fe-tl__path-suggestion"
+          data-testid="fe-path-suggestion"
+        />
+        <polyline points={reviewer} className="hc-fe-tl__path-reviewer" data-testid="fe-path-reviewer" />
+      </svg>
+    </div>
+  );
 }
 
 interface DragState {
@@ -205,6 +285,12 @@ export function Timeline(props: TimelineProps) {
       <div className="hc-fe-tl__labels" style={{ width: LABEL_WIDTH }} aria-hidden="true">
         <div className="hc-fe-tl__label hc-fe-tl__label--ruler">Time</div>
         <div className="hc-fe-tl__label hc-fe-tl__label--groups">Groups</div>
+        <div
+          className="hc-fe-tl__label hc-fe-tl__label--lane hc-fe-tl__label--path"
+          title={`Crop centre: yours (blue) and ${props.compared.label} (grey); red where they part`}
+        >
+          Path
+        </div>
         {Array.from({ length: laneCount }, (_, i) => (
           <div key={i} className="hc-fe-tl__label hc-fe-tl__label--lane">
             Object {i + 1}
@@ -265,6 +351,15 @@ export function Timeline(props: TimelineProps) {
             </div>
           ))}
         </div>
+
+        <PathLane
+          file={file}
+          compared={props.compared}
+          scale={scale}
+          differences={props.differences}
+          undersized={props.undersized}
+          shots={props.shots}
+        />
 
         {Array.from({ length: laneCount }, (_, lane) => (
           <div key={lane} className="hc-fe-tl__lane">

@@ -3,9 +3,14 @@
 // the queue that sends it (debounced for keyframe saves). Nothing here edits a keyframe file itself.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { KEYFRAME_SAVE_DEBOUNCE_MS } from '@hc/shared/constants';
-import { groupAtFrame, type KeyframeFile } from '@hc/shared/vertical/keyframe-file';
+import { groupAtFrame, type KeyframeFile, type Rect } from '@hc/shared/vertical/keyframe-file';
+import type { Shot } from '@hc/shared/vertical/crop-path';
 import {
   addObject,
+  applySuggestionToShot,
+  copyBox,
+  holdBox,
+  resizeObject,
   canAddObject,
   canUndo,
   clearGroups,
@@ -46,6 +51,18 @@ export interface FrameEditor {
   moveKeyframe(groupId: number, objectId: number, from: number, to: number): boolean;
   modifyKeyframe(groupId: number, objectId: number, frame: number, x: number, y: number): boolean;
   removeFrames(groupId: number, objectId: number, from: number, to: number): boolean;
+  resizeObject(groupId: number, objectId: number, frame: number, box: Rect): boolean;
+  /** The selected object's box at `frame` copied to `to`. */
+  copyBox(frame: number, to: number): boolean;
+  /** The selected object held where it is at `frame` until `to`. */
+  holdBox(frame: number, to: number): boolean;
+  applySuggestion(suggestion: KeyframeFile, shot: Shot): boolean;
+  /** Seconds of smoothing the render applies (a setting of the file, not an undo step). */
+  setSmoothing(seconds: number): void;
+  /** Undoes the last change only while it is still `after` (an Undo in a toast about that change). */
+  undoIf(after: EditorState): boolean;
+  /** The state after the last change (read at once, not at the next render). */
+  latest(): EditorState;
   undo(): boolean;
   reset(): boolean;
   clearGroups(): boolean;
@@ -140,6 +157,30 @@ export function useFrameEditor(
       !!apply((s, ctx) => modifyKeyframe(s, { groupId, objectId }, frame, { x, y }, ctx)),
     removeFrames: (groupId, objectId, from, to) =>
       !!apply((s, ctx) => removeFrames(s, { groupId, objectId }, from, to, ctx)),
+    resizeObject: (groupId, objectId, frame, box) =>
+      !!apply((s, ctx) => resizeObject(s, { groupId, objectId }, frame, box, ctx)),
+    copyBox: (frame, to) => {
+      const at = selectedAt(frame);
+      if (!at) return false;
+      const ref = { groupId: at.group.group_id, objectId: at.object.object_id };
+      return !!apply((s, ctx) => copyBox(s, ref, frame, to, ctx));
+    },
+    holdBox: (frame, to) => {
+      const at = selectedAt(frame);
+      if (!at) return false;
+      const ref = { groupId: at.group.group_id, objectId: at.object.object_id };
+      return !!apply((s, ctx) => holdBox(s, ref, frame, to, ctx));
+    },
+    applySuggestion: (suggestion, shot) =>
+      !!apply((s, ctx) => applySuggestionToShot(s, suggestion, shot, ctx)),
+    setSmoothing: (seconds) => {
+      const s = current.current;
+      const next = { ...s, file: { ...s.file, smoothing_seconds: seconds } };
+      current.current = next;
+      setState(next);
+    },
+    latest: () => current.current,
+    undoIf: (after) => current.current === after && !!apply(undo),
     undo: () => !!apply(undo),
     reset: () => {
       const result = apply(reset);
