@@ -5,6 +5,7 @@ import { InputText } from 'primereact/inputtext';
 import { IconField } from 'primereact/iconfield';
 import { InputIcon } from 'primereact/inputicon';
 import { Button } from 'primereact/button';
+import { ExportButton } from '../../../lib/list-page/ExportButton.tsx';
 import { PACKAGE_TYPE_OPTIONS } from './packagesFilters.ts';
 import type { PackageTypeFilter } from './packagesFilters.ts';
 
@@ -19,6 +20,8 @@ interface PackagesToolbarProps {
   canReset: boolean;
   onReset: () => void;
   onNew: () => void;
+  /** The list call's filters and sort, for the export of the same view. */
+  exportQuery: Record<string, string>;
 }
 
 /** Filters and the New button in one card; every control carries a test id for the browser tests. */
@@ -60,6 +63,12 @@ export function PackagesToolbar(props: PackagesToolbarProps) {
           disabled={!props.canReset}
           onClick={props.onReset}
           data-testid="packages-filter-reset"
+        />
+        <ExportButton
+          path="packages/export.csv"
+          query={props.exportQuery}
+          fallbackName="packages.csv"
+          testId="packages-export"
         />
         <Button
           type="button"

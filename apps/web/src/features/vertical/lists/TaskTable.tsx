@@ -17,7 +17,7 @@ import { heldByOther } from '../../locks/lockRows.ts';
 import { RenderRetryContext, type RenderRetryView } from './RenderTag.tsx';
 import type { GroupBy } from './taskListQuery.ts';
 import type { TaskListState } from './useTaskList.ts';
-import { isSessionEnd, listErrorMessage } from './useListErrorToast.ts';
+import { isSessionEnd, listErrorMessage } from '../../../lib/list-page/useListErrorToast.ts';
 
 interface TaskTableProps {
   list: TaskListState;

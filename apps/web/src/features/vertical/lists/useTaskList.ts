@@ -8,7 +8,7 @@ import { useVerticalTasks } from '../api/get-vertical-tasks.ts';
 import type { VerticalTasksParams } from '../api/get-vertical-tasks.ts';
 import { toSortParams } from './taskListQuery.ts';
 import type { GroupBy } from './taskListQuery.ts';
-import { useListErrorToast } from './useListErrorToast.ts';
+import { useListErrorToast } from '../../../lib/list-page/useListErrorToast.ts';
 
 /** What a list asks besides paging and sorting. */
 export type TaskListFilters = Omit<VerticalTasksParams, 'page' | 'per' | 'from' | 'sort_by' | 'order_dir'>;

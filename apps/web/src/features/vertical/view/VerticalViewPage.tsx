@@ -20,7 +20,11 @@ import { NO_SEARCH, submittedSearch } from '../../programs/programsSearch.ts';
 import type { ProgramsSearch } from '../../programs/programsSearch.ts';
 import { useVerticalPrograms } from '../api/get-vertical-programs.ts';
 import type { VerticalProgram, VerticalProgramSort } from '@hc/shared/api/vertical';
-import { isSessionEnd, listErrorMessage, useListErrorToast } from '../lists/useListErrorToast.ts';
+import {
+  isSessionEnd,
+  listErrorMessage,
+  useListErrorToast,
+} from '../../../lib/list-page/useListErrorToast.ts';
 import { statusOfTab, tabOf } from './viewTabs.ts';
 import { ViewTabs } from './ViewTabs.tsx';
 import '../../../components/data-page.css';
