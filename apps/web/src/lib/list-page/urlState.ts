@@ -159,3 +159,32 @@ export function useListUrlState<F extends UrlFields>(fields: F): ListUrlState<F>
   }, [key]);
   return { values, page, set, setPage, reset, isDefault, search: filterSearch };
 }
+
+export interface ListSort<C extends string> {
+  column: C;
+  order: 'asc' | 'desc';
+}
+
+/** A server sort as `column_order` (e.g. `updated_at_desc`), the form the list calls take. */
+export const sortField = <C extends string>(
+  columns: readonly C[],
+  fallback: ListSort<C>,
+): UrlField<ListSort<C>> => ({
+  fallback,
+  parse: (raw) => {
+    const cut = raw.lastIndexOf('_');
+    const column = (columns as readonly string[]).find((c) => c === raw.slice(0, cut)) as C | undefined;
+    const order = raw.slice(cut + 1);
+    return column && (order === 'asc' || order === 'desc') ? { column, order } : undefined;
+  },
+  format: (value) => `${value.column}_${value.order}`,
+});
+
+/** The sort a DataTable header click asks for, if the column is one the server sorts by. */
+export function sortFromEvent<C extends string>(
+  columns: readonly C[],
+  e: { sortField?: unknown; sortOrder?: number | null },
+): ListSort<C> | undefined {
+  const column = (columns as readonly string[]).find((c) => c === e.sortField) as C | undefined;
+  return column ? { column, order: e.sortOrder === 1 ? 'asc' : 'desc' } : undefined;
+}

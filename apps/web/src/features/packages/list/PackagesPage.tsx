@@ -7,6 +7,7 @@ import type { DataTableSortEvent } from 'primereact/datatable';
 import { Button } from 'primereact/button';
 import { Skeleton } from 'primereact/skeleton';
 import { Tag } from 'primereact/tag';
+import { PACKAGE_SORT_COLUMNS } from '@hc/shared/api/packages';
 import type { Package } from '@hc/shared/api/packages';
 import { SEARCH_RESULT_LIMIT } from '@hc/shared/constants';
 import { formatCount, formatDate, formatNumber, formatPercent } from '@hc/shared/formatters';
@@ -18,6 +19,7 @@ import { useAppConfig } from '../../../app/config.tsx';
 import { StatePanel } from '../../../app/StatePanel.tsx';
 import { useListPage, useSearchText } from '../../../lib/list-page/useListPage.ts';
 import { useListErrorToast } from '../../../lib/list-page/useListErrorToast.ts';
+import { sortFromEvent } from '../../../lib/list-page/urlState.ts';
 import { usePackages } from '../api/get-packages.ts';
 import { useUpdatePackageStatus } from '../api/update-package-status.ts';
 import type { PackageStatusInput } from '../api/update-package-status.ts';
@@ -26,11 +28,9 @@ import {
   PACKAGE_TYPE_LABEL,
   clampPage,
   editPackagePath,
-  isPackageSortColumn,
   metricColumns,
   newPackagePath,
   nextToggleStatus,
-  parseSortKey,
   toPackagesParams,
 } from './packagesFilters.ts';
 import type { PackageSortColumn, PackagesFilters } from './packagesFilters.ts';
@@ -64,7 +64,7 @@ export function PackagesPage() {
   const { per, page } = view;
   const [text, setText] = useSearchText(view.values.q, (q) => view.set({ q }, { replace: true }));
   const type = view.values.type;
-  const sort = parseSortKey(view.values.sort);
+  const sort = view.values.sort;
   const filters: PackagesFilters = { text: view.values.q, type, sort };
   const params = toPackagesParams(filters, page, per);
 
@@ -317,8 +317,8 @@ export function PackagesPage() {
   ];
 
   const onSort = (e: DataTableSortEvent) => {
-    if (!isPackageSortColumn(e.sortField)) return;
-    view.set({ sort: `${e.sortField}_${e.sortOrder === 1 ? 'asc' : 'desc'}` });
+    const next = sortFromEvent(PACKAGE_SORT_COLUMNS, e);
+    if (next) view.set({ sort: next });
   };
 
   const count = list?.count ?? 0;

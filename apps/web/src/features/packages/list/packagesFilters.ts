@@ -5,7 +5,7 @@ import { PACKAGE_SORT_COLUMNS } from '@hc/shared/api/packages';
 import type { Package, PackageListQuery, PackageType } from '@hc/shared/api/packages';
 import type { ConsoleConfig } from '@hc/shared/api/publishers';
 import type { PackagesParams } from '../api/get-packages.ts';
-import { choiceField, textField } from '../../../lib/list-page/urlState.ts';
+import { choiceField, sortField, textField } from '../../../lib/list-page/urlState.ts';
 
 export type PackageSortColumn = (typeof PACKAGE_SORT_COLUMNS)[number];
 export type PackageTypeFilter = PackageListQuery['type'];
@@ -35,8 +35,6 @@ export interface PackagesFilters {
   sort: PackagesSort;
 }
 
-const SORT_KEYS = PACKAGE_SORT_COLUMNS.flatMap((c) => [`${c}_asc`, `${c}_desc`] as const);
-
 /** The filters and sort as the address bar keeps them: ?q=&type=&sort=column_order. */
 export const PACKAGES_URL_FIELDS = {
   q: textField(),
@@ -44,17 +42,8 @@ export const PACKAGES_URL_FIELDS = {
     PACKAGE_TYPE_OPTIONS.map((o) => o.value),
     'all',
   ),
-  sort: choiceField(SORT_KEYS, `${DEFAULT_PACKAGES_SORT.column}_${DEFAULT_PACKAGES_SORT.order}`),
+  sort: sortField(PACKAGE_SORT_COLUMNS, DEFAULT_PACKAGES_SORT),
 };
-
-/** The sort key of the address ('name_asc') as column and order. */
-export function parseSortKey(key: string): PackagesSort {
-  const cut = key.lastIndexOf('_');
-  const column = key.slice(0, cut);
-  return isPackageSortColumn(column)
-    ? { column, order: key.slice(cut + 1) === 'asc' ? 'asc' : 'desc' }
-    : DEFAULT_PACKAGES_SORT;
-}
 
 /** Whether a DataTable sort field is one the server sorts by. */
 export const isPackageSortColumn = (field: unknown): field is PackageSortColumn =>
