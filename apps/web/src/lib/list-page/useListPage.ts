@@ -45,12 +45,7 @@ export function useSearchText(
   commit: (text: string) => void,
   delay = SEARCH_DEBOUNCE_MS,
 ): [string, (text: string) => void] {
-  const [text, setText] = useState(value);
-  const [seen, setSeen] = useState(value);
-  if (value !== seen) {
-    setSeen(value);
-    setText(value);
-  }
+  const [text, setText] = useFollowedText(value);
   const debounced = useDebouncedValue(text, delay);
   const commitRef = useRef(commit);
   useEffect(() => {
@@ -63,5 +58,19 @@ export function useSearchText(
   useEffect(() => {
     if (debounced !== valueRef.current) commitRef.current(debounced);
   }, [debounced]);
+  return [text, setText];
+}
+
+/**
+ * A text box's own text that starts as the address's value and follows it when the address changes
+ * (back, forward, reset); in between, the box holds what the user types.
+ */
+export function useFollowedText(value: string): [string, (text: string) => void] {
+  const [text, setText] = useState(value);
+  const [seen, setSeen] = useState(value);
+  if (value !== seen) {
+    setSeen(value);
+    setText(value);
+  }
   return [text, setText];
 }
