@@ -14,8 +14,9 @@ interface ListToolbarProps {
   search: { value: string; onChange: (text: string) => void; placeholder: string };
   /** The screen's own filter fields, each a `hc-toolbar__field`. */
   children?: ReactNode;
-  canReset: boolean;
-  onReset: () => void;
+  /** Lists whose only filter is the search box have no Reset. */
+  canReset?: boolean;
+  onReset?: () => void;
   /** Buttons after Reset. */
   actions?: ReactNode;
 }
@@ -41,15 +42,17 @@ export function ListToolbar({ testId, search, children, canReset, onReset, actio
       </div>
       {children}
       <div className="hc-toolbar__actions">
-        <Button
-          type="button"
-          label="Reset"
-          icon="pi pi-filter-slash"
-          text
-          disabled={!canReset}
-          onClick={onReset}
-          data-testid={`${testId}-filter-reset`}
-        />
+        {onReset && (
+          <Button
+            type="button"
+            label="Reset"
+            icon="pi pi-filter-slash"
+            text
+            disabled={!canReset}
+            onClick={onReset}
+            data-testid={`${testId}-filter-reset`}
+          />
+        )}
         {actions}
       </div>
     </div>
