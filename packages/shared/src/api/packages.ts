@@ -70,6 +70,9 @@ export const packageListQuerySchema = z.object({
 });
 export type PackageListQuery = z.infer<typeof packageListQuerySchema>;
 
+/** GET packages/export.csv and syndication/export.csv: the list's filters and sort, every page. */
+export const packageExportQuerySchema = packageListQuerySchema.omit({ page: true, per: true });
+
 export const packageListSchema = z.object({ packages: z.array(packageSchema), count: z.number() });
 
 /** GET packages/{id}: status=Draft fetches a draft (suggestion) package when publisherId is present. */
