@@ -142,6 +142,32 @@ describe('GET syndication/export.csv', () => {
   });
 });
 
+describe('GET highlights/export.csv', () => {
+  it('honours the status filter and the sort, holds the caller’s highlights only, neutralised', async () => {
+    const publisher = await buildPublisher(t.ctx.db);
+    const other = await buildPublisher(t.ctx.db);
+    const reader = await session({ publisherId: publisher.id, roles: ['editorial_manager'] });
+    await buildHighlights(t.ctx.db, publisher.id, 1, { title: 'Quiet one', nonUniqRegularClicks: 1 });
+    await buildHighlights(t.ctx.db, publisher.id, 1, { title: '=cmd|calc', nonUniqRegularClicks: 9 });
+    await buildHighlights(t.ctx.db, publisher.id, 1, {
+      title: 'Switched off',
+      nonUniqRegularClicks: 5,
+      articleActive: false,
+    });
+    await buildHighlights(t.ctx.db, other.id, 1, { title: 'Not yours', nonUniqRegularClicks: 7 });
+
+    const response = await get(
+      'highlights/export.csv?status=active&order_by=non_uniq_regular_clicks_desc',
+      reader,
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const rows = parseCsv(response.body);
+    expect(column(rows, 'Title')).toEqual(["'=cmd|calc", 'Quiet one']);
+    expect(column(rows, 'Front Page Clicks')).toEqual(['9', '1']);
+    expect((await get('highlights/export.csv?order_by=nope', reader)).statusCode).toBe(400);
+  });
+});
+
 describe('the export cap', () => {
   it(`refuses a list past ${EXPORT_ROW_CAP} rows with a clear message, and exports one at the cap`, async () => {
     const capPublisher = await buildPublisher(t.ctx.db);
