@@ -13,9 +13,9 @@ import { formatCount, formatDate, formatNumber, formatPercent } from '@hc/shared
 import { apvSwitched, messages } from '@hc/shared/messages';
 import { APV_SWITCH_ROLE, canAccess, role } from '@hc/shared/access';
 import { ApiError } from '../../lib/api.ts';
-import { useToast } from '../../app/toast.tsx';
-import { useAppConfig } from '../../app/config.tsx';
-import { StatePanel } from '../../app/StatePanel.tsx';
+import { useToast } from '../../lib/toast.tsx';
+import { useAppConfig } from '../../lib/config/config.tsx';
+import { StatePanel } from '../../components/StatePanel.tsx';
 import { ServerDataTable, skeletonRows } from '../../components/ServerDataTable.tsx';
 import type { DataColumn } from '../../components/ServerDataTable.tsx';
 import { HoverVideo } from '../../components/HoverVideo.tsx';

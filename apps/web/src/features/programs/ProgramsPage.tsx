@@ -9,7 +9,7 @@ import type { Program, ProgramSearchType, ProgramSort } from '@hc/shared/api/pro
 import { SEARCH_RESULT_LIMIT } from '@hc/shared/constants';
 import { formatNumber } from '@hc/shared/formatters';
 import { messages } from '@hc/shared/messages';
-import { StatePanel } from '../../app/StatePanel.tsx';
+import { StatePanel } from '../../components/StatePanel.tsx';
 import { ServerDataTable } from '../../components/ServerDataTable.tsx';
 import type { DataColumn } from '../../components/ServerDataTable.tsx';
 import { useFollowedText, useListPage } from '../../lib/list-page/useListPage.ts';

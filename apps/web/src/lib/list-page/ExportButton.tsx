@@ -5,7 +5,7 @@ import { Button } from 'primereact/button';
 import { messages } from '@hc/shared/messages';
 import { API, ApiError, requestBlob } from '../api.ts';
 import { filenameFromDisposition, saveBlob } from '../../components/saveBlob.ts';
-import { useToast } from '../../app/toast.tsx';
+import { useToast } from '../toast.tsx';
 
 interface ExportButtonProps {
   /** The export route under the editor API, e.g. 'packages/export.csv'. */

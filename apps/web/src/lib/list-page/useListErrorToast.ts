@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { isCancelledError } from '@tanstack/react-query';
 import { messages } from '@hc/shared/messages';
 import { ApiError } from '../api.ts';
-import { useToast } from '../../app/toast.tsx';
+import { useToast } from '../toast.tsx';
 
 interface FailingQuery {
   isError: boolean;

@@ -14,9 +14,9 @@ import { formatCount, formatDate, formatNumber, formatPercent } from '@hc/shared
 import { messages, packageStatusConfirm } from '@hc/shared/messages';
 import { ApiError } from '../../../lib/api.ts';
 import { copyText } from '../../../lib/clipboard.ts';
-import { useToast } from '../../../app/toast.tsx';
-import { useAppConfig } from '../../../app/config.tsx';
-import { StatePanel } from '../../../app/StatePanel.tsx';
+import { useToast } from '../../../lib/toast.tsx';
+import { useAppConfig } from '../../../lib/config/config.tsx';
+import { StatePanel } from '../../../components/StatePanel.tsx';
 import { useListPage, useSearchText } from '../../../lib/list-page/useListPage.ts';
 import { useListErrorToast } from '../../../lib/list-page/useListErrorToast.ts';
 import { sortFromEvent } from '../../../lib/list-page/urlState.ts';

@@ -14,10 +14,10 @@ import type { VerticalTask } from '@hc/shared/api/vertical';
 import { ALGO_SUGGESTIONS_SETTING } from '@hc/shared/api/pending';
 import { MP4_SUFFIX, VERTICAL_BAD_QUALITY_REASONS } from '@hc/shared/constants';
 import { messages, verticalApproved, verticalResultsScreen } from '@hc/shared/messages';
-import { useToast } from '../../../app/toast.tsx';
+import { useToast } from '../../../lib/toast.tsx';
 import { ApiError } from '../../../lib/api.ts';
-import { StatePanel } from '../../../app/StatePanel.tsx';
-import { isTextEntry } from '../../review/reviewShortcuts.ts';
+import { StatePanel } from '../../../components/StatePanel.tsx';
+import { isTextEntry } from '../../review/index.ts';
 import { useTaskDetails } from '../api/get-task-details.ts';
 import type { Suggestion } from '../api/get-task-details.ts';
 import { useSetting } from '../api/get-settings.ts';
@@ -41,9 +41,9 @@ import { ErrorDialog } from './ErrorDialog.tsx';
 import { ConfirmStepDialog, type ConfirmStep } from './ConfirmStepDialog.tsx';
 import { EditModal } from '../editor/EditModal.tsx';
 import type { EditMode } from '../editor/editRange.ts';
-import { useTaskLock } from '../../locks/useTaskLock.ts';
-import { LockNotice, lockAllowsActions } from '../../locks/LockNotice.tsx';
-import { isLockRefusal } from '../../locks/lockRows.ts';
+import { useTaskLock } from '../../../lib/locks/useTaskLock.ts';
+import { LockNotice, lockAllowsActions } from '../../../lib/locks/LockNotice.tsx';
+import { isLockRefusal } from '../../../lib/locks/lockRows.ts';
 import './review-modal.css';
 
 export interface ReviewModalProps {

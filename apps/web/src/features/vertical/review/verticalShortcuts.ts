@@ -2,7 +2,7 @@
 // Read from KeyboardEvent.code so Alt on macOS (which turns R into '®') still works. They are off while the
 // edit modal is open (spec 001 §4), while a dialog stands over the review modal, once the task is done, and
 // while a text field has the focus.
-import type { ShortcutKey } from '../../review/reviewShortcuts.ts';
+import type { ShortcutKey } from '../../review/index.ts';
 import type { VerticalAction } from './reviewFeedback.ts';
 
 const KEYS: Record<string, VerticalAction> = { KeyR: 'reject', KeyD: 'approve', KeyM: 'modify' };
