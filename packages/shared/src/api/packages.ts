@@ -136,6 +136,17 @@ export const externalResourceQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   per: z.coerce.number().int().min(1).max(MAX_PER_PAGE).default(MAX_PER_PAGE),
 });
+/** GET external_resources/export.csv: the resource type and, like the screen's ?hlts=, chosen highlights. */
+export const externalResourceExportQuerySchema = externalResourceQuerySchema
+  .omit({ page: true, per: true })
+  .extend({
+    hlts: z
+      .string()
+      .max(2000)
+      .regex(/^\d{1,12}(,\d{1,12}){0,199}$/)
+      .optional(),
+  });
+
 /** count is capped like the highlight list's (SEARCH_RESULT_LIMIT + 1). */
 export const externalResourceListSchema = z.object({
   highlights: z.array(highlightSchema),

@@ -280,8 +280,8 @@ export function PostOnGooglePage() {
           </span>
         )}
         <ExportButton
-          path="post-on-google/export.csv"
-          query={{ hlts: hlts?.join(',') }}
+          path="external_resources/export.csv"
+          query={{ type, hlts: hlts?.join(',') }}
           fallbackName="post-on-google.csv"
           testId="pog-export"
           disabled={!list || visible.length === 0}

@@ -131,6 +131,7 @@ export function ProgramsPage() {
         )}
         <ExportButton
           path="programs/export.csv"
+          api="dashboard"
           query={{
             search_text: params.search_text,
             search_type: params.search_type,

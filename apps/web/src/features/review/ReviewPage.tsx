@@ -258,7 +258,7 @@ export function ReviewPage() {
         </div>
         <div className="hc-toolbar__actions">
           <ExportButton
-            path="review/export.csv"
+            path="articles/pending_review/export.csv"
             query={{ sort_by: params.sort_by, order_by: params.order_by, publisher: params.publisher }}
             fallbackName="review-queue.csv"
             testId="review-export"

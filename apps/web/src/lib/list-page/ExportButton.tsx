@@ -8,8 +8,9 @@ import { filenameFromDisposition, saveBlob } from '../../components/saveBlob.ts'
 import { useToast } from '../toast.tsx';
 
 interface ExportButtonProps {
-  /** The export route under the editor API, e.g. 'packages/export.csv'. */
+  /** The export route, e.g. 'packages/export.csv', under the editor API unless `api` says otherwise. */
   path: string;
+  api?: keyof typeof API;
   /** The list call's own parameters (without page and size): the export honours the same filters. */
   query: Record<string, string | number | boolean | null | undefined | (string | number)[]>;
   /** The file name when the server names none. */
@@ -18,13 +19,20 @@ interface ExportButtonProps {
   disabled?: boolean;
 }
 
-export function ExportButton({ path, query, fallbackName, testId, disabled }: ExportButtonProps) {
+export function ExportButton({
+  path,
+  api = 'editor',
+  query,
+  fallbackName,
+  testId,
+  disabled,
+}: ExportButtonProps) {
   const toast = useToast();
   const [busy, setBusy] = useState(false);
   const run = async () => {
     setBusy(true);
     try {
-      const { blob, headers } = await requestBlob(API.editor, path, { query });
+      const { blob, headers } = await requestBlob(API[api], path, { query });
       saveBlob(blob, filenameFromDisposition(headers.get('content-disposition')) ?? fallbackName);
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) return;

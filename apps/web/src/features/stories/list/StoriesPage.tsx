@@ -171,7 +171,7 @@ export function StoriesPage() {
         actions={
           <>
             <ExportButton
-              path="stories/export.csv"
+              path="stamp/stories/export.csv"
               query={{ q }}
               fallbackName="stories.csv"
               testId="stories-export"
