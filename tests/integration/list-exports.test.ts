@@ -6,7 +6,13 @@ import { schema } from '@hc/db/schema';
 import { EXPORT_ROW_CAP } from '@hc/shared/constants';
 import { messages } from '@hc/shared/messages';
 import { authOf, login, startTestApp, type TestApp } from '../support/app.ts';
-import { buildHighlights, buildPackage, buildPublisher, buildUser } from '../support/factories.ts';
+import {
+  buildHighlights,
+  buildPackage,
+  buildProgram,
+  buildPublisher,
+  buildUser,
+} from '../support/factories.ts';
 
 let t: TestApp;
 let editor: Record<string, string>;
@@ -165,6 +171,28 @@ describe('GET highlights/export.csv', () => {
     expect(column(rows, 'Title')).toEqual(["'=cmd|calc", 'Quiet one']);
     expect(column(rows, 'Front Page Clicks')).toEqual(['9', '1']);
     expect((await get('highlights/export.csv?order_by=nope', reader)).statusCode).toBe(400);
+  });
+});
+
+describe('GET programs/export.csv', () => {
+  it('honours the search and sort and holds the caller’s programs only', async () => {
+    const publisher = await buildPublisher(t.ctx.db);
+    const other = await buildPublisher(t.ctx.db);
+    const streamer = await session({ publisherId: publisher.id, roles: ['live_stream_publisher'] });
+    await buildProgram(t.ctx.db, publisher.id, { programName: 'Evening news', channel: '@channel' });
+    await buildProgram(t.ctx.db, publisher.id, { programName: 'Morning news' });
+    await buildProgram(t.ctx.db, publisher.id, { programName: 'Weather' });
+    await buildProgram(t.ctx.db, other.id, { programName: 'Foreign news' });
+
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/v2/dashboard/programs/export.csv?search_text=news&sort_by=program_name&order_by=asc',
+      headers: streamer,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const rows = parseCsv(response.body);
+    expect(column(rows, 'Program')).toEqual(['Evening news', 'Morning news']);
+    expect(column(rows, 'Channel')[0]).toBe("'@channel");
   });
 });
 
