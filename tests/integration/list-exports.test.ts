@@ -201,7 +201,7 @@ describe('the export cap', () => {
     const capPublisher = await buildPublisher(t.ctx.db);
     const capEditor = await session({ publisherId: capPublisher.id, roles: ['editorial_manager'] });
     const values = Array.from({ length: EXPORT_ROW_CAP + 1 }, (_, i) => ({
-      embedId: `x${capPublisher.id.toString(36)}${i.toString(36).padStart(4, '0')}`.slice(0, 9),
+      embedId: `cap${capPublisher.id.toString(36)}-${i.toString(36)}`,
       publisherId: capPublisher.id,
       name: `Cap ${i}`,
       status: 'Active' as const,
