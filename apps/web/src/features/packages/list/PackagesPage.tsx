@@ -347,7 +347,7 @@ export function PackagesPage() {
         onTextChange={setText}
         type={type}
         onTypeChange={(next) => view.set({ type: next })}
-        canReset={!view.isDefault}
+        canReset={text !== '' || !view.isDefault}
         onReset={() => {
           setText('');
           view.reset();
