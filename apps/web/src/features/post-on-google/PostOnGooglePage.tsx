@@ -273,19 +273,21 @@ export function PostOnGooglePage() {
           <h1 className="hc-page-title">Post highlights</h1>
           <p className="hc-page-subtitle">Highlights with resources waiting to be posted on Google.</p>
         </div>
-        {list && visible.length > 0 && (
-          <span className="hc-result-count" data-testid="pog-count">
-            {plural(visible.length, 'highlight', 'highlights')} ·{' '}
-            {plural(resourceCount, 'resource', 'resources')}
-          </span>
-        )}
-        <ExportButton
-          path="external_resources/export.csv"
-          query={{ type, hlts: hlts?.join(',') }}
-          fallbackName="post-on-google.csv"
-          testId="pog-export"
-          disabled={!list || visible.length === 0}
-        />
+        <div className="flex align-items-center gap-3">
+          {list && visible.length > 0 && (
+            <span className="hc-result-count" data-testid="pog-count">
+              {plural(visible.length, 'highlight', 'highlights')} ·{' '}
+              {plural(resourceCount, 'resource', 'resources')}
+            </span>
+          )}
+          <ExportButton
+            path="external_resources/export.csv"
+            query={{ type, hlts: hlts?.join(',') }}
+            fallbackName="post-on-google.csv"
+            testId="pog-export"
+            disabled={!list || visible.length === 0}
+          />
+        </div>
       </header>
 
       {hlts !== null && !emptied && (

@@ -123,25 +123,27 @@ export function ProgramsPage() {
           <h1 className="hc-page-title">Horizontal View</h1>
           <p className="hc-page-subtitle">Live programs and the highlights made from them.</p>
         </div>
-        {list && (
-          <span className="hc-result-count" data-testid="programs-count">
-            {capped ? `${formatNumber(SEARCH_RESULT_LIMIT)}+` : formatNumber(count)}{' '}
-            {count === 1 ? 'program' : 'programs'}
-          </span>
-        )}
-        <ExportButton
-          path="programs/export.csv"
-          api="dashboard"
-          query={{
-            search_text: params.search_text,
-            search_type: params.search_type,
-            sort_by: params.sort_by,
-            order_by: params.order_by,
-          }}
-          fallbackName="programs.csv"
-          testId="programs-export"
-          disabled={!list || count === 0}
-        />
+        <div className="flex align-items-center gap-3">
+          {list && (
+            <span className="hc-result-count" data-testid="programs-count">
+              {capped ? `${formatNumber(SEARCH_RESULT_LIMIT)}+` : formatNumber(count)}{' '}
+              {count === 1 ? 'program' : 'programs'}
+            </span>
+          )}
+          <ExportButton
+            path="programs/export.csv"
+            api="dashboard"
+            query={{
+              search_text: params.search_text,
+              search_type: params.search_type,
+              sort_by: params.sort_by,
+              order_by: params.order_by,
+            }}
+            fallbackName="programs.csv"
+            testId="programs-export"
+            disabled={!list || count === 0}
+          />
+        </div>
       </header>
 
       <ProgramsToolbar

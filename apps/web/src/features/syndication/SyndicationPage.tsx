@@ -194,19 +194,21 @@ export function SyndicationPage() {
             Active Top Videos packages shared by the other publishers of your group. Read-only.
           </p>
         </div>
-        {list && count > 0 && (
-          <span className="hc-result-count" data-testid="syndication-count">
-            {count > SEARCH_RESULT_LIMIT ? '1000+' : formatNumber(count)}{' '}
-            {count === 1 ? 'package' : 'packages'}
-          </span>
-        )}
-        <ExportButton
-          path="syndication/export.csv"
-          query={{ order_by: params.order_by }}
-          fallbackName="syndication.csv"
-          testId="syndication-export"
-          disabled={!list || count === 0}
-        />
+        <div className="flex align-items-center gap-3">
+          {list && count > 0 && (
+            <span className="hc-result-count" data-testid="syndication-count">
+              {count > SEARCH_RESULT_LIMIT ? '1000+' : formatNumber(count)}{' '}
+              {count === 1 ? 'package' : 'packages'}
+            </span>
+          )}
+          <ExportButton
+            path="syndication/export.csv"
+            query={{ order_by: params.order_by }}
+            fallbackName="syndication.csv"
+            testId="syndication-export"
+            disabled={!list || count === 0}
+          />
+        </div>
       </header>
       {body}
     </div>
