@@ -186,12 +186,22 @@ describe('packages list: the new package', () => {
     await expect.poll(() => list.statusCheckbox(embedId).isChecked()).toBe(false);
     expect((await packageRow(embedId))?.status).toBe('Draft');
 
+    // The search lives in the address: a reload shows the same view.
+    expect(new URL(page.url()).searchParams.get('q')).toBe(NAME);
     await page.reload();
     await list.waitForRows();
-    await list.search(NAME);
+    expect(await list.searchBox.inputValue()).toBe(NAME);
     expect(await list.rowIds()).toEqual([embedId]);
     expect(await list.statusCheckbox(embedId).isChecked()).toBe(false);
     await snap(page, 'packages-list-deactivated');
+
+    // Export downloads the list as the screen filters it: the header and this one package.
+    const csv = await list.exportCsv();
+    const lines = csv.trim().split('\r\n');
+    expect(lines[0]).toMatch(/^Type,Id,Title,/);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(embedId);
+    expect(lines[1]).toContain(NAME);
   });
 
   it('copies its embed code: the snippet with the account id and the embed id', async () => {
@@ -242,10 +252,10 @@ describe('packages list: the new package', () => {
     await list.titleButton(embedId).waitFor({ state: 'detached' });
     expect((await packageRow(embedId))?.status).toBe('Archive');
 
+    // The reload keeps the search (it lives in the address) and the archived package stays out.
     await page.reload();
-    await list.waitForRows();
-    await list.search(NAME);
     await page.getByTestId('packages-empty').waitFor();
+    expect(await list.searchBox.inputValue()).toBe(NAME);
     expect(await list.rowIds()).toEqual([]);
   });
 

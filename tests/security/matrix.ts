@@ -129,6 +129,7 @@ export const MATRIX: readonly MatrixRoute[] = [
 
   // ---------------------------------------------------------------- highlights and review
   route('GET', `${EDITOR}/highlights/index`, 'none', 'session'),
+  route('GET', `${EDITOR}/highlights/export.csv`, 'none', 'session'),
   route('GET', `${EDITOR}/highlights/search`, 'none', 'session', () => ({
     url: `${EDITOR}/highlights/search?q=highlight`,
   })),
@@ -139,6 +140,7 @@ export const MATRIX: readonly MatrixRoute[] = [
     url: `${EDITOR}/highlights/audit_download_story?story_id=${a.storyId}`,
   })),
   route('GET', `${EDITOR}/articles/pending_review`, 'none', reviewRoles),
+  route('GET', `${EDITOR}/articles/pending_review/export.csv`, 'none', reviewRoles),
   route('GET', `${EDITOR}/highlights/auto_highlights`, 'article', reviewRoles, (a) => ({
     url: `${EDITOR}/highlights/auto_highlights?article_id=${a.articleId}`,
   })),
@@ -160,10 +162,12 @@ export const MATRIX: readonly MatrixRoute[] = [
     url: `${EDITOR}/articles/${a.articleId}/lock/break`,
   })),
   route('GET', `${EDITOR}/external_resources`, 'none', 'session'),
+  route('GET', `${EDITOR}/external_resources/export.csv`, 'none', 'session'),
   route('GET', `${EDITOR}/external_resources/publish`, 'highlight', 'session', (a) => ({
     url: `${EDITOR}/external_resources/publish?highlight_id=${a.highlightId}&resource_ids[]=r1`,
   })),
   route('GET', `${EDITOR}/syndication`, 'none', ['syndication_publisher']),
+  route('GET', `${EDITOR}/syndication/export.csv`, 'none', ['syndication_publisher']),
   route('POST', `${DASHBOARD}/articles/:id`, 'article', ['apv_article_admin'], (a) => ({
     url: `${DASHBOARD}/articles/${a.articleId}`,
     payload: { apv_mode: 'regular', status: false },
@@ -171,6 +175,7 @@ export const MATRIX: readonly MatrixRoute[] = [
 
   // ---------------------------------------------------------------- programs
   route('GET', `${DASHBOARD}/programs/index`, 'none', ['live_stream_publisher']),
+  route('GET', `${DASHBOARD}/programs/export.csv`, 'none', ['live_stream_publisher']),
   route('GET', `${DASHBOARD}/program/:id`, 'program', ['live_stream_publisher'], (a) => ({
     url: `${DASHBOARD}/program/${a.programId}`,
   })),
@@ -178,6 +183,7 @@ export const MATRIX: readonly MatrixRoute[] = [
 
   // ---------------------------------------------------------------- packages
   route('GET', `${EDITOR}/packages`, 'none', ['editorial_manager']),
+  route('GET', `${EDITOR}/packages/export.csv`, 'none', ['editorial_manager']),
   // B's new package naming A's highlights: refused, not a package of B showing A's videos.
   route('POST', `${EDITOR}/packages`, 'highlight', ['editorial_manager'], (a) => ({
     url: `${EDITOR}/packages`,
@@ -254,6 +260,7 @@ export const MATRIX: readonly MatrixRoute[] = [
 
   // ---------------------------------------------------------------- stories
   route('GET', `${EDITOR}/stamp/stories`, 'none', stampRoles),
+  route('GET', `${EDITOR}/stamp/stories/export.csv`, 'none', stampRoles),
   route('POST', `${EDITOR}/stamp/stories/create`, 'none', stampRoles, () => ({
     url: `${EDITOR}/stamp/stories/create`,
     payload: { title: 'B story' },

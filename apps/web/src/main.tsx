@@ -7,7 +7,7 @@ import 'primeicons/primeicons.css';
 import 'primeflex/primeflex.css';
 import './app/styles.css';
 import { App, queryClient } from './app/App.tsx';
-import { prefetchConfiguration } from './app/config.tsx';
+import { prefetchConfiguration } from './lib/config/config.tsx';
 import { prefetchScreenDataFor, preloadScreenFor } from './app/router.tsx';
 
 skipUnchangedPrimeReactStyleWrites();

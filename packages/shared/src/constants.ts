@@ -11,6 +11,11 @@ export const HIGHLIGHTS_PAGE_SIZE = 25;
 /** Above this many results a search asks to be refined ('1000+'); counts are capped just above it. */
 export const SEARCH_RESULT_LIMIT = 1000;
 export const MAX_PER_PAGE = 100;
+/**
+ * The most rows one CSV export of a list holds (docs/exports.md). A list past it is refused with
+ * exportTooLarge, so a file never silently stops short.
+ */
+export const EXPORT_ROW_CAP = 10_000;
 
 /** Date filter options in days (spec 000 §9). The short list, and the long list adding 1 and 3 years. */
 export const DATE_FILTER_OPTIONS = [

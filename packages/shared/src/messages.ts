@@ -6,6 +6,8 @@ export const messages = {
   somethingWentWrong: 'Something went wrong',
   errorFetchingPublishers: 'Error fetching publishers. Please try again later.',
   failedToLoadPackages: 'Failed to load packages. Please try again later.',
+  exportTooLarge:
+    'This list has more than 10,000 rows, more than one export holds. Narrow the filters and export again.',
   packageSaved: 'Package was successfully saved',
   linkCopied: 'Link copied.',
   embedCodeCopied: 'Embed code successfully copied to clipboard',

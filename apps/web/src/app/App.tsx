@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { PrimeReactProvider } from 'primereact/api';
 import { RouterProvider } from 'react-router';
 import { ApiError } from '../lib/api.ts';
-import { ToastProvider } from './toast.tsx';
+import { ToastProvider } from '../lib/toast.tsx';
 import { router } from './router.tsx';
 
 const MAX_RETRIES = 2;

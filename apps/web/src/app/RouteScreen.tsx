@@ -3,8 +3,8 @@ import type { ReactNode } from 'react';
 import { canAccess } from '@hc/shared/access';
 import { routeById } from '@hc/shared/routes';
 import type { RouteId } from '@hc/shared/routes';
-import { useOptionalAppConfig } from './config.tsx';
-import { NoPermissionPage } from './pages/NoPermissionPage.tsx';
+import { useOptionalAppConfig } from '../lib/config/config.tsx';
+import { NoPermissionPage } from '../components/pages/NoPermissionPage.tsx';
 
 export function RouteScreen({ id, children }: { id: RouteId; children: ReactNode }) {
   const config = useOptionalAppConfig();

@@ -2,12 +2,12 @@
 // open and guarded pages never remounts the shell.
 import { Outlet, ScrollRestoration, useLocation, Navigate } from 'react-router';
 import { isOpenRoute, matchRoute } from '@hc/shared/routes';
-import { useSession } from './useSession.ts';
-import { ConfigProvider } from './config.tsx';
+import { useSession } from '../lib/useSession.ts';
+import { ConfigProvider } from '../lib/config/config.tsx';
 import { Shell } from './shell/Shell.tsx';
 import { PublicLayout } from './shell/PublicLayout.tsx';
 import { SessionExpiredDialog } from './SessionExpiredDialog.tsx';
-import { loginPathFor } from './navigation.ts';
+import { loginPathFor } from '../lib/navigation.ts';
 
 /** The router's root: the 401 dialog and scroll restoration, around every page. */
 export function RootLayout() {

@@ -56,6 +56,8 @@ interface ServerDataTableProps<Row, Sort extends string> {
   loading: boolean;
   fetching: boolean;
   onRowClick?: (row: Row) => void;
+  /** Extra classes of a row (selected, locked...), after the kit's own. */
+  rowClass?: (row: Row) => string;
   /** The table's minimum width class and similar (on the table element). */
   tableClassName?: string;
 }
@@ -76,6 +78,7 @@ export function ServerDataTable<Row, Sort extends string = string>({
   loading,
   fetching,
   onRowClick,
+  rowClass,
   tableClassName = 'hc-table',
 }: ServerDataTableProps<Row, Sort>) {
   const clickable = Boolean(onRowClick) && !firstLoad;
@@ -115,7 +118,11 @@ export function ServerDataTable<Row, Sort extends string = string>({
           </div>
         }
         onRowClick={clickable ? (e) => onRowClick?.(e.data as Row) : undefined}
-        rowClassName={() => (clickable ? 'hc-row hc-row--clickable' : 'hc-row')}
+        rowClassName={(row) =>
+          [clickable ? 'hc-row hc-row--clickable' : 'hc-row', !firstLoad && rowClass?.(row as Row)]
+            .filter(Boolean)
+            .join(' ')
+        }
         pt={{ bodyRow: { 'data-testid': `${testId}-row` } as object }}
         tableClassName={tableClassName}
       >

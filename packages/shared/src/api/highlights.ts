@@ -98,6 +98,11 @@ export const highlightSearchQuerySchema = highlightListQuerySchema.extend({
 });
 export type HighlightSearchQuery = z.infer<typeof highlightSearchQuerySchema>;
 
+/** GET highlights/export.csv: the list's filters, search and sort, every page. */
+export const highlightExportQuerySchema = highlightListQuerySchema
+  .omit({ page: true, per: true, cursor: true })
+  .extend({ q: searchTextSchema.optional() });
+
 export const highlightSchema = z.object({
   highlight_id: z.number(),
   title: z.string(),

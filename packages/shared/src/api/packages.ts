@@ -70,6 +70,9 @@ export const packageListQuerySchema = z.object({
 });
 export type PackageListQuery = z.infer<typeof packageListQuerySchema>;
 
+/** GET packages/export.csv and syndication/export.csv: the list's filters and sort, every page. */
+export const packageExportQuerySchema = packageListQuerySchema.omit({ page: true, per: true });
+
 export const packageListSchema = z.object({ packages: z.array(packageSchema), count: z.number() });
 
 /** GET packages/{id}: status=Draft fetches a draft (suggestion) package when publisherId is present. */
@@ -133,6 +136,17 @@ export const externalResourceQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   per: z.coerce.number().int().min(1).max(MAX_PER_PAGE).default(MAX_PER_PAGE),
 });
+/** GET external_resources/export.csv: the resource type and, like the screen's ?hlts=, chosen highlights. */
+export const externalResourceExportQuerySchema = externalResourceQuerySchema
+  .omit({ page: true, per: true })
+  .extend({
+    hlts: z
+      .string()
+      .max(2000)
+      .regex(/^\d{1,12}(,\d{1,12}){0,199}$/)
+      .optional(),
+  });
+
 /** count is capped like the highlight list's (SEARCH_RESULT_LIMIT + 1). */
 export const externalResourceListSchema = z.object({
   highlights: z.array(highlightSchema),

@@ -22,6 +22,9 @@ export const programListQuerySchema = z.object({
 });
 export type ProgramListQuery = z.infer<typeof programListQuerySchema>;
 
+/** GET programs/export.csv: the list's search and sort, every page. */
+export const programExportQuerySchema = programListQuerySchema.omit({ page: true, per: true });
+
 export const programSchema = z.object({
   id: z.number(),
   /** Same as id (the spec's program_id). */

@@ -20,6 +20,9 @@ export const pendingReviewQuerySchema = z.object({
 });
 export type PendingReviewQuery = z.infer<typeof pendingReviewQuerySchema>;
 
+/** GET articles/pending_review/export.csv: the queue's publisher filter and sort, every page. */
+export const pendingReviewExportQuerySchema = pendingReviewQuerySchema.omit({ page: true, per: true });
+
 export const pendingArticleSchema = z.object({
   id: z.number(),
   publisher_id: z.number(),

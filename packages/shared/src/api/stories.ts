@@ -105,6 +105,8 @@ export const storyListQuerySchema = z.object({
   q: searchTextSchema.optional(),
 });
 export type StoryListQuery = z.infer<typeof storyListQuerySchema>;
+/** GET stamp/stories/export.csv: the list's search, every page. */
+export const storyExportQuerySchema = storyListQuerySchema.omit({ page: true, per: true });
 export const storyListSchema = z.object({ stories: z.array(storySchema), count: z.number() });
 
 export const STORY_TITLE_MAX = 200;

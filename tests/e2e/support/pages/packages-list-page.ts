@@ -1,5 +1,6 @@
 // The Top Videos packages list (/packages): filter toolbar, server-paged table, status confirmation,
 // row actions and the detail drawer with the package preview.
+import { readFile } from 'node:fs/promises';
 import type { Page, Response } from 'playwright-core';
 
 const LIST_CALL = /\/api\/v1\/editor\/packages\?/;
@@ -43,6 +44,14 @@ export class PackagesListPage {
     await this.searchBox.fill(text);
     await answered;
     await this.page.locator('[data-testid="packages-table"][aria-busy="false"]').waitFor();
+  }
+
+  /** Clicks Export and returns the text of the file the browser downloads. */
+  async exportCsv(): Promise<string> {
+    const download = this.page.waitForEvent('download');
+    await this.page.getByTestId('packages-export').click();
+    const file = await (await download).path();
+    return readFile(file, 'utf8');
   }
 
   /** Embed ids of the rows, top to bottom. */

@@ -8,9 +8,11 @@ import {
   articleStatusBodySchema,
   articleStatusResultSchema,
   auditDownloadQuerySchema,
+  highlightExportQuerySchema,
   highlightListQuerySchema,
   highlightListSchema,
   highlightSearchQuerySchema,
+  type Highlight,
   type HighlightListQuery,
 } from '@hc/shared/api/highlights';
 import { schema } from '@hc/db/schema';
@@ -22,6 +24,23 @@ import { fastSerializerCompiler } from '../../plugins/fast-serializer.ts';
 import type { MediaStore } from '../media/store.ts';
 import { presentListRow } from './presenter.ts';
 import { HighlightRepository } from './repo.ts';
+import { csvDate, sendCsv, type CsvColumn } from '../../infra/csv-export.ts';
+
+const HIGHLIGHT_CSV_COLUMNS: CsvColumn<Highlight>[] = [
+  { header: 'Highlight Id', value: (h) => h.highlight_id },
+  { header: 'Title', value: (h) => h.title },
+  { header: 'Category', value: (h) => h.category },
+  { header: 'Created (UTC)', value: (h) => csvDate(h.published_at) },
+  { header: 'Article URL', value: (h) => h.link },
+  { header: 'Front Page Impressions', value: (h) => h.non_uniq_regular_impressions },
+  { header: 'Front Page Clicks', value: (h) => h.non_uniq_regular_clicks },
+  { header: 'Front Page CTR Increase', value: (h) => h.regular_ctr },
+  { header: 'Article Page Impressions', value: (h) => h.non_uniq_ia_impressions },
+  { header: 'Article Page Clicks', value: (h) => h.non_uniq_ia_clicks },
+  { header: 'Article Page CTR Increase', value: (h) => h.ia_ctr },
+  { header: 'Enable Front Page', value: (h) => h.article_active },
+  { header: 'Enable Article', value: (h) => h.ia_article_active },
+];
 
 interface Options {
   ctx: AppContext;
@@ -73,6 +92,19 @@ export async function highlightRoutes(app: FastifyInstance, { ctx, media }: Opti
       return answerFromCache(reply, pages, publisherId, () =>
         listResponse(publisherId, request.query, request.query.q),
       );
+    },
+  );
+
+  api.get(
+    '/highlights/export.csv',
+    { schema: { querystring: highlightExportQuerySchema } },
+    (request, reply) => {
+      const { publisherId } = callerOf(request);
+      const { q, ...filters } = request.query;
+      return sendCsv(reply, 'highlights.csv', HIGHLIGHT_CSV_COLUMNS, async (page, per) => {
+        const rows = await repo.list(publisherId, { ...filters, page, per }, q || undefined);
+        return rows.rows.map((row) => presentHighlight(row, media));
+      });
     },
   );
 

@@ -7,6 +7,7 @@ import { okEnvelope } from '@hc/shared/api/envelope';
 import {
   categorySchema,
   embedIdParamsSchema,
+  packageExportQuerySchema,
   packageGetQuerySchema,
   packageListQuerySchema,
   packageListSchema,
@@ -25,6 +26,8 @@ import type { MediaStore } from '../media/store.ts';
 import { presentPackage } from './presenter.ts';
 import { PackageRepository, type PackageRow } from './repo.ts';
 import { PackageService } from './service.ts';
+import { PACKAGE_CSV_COLUMNS } from './csv.ts';
+import { sendCsv } from '../../infra/csv-export.ts';
 
 interface Options {
   ctx: AppContext;
@@ -95,6 +98,18 @@ export async function packageRoutes(app: FastifyInstance, { ctx, media }: Option
             success: true as const,
             data: { packages: await presentPackages(repo, page.rows, media), count: page.count },
           };
+        });
+      },
+    );
+
+    routes.get(
+      '/packages/export.csv',
+      { schema: { querystring: packageExportQuerySchema } },
+      (request, reply) => {
+        const { publisherId } = callerOf(request);
+        return sendCsv(reply, 'packages.csv', PACKAGE_CSV_COLUMNS, async (page, per) => {
+          const rows = await repo.list({ publisherIds: [publisherId] }, { ...request.query, page, per });
+          return presentPackages(repo, rows.rows, media);
         });
       },
     );

@@ -4,7 +4,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamsSchema } from '@hc/shared/api/common';
 import { okEnvelope } from '@hc/shared/api/envelope';
-import { programDetailSchema, programListQuerySchema, programListSchema } from '@hc/shared/api/programs';
+import {
+  programDetailSchema,
+  programExportQuerySchema,
+  programListQuerySchema,
+  programListSchema,
+  type Program,
+} from '@hc/shared/api/programs';
 import type { AppContext } from '../../context.ts';
 import { callerOf, requireRoles } from '../../plugins/auth.ts';
 import { notFound } from '../../plugins/errors.ts';
@@ -12,6 +18,15 @@ import { answerCache, answerFromCache, sendKeptAnswer } from '../../plugins/cach
 import type { MediaStore } from '../media/store.ts';
 import { presentProgram, presentProgramDetail } from './presenter.ts';
 import { ProgramRepository } from './repo.ts';
+import { csvDate, sendCsv, type CsvColumn } from '../../infra/csv-export.ts';
+
+const PROGRAM_CSV_COLUMNS: CsvColumn<Program>[] = [
+  { header: 'Program', value: (p) => p.program_name || p.title },
+  { header: 'ID', value: (p) => p.program_id },
+  { header: 'Channel', value: (p) => p.channel },
+  { header: 'External ID', value: (p) => p.external_program_id },
+  { header: 'Start Time (UTC)', value: (p) => csvDate(p.start_time) },
+];
 
 export async function programRoutes(
   app: FastifyInstance,
@@ -41,6 +56,14 @@ export async function programRoutes(
       });
     },
   );
+
+  api.get('/programs/export.csv', { schema: { querystring: programExportQuerySchema } }, (request, reply) => {
+    const { publisherId } = callerOf(request);
+    return sendCsv(reply, 'programs.csv', PROGRAM_CSV_COLUMNS, async (page, per) => {
+      const rows = await repo.list(publisherId, { ...request.query, page, per });
+      return rows.rows.map(presentProgram);
+    });
+  });
 
   api.get(
     '/program/:id',

@@ -7,6 +7,7 @@ import { okEnvelope } from '@hc/shared/api/envelope';
 import {
   autoHighlightsQuerySchema,
   autoHighlightsSchema,
+  pendingReviewExportQuerySchema,
   pendingReviewListSchema,
   pendingReviewQuerySchema,
   submitFeedbackBodySchema,
@@ -20,6 +21,18 @@ import { fenceOf } from '../locks/fence.ts';
 import type { MediaStore } from '../media/store.ts';
 import { REVIEW_ROLE } from './repo.ts';
 import { ReviewService } from './service.ts';
+import { csvDate, sendCsv, type CsvColumn } from '../../infra/csv-export.ts';
+
+type PendingRow = Awaited<ReturnType<ReviewService['pending']>>['rows'][number];
+
+const REVIEW_CSV_COLUMNS: CsvColumn<PendingRow>[] = [
+  { header: 'Id', value: (r) => r.article.id },
+  { header: 'Publisher', value: (r) => r.publisherName },
+  { header: 'Title', value: (r) => r.article.title },
+  { header: 'Created On (UTC)', value: (r) => csvDate(dateToSeconds(r.article.createdAt)) },
+  { header: 'Featured', value: (r) => (r.article.featured ? 'Yes' : 'No') },
+  { header: 'URL', value: (r) => r.article.url },
+];
 
 export async function reviewRoutes(
   app: FastifyInstance,
@@ -28,6 +41,16 @@ export async function reviewRoutes(
   const api = app.withTypeProvider<ZodTypeProvider>();
   const service = new ReviewService(ctx);
   app.addHook('onRequest', requireRoles(REVIEW_ROLE));
+
+  api.get(
+    '/articles/pending_review/export.csv',
+    { schema: { querystring: pendingReviewExportQuerySchema } },
+    (request, reply) =>
+      sendCsv(reply, 'review-queue.csv', REVIEW_CSV_COLUMNS, async (page, per) => {
+        const { rows } = await service.pending(callerOf(request), { ...request.query, page, per });
+        return rows;
+      }),
+  );
 
   api.get(
     '/articles/pending_review',

@@ -9,6 +9,7 @@ import { idParamsSchema } from '@hc/shared/api/common';
 import {
   storyCreateSchema,
   storyHtmlSchema,
+  storyExportQuerySchema,
   storyListQuerySchema,
   storyListSchema,
   storyPageRemovedSchema,
@@ -25,6 +26,7 @@ import {
 import { messages } from '@hc/shared/messages';
 import type { AppContext } from '../../context.ts';
 import { callerOf, requireRoles } from '../../plugins/auth.ts';
+import { csvDate, sendCsv, type CsvColumn } from '../../infra/csv-export.ts';
 import { notFound } from '../../plugins/errors.ts';
 import type { AuthContext } from '../auth/sessions.ts';
 import type { MediaStore } from '../media/store.ts';
@@ -38,6 +40,15 @@ import {
 import { presentPage, presentStory } from './presenter.ts';
 import { StoryRepository, type StoryRow } from './repo.ts';
 import { StoryService, type Actor } from './service.ts';
+
+const STORY_CSV_COLUMNS: CsvColumn<Story>[] = [
+  { header: 'Id', value: (s) => s.id },
+  { header: 'Title', value: (s) => s.title },
+  { header: 'State', value: (s) => s.state },
+  { header: 'Created (UTC)', value: (s) => csvDate(s.created_at) },
+  { header: 'Updated (UTC)', value: (s) => csvDate(s.updated_at) },
+  { header: 'Link', value: (s) => s.link },
+];
 
 interface Options {
   ctx: AppContext;
@@ -91,6 +102,16 @@ export async function storyRoutes(app: FastifyInstance, { ctx, media, posterChec
         data: { stories: await present(request, page.rows), count: page.count },
       };
     },
+  );
+
+  api.get(
+    '/stamp/stories/export.csv',
+    { schema: { querystring: storyExportQuerySchema } },
+    (request, reply) =>
+      sendCsv(reply, 'stories.csv', STORY_CSV_COLUMNS, async (page, per) => {
+        const rows = await repo.list(callerOf(request).publisherId, { ...request.query, page, per });
+        return present(request, rows.rows);
+      }),
   );
 
   api.get(

@@ -5,12 +5,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { schema } from '@hc/db/schema';
 import { okEnvelope } from '@hc/shared/api/envelope';
-import { packageListQuerySchema, packageListSchema } from '@hc/shared/api/packages';
+import { packageExportQuerySchema, packageListQuerySchema, packageListSchema } from '@hc/shared/api/packages';
 import type { AppContext } from '../../context.ts';
 import { callerOf, requireRoles } from '../../plugins/auth.ts';
 import type { MediaStore } from '../media/store.ts';
 import { presentPackages } from '../packages/routes.ts';
 import { PackageRepository } from '../packages/repo.ts';
+import { PACKAGE_CSV_COLUMNS } from '../packages/csv.ts';
+import { sendCsv } from '../../infra/csv-export.ts';
 
 const { publishers } = schema;
 
@@ -48,6 +50,18 @@ export async function syndicationRoutes(
         success: true as const,
         data: { packages: await presentPackages(repo, page.rows, media), count: page.count },
       };
+    },
+  );
+
+  api.get(
+    '/syndication/export.csv',
+    { onRequest: requireRoles('syndication_publisher'), schema: { querystring: packageExportQuerySchema } },
+    async (request, reply) => {
+      const publisherIds = await groupPeers(callerOf(request).publisherId);
+      return sendCsv(reply, 'syndication.csv', PACKAGE_CSV_COLUMNS, async (page, per) => {
+        const rows = await repo.list({ publisherIds, statuses: ['Active'] }, { ...request.query, page, per });
+        return presentPackages(repo, rows.rows, media);
+      });
     },
   );
 }

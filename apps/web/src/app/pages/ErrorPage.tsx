@@ -2,7 +2,7 @@
 import { useNavigate, useRouteError } from 'react-router';
 import { Button } from 'primereact/button';
 import { messages } from '@hc/shared/messages';
-import { StatePanel } from '../StatePanel.tsx';
+import { StatePanel } from '../../components/StatePanel.tsx';
 
 /** Shown by the router when a screen throws while rendering or loading. */
 export function ErrorPage() {

@@ -3,10 +3,10 @@ import { Suspense } from 'react';
 import type { ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { CONSOLE_VERSION, SUPPORT_EMAIL } from '@hc/shared/constants';
-import { PageSpinner } from '../config.tsx';
-import { PRODUCT_NAME, loginPathFor } from '../navigation.ts';
-import { LinkButton } from '../LinkButton.tsx';
-import { ToastLane } from '../toast.tsx';
+import { PageSpinner } from '../../lib/config/config.tsx';
+import { PRODUCT_NAME, loginPathFor } from '../../lib/navigation.ts';
+import { LinkButton } from '../../components/LinkButton.tsx';
+import { ToastLane } from '../../lib/toast.tsx';
 
 const LINKS = [
   { to: '/docs', label: 'Docs' },

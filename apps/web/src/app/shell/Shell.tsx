@@ -6,14 +6,14 @@ import { Button } from 'primereact/button';
 import { Sidebar } from 'primereact/sidebar';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLiveConnection } from '../../lib/live.ts';
-import { usePushedPendingCounts } from '../../features/pending/api/get-pending-counts.ts';
-import { useAppConfig, PageSpinner } from '../config.tsx';
-import { PRODUCT_NAME } from '../navigation.ts';
+import { usePushedPendingCounts } from '../../lib/pending/api/get-pending-counts.ts';
+import { useAppConfig, PageSpinner } from '../../lib/config/config.tsx';
+import { PRODUCT_NAME } from '../../lib/navigation.ts';
 import { SideMenu } from './SideMenu.tsx';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { UserMenu } from './UserMenu.tsx';
 import { LiveIndicator } from './LiveIndicator.tsx';
-import { ToastLane } from '../toast.tsx';
+import { ToastLane } from '../../lib/toast.tsx';
 
 function Brand() {
   return (

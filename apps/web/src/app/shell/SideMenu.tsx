@@ -5,7 +5,7 @@ import { ROUTES, matchRoute, menuFor } from '@hc/shared/routes';
 import type { MenuItem, RouteEntry } from '@hc/shared/routes';
 import { Badge } from 'primereact/badge';
 import { useMenuOpenState } from './menuState.ts';
-import { usePendingCounts } from '../../features/pending/api/get-pending-counts.ts';
+import { usePendingCounts } from '../../lib/pending/api/get-pending-counts.ts';
 import { iconFor } from './icons.ts';
 
 /** Resources are listed apart from the work screens, at the bottom. */

@@ -2,7 +2,7 @@
 // Logout (spec 000 §2 Shell, §4, §8).
 import { useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { LinkButton } from '../LinkButton.tsx';
+import { LinkButton } from '../../components/LinkButton.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { OverlayPanel } from 'primereact/overlaypanel';
@@ -10,12 +10,12 @@ import { Avatar } from 'primereact/avatar';
 import { Badge } from 'primereact/badge';
 import { Dropdown } from 'primereact/dropdown';
 import { clearLocalData, readSession, writeSession } from '../../lib/session.ts';
-import { useAppConfig } from '../config.tsx';
-import { useToast } from '../toast.tsx';
-import { LOGIN_PATH } from '../navigation.ts';
+import { useAppConfig } from '../../lib/config/config.tsx';
+import { useToast } from '../../lib/toast.tsx';
+import { LOGIN_PATH } from '../../lib/navigation.ts';
 import { useLogout } from '../../features/session/api/logout.ts';
 import { useSetPublisher } from '../../features/session/api/set-publisher.ts';
-import { usePendingCounts } from '../../features/pending/api/get-pending-counts.ts';
+import { usePendingCounts } from '../../lib/pending/api/get-pending-counts.ts';
 
 const FILTER_PUBLISHERS_FROM = 8;
 

@@ -2,7 +2,7 @@
 import { Button } from 'primereact/button';
 import { messages } from '@hc/shared/messages';
 import { copyText } from '../../lib/clipboard.ts';
-import { useToast } from '../../app/toast.tsx';
+import { useToast } from '../../lib/toast.tsx';
 
 export function CodeBlock({ code, label, testId }: { code: string; label: string; testId?: string }) {
   const toast = useToast();

@@ -1,8 +1,8 @@
 // /docs and /docs/{pageName}: the documentation with its side navigation. Open to everyone.
 import { NavLink, useParams } from 'react-router';
 import { Card } from 'primereact/card';
-import { useOptionalAppConfig } from '../../app/config.tsx';
-import { StatePanel } from '../../app/StatePanel.tsx';
+import { useOptionalAppConfig } from '../../lib/config/config.tsx';
+import { StatePanel } from '../../components/StatePanel.tsx';
 import { EXAMPLE_ACCOUNT_ID } from './facts.ts';
 import { DOCS_PAGES, canonicalDocsName, docsPageFor } from './pages.tsx';
 

@@ -1,50 +1,48 @@
 // APV Highlights (spec 000 §2 "APV Highlights screen"; routes '/' and '/highlights/web'): the filterable,
 // server-paged and server-sorted table of a publisher's highlights, the two enable checkboxes, and the
 // detail drawer with downloads.
-import { startTransition, useEffect, useRef, useState } from 'react';
+import { startTransition } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { isCancelledError } from '@tanstack/react-query';
-import type { DataTablePageEvent, DataTableSortEvent } from 'primereact/datatable';
+import type { DataTableSortEvent } from 'primereact/datatable';
 import { Message } from 'primereact/message';
 import { Skeleton } from 'primereact/skeleton';
+import { HIGHLIGHT_SORT_COLUMNS } from '@hc/shared/api/highlights';
 import type { Highlight, HighlightSortColumn } from '@hc/shared/api/highlights';
 import { MP4_SUFFIX } from '@hc/shared/constants';
 import { formatCount, formatDate, formatNumber, formatPercent } from '@hc/shared/formatters';
 import { apvSwitched, messages } from '@hc/shared/messages';
 import { APV_SWITCH_ROLE, canAccess, role } from '@hc/shared/access';
 import { ApiError } from '../../lib/api.ts';
-import { useToast } from '../../app/toast.tsx';
-import { useAppConfig } from '../../app/config.tsx';
-import { StatePanel } from '../../app/StatePanel.tsx';
+import { useToast } from '../../lib/toast.tsx';
+import { useAppConfig } from '../../lib/config/config.tsx';
+import { StatePanel } from '../../components/StatePanel.tsx';
 import { ServerDataTable, skeletonRows } from '../../components/ServerDataTable.tsx';
 import type { DataColumn } from '../../components/ServerDataTable.tsx';
 import { HoverVideo } from '../../components/HoverVideo.tsx';
 import type { DownloadFormat } from '../../components/DownloadPanel.tsx';
-import { useDebouncedValue } from '../../components/useDebouncedValue.ts';
-import { usePersistentPageSize } from '../../components/usePersistentPageSize.ts';
+import { useListPage, useSearchText } from '../../lib/list-page/useListPage.ts';
+import { isSessionEnd, useListErrorToast } from '../../lib/list-page/useListErrorToast.ts';
+import { sortFromEvent } from '../../lib/list-page/urlState.ts';
 import { useHighlights } from './api/get-highlights.ts';
-import type { HighlightStatusFilter } from './api/get-highlights.ts';
 import { useSetArticleStatus, withArticleStatus } from './api/set-article-status.ts';
 import type { ApvMode } from './api/set-article-status.ts';
 import { useDownloadHighlight } from './api/download-highlight.ts';
 import {
   DEFAULT_SORT,
   HIGHLIGHTS_PAGE_SIZE_KEY,
+  HIGHLIGHTS_URL_FIELDS,
   effectiveSort,
   isSearchTooBroad,
   reachableTotal,
   toHighlightsParams,
 } from './highlightsFilters.ts';
-import type { HighlightsFilters, HighlightsSort } from './highlightsFilters.ts';
+import type { HighlightsFilters } from './highlightsFilters.ts';
 import { HighlightsToolbar } from './HighlightsToolbar.tsx';
 import type { SortChoice } from './HighlightsToolbar.tsx';
 import { EnableCheckbox } from './EnableCheckbox.tsx';
 import { HighlightDrawer } from './HighlightDrawer.tsx';
 import { useDrawerSelection } from '../../components/drawerSelection.ts';
 import '../../components/data-page.css';
-
-/** How long the search box waits for the user to pause before asking the server. */
-const SEARCH_DEBOUNCE_MS = 300;
 
 type ColumnDef = DataColumn<Highlight, HighlightSortColumn>;
 
@@ -60,43 +58,35 @@ export function HighlightsPage() {
   const { pathname } = useLocation();
   const onRoot = pathname === '/';
 
-  // Filters. The text goes to the server once the user pauses typing. The status and date choices are
-  // transitions: they re-render every row, and the choice's own click should paint first (bench B11).
-  const [text, setText] = useState('');
-  const debouncedText = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
-  const [days, setDays] = useState<number | null>(null);
-  const [status, setStatus] = useState<HighlightStatusFilter>('all');
-  const [sort, setSort] = useState<HighlightsSort>(DEFAULT_SORT);
-  const [per, setPer] = usePersistentPageSize(HIGHLIGHTS_PAGE_SIZE_KEY);
+  // Filters, sort and page live in the address; the text goes there once the user pauses typing. The
+  // status and date choices are transitions: they re-render every row, and the choice's own click
+  // should paint first (bench B11).
+  const view = useListPage(HIGHLIGHTS_URL_FIELDS, HIGHLIGHTS_PAGE_SIZE_KEY);
+  const { per, page } = view;
+  const { days, status, sort } = view.values;
+  const [text, setText] = useSearchText(view.values.q, (q) => view.set({ q }, { replace: true }));
 
   const filters: HighlightsFilters = {
-    text: debouncedText,
+    text: view.values.q,
     days,
     status,
-    sort: effectiveSort(sort, debouncedText),
+    sort: effectiveSort(sort, view.values.q),
   };
-  // Any change of filter, sort or page size starts again at page 1.
-  const filterKey = JSON.stringify([filters, per]);
-  const [paging, setPaging] = useState({ key: filterKey, page: 1 });
-  const page = paging.key === filterKey ? paging.page : 1;
   const params = toHighlightsParams(filters, page, per);
 
   const query = useHighlights(params);
   const list = query.data;
   const firstLoad = query.isPending;
 
-  // A failed load (not a cancelled request, not a 401 the shell's dialog handles) tells the user and
-  // goes to '/' (spec 000 §8). On '/' itself the page shows the error with Retry instead of looping.
-  const handledErrorAt = useRef(0);
-  const { isError, error, errorUpdatedAt } = query;
-  useEffect(() => {
-    if (!isError || errorUpdatedAt === handledErrorAt.current) return;
-    handledErrorAt.current = errorUpdatedAt;
-    if (isCancelledError(error) || error.name === 'AbortError') return;
-    if (error instanceof ApiError && error.status === 401) return;
-    toast.error(messages.networkError);
-    if (!onRoot) void navigate('/');
-  }, [isError, error, errorUpdatedAt, onRoot, navigate, toast]);
+  // A failed load tells the user and goes to '/' (spec 000 §8). On '/' itself the page shows the error
+  // with Retry instead of looping.
+  useListErrorToast(query, {
+    message: messages.networkError,
+    onFailure: () => {
+      if (!onRoot) void navigate('/');
+    },
+  });
+  const { isError, error } = query;
 
   // Opening and closing the drawer re-render the drawer, not this page (components/drawerSelection.ts).
   const drawer = useDrawerSelection<Highlight>();
@@ -286,35 +276,24 @@ export function HighlightsPage() {
   const sortChoice: SortChoice =
     activeSort === 'relevance' ? 'relevance' : activeSort.column === 'date' ? 'date' : null;
   const onSort = (e: DataTableSortEvent) => {
-    const column = e.sortField as HighlightSortColumn;
-    setSort({ column, order: e.sortOrder === 1 ? 'asc' : 'desc' });
-  };
-  const onPage = (e: DataTablePageEvent) => {
-    if (e.rows !== per) {
-      setPer(e.rows);
-      return;
-    }
-    setPaging({ key: filterKey, page: (e.page ?? Math.floor(e.first / e.rows)) + 1 });
+    const next = sortFromEvent(HIGHLIGHT_SORT_COLUMNS, e);
+    if (next) view.set({ sort: next });
   };
 
   // Relevance needs text: with the text cleared, effectiveSort() falls back to Date once the debounced
   // text is empty too, so no request goes out with the old text and the new sort.
   const onTextChange = (value: string) => setText(value);
-  const canReset =
-    text !== '' || days !== null || status !== 'all' || JSON.stringify(sort) !== JSON.stringify(DEFAULT_SORT);
+  const canReset = text !== '' || !view.isDefault;
   const reset = () => {
     setText('');
-    setDays(null);
-    setStatus('all');
-    setSort(DEFAULT_SORT);
+    view.reset();
   };
 
   const count = list?.count ?? 0;
   const tooBroad = isSearchTooBroad(count);
   const rows = firstLoad ? skeletonRows<Highlight>(per, 'highlight_id') : (list?.highlights ?? []);
   // A 401 is the session dialog's business: behind it, no misleading network error.
-  const sessionEnded = error instanceof ApiError && error.status === 401;
-  const showInlineError = isError && !list && !sessionEnded;
+  const showInlineError = isError && !list && !isSessionEnd(error);
 
   return (
     <div className="hc-data-page" data-testid="highlights-page">
@@ -336,14 +315,20 @@ export function HighlightsPage() {
         text={text}
         onTextChange={onTextChange}
         days={days}
-        onDaysChange={(value) => startTransition(() => setDays(value))}
+        onDaysChange={(value) => startTransition(() => view.set({ days: value }))}
         status={status}
-        onStatusChange={(value) => startTransition(() => setStatus(value))}
+        onStatusChange={(value) => startTransition(() => view.set({ status: value }))}
         sortChoice={sortChoice}
-        onSortChoice={(choice) => setSort(choice === 'relevance' ? 'relevance' : DEFAULT_SORT)}
+        onSortChoice={(choice) => view.set({ sort: choice === 'relevance' ? 'relevance' : DEFAULT_SORT })}
         relevanceAvailable={text.trim() !== ''}
         canReset={canReset}
         onReset={reset}
+        exportQuery={{
+          q: params.q,
+          from_date: params.from_date,
+          status: params.status,
+          order_by: params.order_by,
+        }}
       />
 
       {tooBroad && (
@@ -373,7 +358,7 @@ export function HighlightsPage() {
           per={per}
           totalRecords={reachableTotal(count)}
           pageReport={tooBroad ? '{first}–{last} of 1000+' : undefined}
-          onPage={onPage}
+          onPage={view.onPage}
           sort={
             activeSort === 'relevance' ? undefined : { field: activeSort.column, order: activeSort.order }
           }

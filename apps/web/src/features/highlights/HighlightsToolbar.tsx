@@ -1,11 +1,9 @@
 // The filter toolbar above the highlights table: search text, date, status and sort (spec 000 §2).
 import { Dropdown } from 'primereact/dropdown';
-import { InputText } from 'primereact/inputtext';
-import { IconField } from 'primereact/iconfield';
-import { InputIcon } from 'primereact/inputicon';
-import { Button } from 'primereact/button';
 import { DATE_FILTER_OPTIONS } from '@hc/shared/constants';
 import type { HighlightStatusFilter } from './api/get-highlights.ts';
+import { ListToolbar } from '../../lib/list-page/ListToolbar.tsx';
+import { ExportButton } from '../../lib/list-page/ExportButton.tsx';
 
 /** What the sort select shows: Date, Relevance, or nothing while a column header decides the sort. */
 export type SortChoice = 'date' | 'relevance' | null;
@@ -23,9 +21,6 @@ const STATUS_OPTIONS: { label: string; value: HighlightStatusFilter }[] = [
   { label: 'Deactivated', value: 'deactivated' },
 ];
 
-/** Longest search the server accepts. */
-const SEARCH_MAX_LENGTH = 200;
-
 interface HighlightsToolbarProps {
   text: string;
   onTextChange: (text: string) => void;
@@ -39,6 +34,8 @@ interface HighlightsToolbarProps {
   relevanceAvailable: boolean;
   canReset: boolean;
   onReset: () => void;
+  /** The list call's filters and sort, for the export of the same view. */
+  exportQuery: Record<string, string | undefined>;
 }
 
 /** Filters in one card; every control carries a test id for the browser tests. */
@@ -48,23 +45,24 @@ export function HighlightsToolbar(props: HighlightsToolbarProps) {
     ...(props.relevanceAvailable ? [{ label: 'Relevance', value: 'relevance' }] : []),
   ];
   return (
-    <div className="hc-card hc-toolbar" role="search" data-testid="highlights-filters">
-      <div className="hc-toolbar__field hc-toolbar__field--grow">
-        <label htmlFor="highlights-search">Search</label>
-        <IconField iconPosition="left">
-          <InputIcon className="pi pi-search" />
-          <InputText
-            id="highlights-search"
-            type="search"
-            value={props.text}
-            maxLength={SEARCH_MAX_LENGTH}
-            placeholder="Title, keywords or highlight ID"
-            onChange={(e) => props.onTextChange(e.target.value)}
-            data-testid="highlights-filter-text"
-            className="w-full"
-          />
-        </IconField>
-      </div>
+    <ListToolbar
+      testId="highlights"
+      search={{
+        value: props.text,
+        onChange: props.onTextChange,
+        placeholder: 'Title, keywords or highlight ID',
+      }}
+      canReset={props.canReset}
+      onReset={props.onReset}
+      actions={
+        <ExportButton
+          path="highlights/export.csv"
+          query={props.exportQuery}
+          fallbackName="highlights.csv"
+          testId="highlights-export"
+        />
+      }
+    >
       <div className="hc-toolbar__field">
         <label htmlFor="highlights-date">Date</label>
         <Dropdown
@@ -96,17 +94,6 @@ export function HighlightsToolbar(props: HighlightsToolbarProps) {
           data-testid="highlights-sort"
         />
       </div>
-      <div className="hc-toolbar__actions">
-        <Button
-          type="button"
-          label="Reset"
-          icon="pi pi-filter-slash"
-          text
-          disabled={!props.canReset}
-          onClick={props.onReset}
-          data-testid="highlights-filter-reset"
-        />
-      </div>
-    </div>
+    </ListToolbar>
   );
 }

@@ -1,10 +1,13 @@
 // The APV Highlights screen's filters and sort as plain data, and how they become the list call's
 // parameters (spec 000 §2, §5, §9). Kept apart from the page so the rules are tested without rendering.
+import { HIGHLIGHT_SORT_COLUMNS, HIGHLIGHT_STATUS_FILTERS } from '@hc/shared/api/highlights';
 import type { HighlightSortColumn } from '@hc/shared/api/highlights';
-import { HIGHLIGHT_SORT, SEARCH_RESULT_LIMIT } from '@hc/shared/constants';
+import { DATE_FILTER_OPTIONS, HIGHLIGHT_SORT, SEARCH_RESULT_LIMIT } from '@hc/shared/constants';
 import { fromDateForDays } from '@hc/shared/formatters';
 import type { QueryClient } from '@tanstack/react-query';
 import { readPageSize } from '../../components/usePersistentPageSize.ts';
+import { choiceField, sortField, textField } from '../../lib/list-page/urlState.ts';
+import type { UrlField } from '../../lib/list-page/urlState.ts';
 import { prefetchHighlights } from './api/get-highlights.ts';
 import type { HighlightStatusFilter, HighlightsParams } from './api/get-highlights.ts';
 
@@ -15,6 +18,32 @@ export const DEFAULT_SORT: HighlightsSort = { column: 'date', order: 'desc' };
 
 /** Where the table's page size is remembered (usePersistentPageSize). */
 export const HIGHLIGHTS_PAGE_SIZE_KEY = 'highlights';
+
+const columnSort = sortField(HIGHLIGHT_SORT_COLUMNS, { column: 'date', order: 'desc' });
+
+/** The sort in the address: `relevance`, or `column_order` like the list call's order_by. */
+const highlightsSortField: UrlField<HighlightsSort> = {
+  fallback: DEFAULT_SORT,
+  parse: (raw) => (raw === 'relevance' ? 'relevance' : columnSort.parse(raw)),
+  format: (value) => (value === 'relevance' ? 'relevance' : columnSort.format(value)),
+};
+
+const DAY_CHOICES = DATE_FILTER_OPTIONS.map((o) => String(o.days));
+
+/** The date filter in the address: one of the offered day counts, absent for all time. */
+const daysField: UrlField<number | null> = {
+  fallback: null,
+  parse: (raw) => (DAY_CHOICES.includes(raw) ? Number(raw) : undefined),
+  format: (value) => (value === null ? '' : String(value)),
+};
+
+/** The filters and sort as the address bar keeps them: ?q=&days=&status=&sort=. */
+export const HIGHLIGHTS_URL_FIELDS = {
+  q: textField(),
+  days: daysField,
+  status: choiceField(HIGHLIGHT_STATUS_FILTERS, 'all'),
+  sort: highlightsSortField,
+};
 
 export interface HighlightsFilters {
   /** Debounced search text; a purely numeric term is a highlight id (the server decides). */

@@ -3,12 +3,10 @@
 // highlight's at once. Publishing removes the published resources and drops a highlight when none remain;
 // the ?hlts=id1,id2 view shows just those highlights and goes to /post-on-google once it is empty.
 // What a resource looks like here is described in postOnGoogle.ts.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
-import { isCancelledError } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
 import { DataTable } from 'primereact/datatable';
-import type { DataTablePageEvent } from 'primereact/datatable';
 import { Column } from 'primereact/column';
 import { Button } from 'primereact/button';
 import { Skeleton } from 'primereact/skeleton';
@@ -19,11 +17,14 @@ import { formatDate, formatNumber } from '@hc/shared/formatters';
 import { messages } from '@hc/shared/messages';
 import { pathFor } from '@hc/shared/routes';
 import { ApiError } from '../../lib/api.ts';
-import { useToast } from '../../app/toast.tsx';
-import { StatePanel } from '../../app/StatePanel.tsx';
-import { LinkButton } from '../../app/LinkButton.tsx';
+import { useToast } from '../../lib/toast.tsx';
+import { StatePanel } from '../../components/StatePanel.tsx';
+import { LinkButton } from '../../components/LinkButton.tsx';
 import { HoverVideo } from '../../components/HoverVideo.tsx';
-import { usePersistentPageSize } from '../../components/usePersistentPageSize.ts';
+import type { DataColumn } from '../../components/ServerDataTable.tsx';
+import { useListPage } from '../../lib/list-page/useListPage.ts';
+import { useListErrorToast } from '../../lib/list-page/useListErrorToast.ts';
+import { ExportButton } from '../../lib/list-page/ExportButton.tsx';
 import { useExternalResources } from './api/get-external-resources.ts';
 import { usePublishResources } from './api/publish-resources.ts';
 import type { PublishInput } from './api/publish-resources.ts';
@@ -42,14 +43,9 @@ import './post-on-google.css';
 const PAGE_SIZE_KEY = 'post-on-google';
 const POST_ON_GOOGLE_PATH = pathFor('postOnGoogle');
 
-interface ColumnDef {
-  key: string;
-  header: string;
-  align?: 'left' | 'right' | 'center';
-  className?: string;
-  body: (highlight: Highlight) => ReactNode;
-  skeleton?: ReactNode;
-}
+type ColumnDef = DataColumn<Highlight>;
+/** The list has no filter of its own in the address besides hlts, which it reads as it is. */
+const NO_FIELDS = {};
 
 const errorText = (error: unknown): string =>
   error instanceof ApiError ? error.message : messages.somethingWentWrong;
@@ -63,26 +59,19 @@ const plural = (n: number, one: string, many: string) => `${formatNumber(n)} ${n
 export function PostOnGooglePage() {
   const toast = useToast();
   const navigate = useNavigate();
-  const [searchParams] = useSearchParams();
-  const hlts = parseHlts(searchParams.get('hlts'));
+  // The page lives in the address with the hlts choice, so a shared link opens the same view.
+  const view = useListPage(NO_FIELDS, PAGE_SIZE_KEY);
+  const { per } = view;
+  const hlts = parseHlts(view.search.get('hlts'));
   const type = POG_TYPE;
 
   const query = useExternalResources(type);
   const list = query.data;
   const firstLoad = query.isPending;
   const visible = list ? visibleHighlights(list.highlights, hlts, type) : [];
-  const [per, setPer] = usePersistentPageSize(PAGE_SIZE_KEY);
-  const [first, setFirst] = useState(0);
-
-  const handledErrorAt = useRef(0);
-  const { isError, error, errorUpdatedAt } = query;
-  useEffect(() => {
-    if (!isError || errorUpdatedAt === handledErrorAt.current) return;
-    handledErrorAt.current = errorUpdatedAt;
-    if (isCancelledError(error) || error.name === 'AbortError') return;
-    if (error instanceof ApiError && error.status === 401) return;
-    toast.error(errorText(error));
-  }, [isError, error, errorUpdatedAt, toast]);
+  const first = (view.page - 1) * per;
+  const { isError, error } = query;
+  useListErrorToast(query, { message: errorText(error) });
 
   // The hlts view with nothing (left) to post goes to the full view (spec 000 §2, §4).
   const emptied = list !== undefined && hltsViewEmptied(hlts, visible.length);
@@ -251,10 +240,7 @@ export function PostOnGooglePage() {
           paginator={!firstLoad && visible.length > per}
           first={firstShown}
           rows={per}
-          onPage={(e: DataTablePageEvent) => {
-            if (e.rows !== per) setPer(e.rows);
-            setFirst(e.rows !== per ? 0 : e.first);
-          }}
+          onPage={view.onPage}
           rowsPerPageOptions={[...TABLE_PAGE_SIZE_OPTIONS]}
           paginatorTemplate="RowsPerPageDropdown CurrentPageReport FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink"
           currentPageReportTemplate="{first}–{last} of {totalRecords}"
@@ -287,12 +273,21 @@ export function PostOnGooglePage() {
           <h1 className="hc-page-title">Post highlights</h1>
           <p className="hc-page-subtitle">Highlights with resources waiting to be posted on Google.</p>
         </div>
-        {list && visible.length > 0 && (
-          <span className="hc-result-count" data-testid="pog-count">
-            {plural(visible.length, 'highlight', 'highlights')} ·{' '}
-            {plural(resourceCount, 'resource', 'resources')}
-          </span>
-        )}
+        <div className="flex align-items-center gap-3">
+          {list && visible.length > 0 && (
+            <span className="hc-result-count" data-testid="pog-count">
+              {plural(visible.length, 'highlight', 'highlights')} ·{' '}
+              {plural(resourceCount, 'resource', 'resources')}
+            </span>
+          )}
+          <ExportButton
+            path="external_resources/export.csv"
+            query={{ type, hlts: hlts?.join(',') }}
+            fallbackName="post-on-google.csv"
+            testId="pog-export"
+            disabled={!list || visible.length === 0}
+          />
+        </div>
       </header>
 
       {hlts !== null && !emptied && (

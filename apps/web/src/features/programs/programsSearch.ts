@@ -1,7 +1,9 @@
 // The programs list's search and sort rules (spec 001 §2.7, §5, §9): a search only with non-empty
 // trimmed text, by program name or id; server paging; default order start time, newest first.
 
+import { PROGRAM_SEARCH_TYPES, PROGRAM_SORTS } from '@hc/shared/api/programs';
 import type { ProgramSearchType, ProgramSort } from '@hc/shared/api/programs';
+import { choiceField, sortField, textField } from '../../lib/list-page/urlState.ts';
 
 export const PROGRAM_SEARCH_TYPE_LABELS: Record<ProgramSearchType, string> = {
   program_title: 'Program name',
@@ -22,6 +24,13 @@ export interface ProgramsSearch {
   type: ProgramSearchType;
 }
 export const NO_SEARCH: ProgramsSearch = { text: '', type: 'program_title' };
+
+/** The search and sort as the address bar keeps them: ?q=&by=&sort=column_order. */
+export const PROGRAMS_URL_FIELDS = {
+  q: textField(),
+  by: choiceField(PROGRAM_SEARCH_TYPES, NO_SEARCH.type),
+  sort: sortField(PROGRAM_SORTS, DEFAULT_PROGRAMS_SORT),
+};
 
 /** Searching needs non-empty trimmed text. */
 export const canSearch = (text: string): boolean => text.trim() !== '';

@@ -8,7 +8,7 @@ import { Message } from 'primereact/message';
 import { messages } from '@hc/shared/messages';
 import { newPublisherError, type NewPublisherForm } from '@hc/shared/api/publishers-admin';
 import { ApiError } from '../../lib/api.ts';
-import { useToast } from '../../app/toast.tsx';
+import { useToast } from '../../lib/toast.tsx';
 import { useCreatePublisher } from './api/create-publisher.ts';
 
 const EMPTY: NewPublisherForm = { pub_name: '', pub_id: '', home_url: '' };

@@ -1,35 +1,38 @@
 // Auto Highlight Review queue (spec 001 §2.9; route /review, role apv_article_admin): publisher filter,
 // Refresh, the server-sorted and paged queue (sort remembered locally, default created_at newest first),
 // and the review panel of the selected article.
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { isCancelledError, useQueryClient } from '@tanstack/react-query';
-import { DataTable } from 'primereact/datatable';
-import type { DataTablePageEvent, DataTableSortEvent } from 'primereact/datatable';
-import { Column } from 'primereact/column';
+import { useCallback, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { DataTableSortEvent } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { Button } from 'primereact/button';
 import { Skeleton } from 'primereact/skeleton';
 import { Tag } from 'primereact/tag';
-import { TABLE_PAGE_SIZE_OPTIONS } from '@hc/shared/constants';
-import { formatDate, formatNumber } from '@hc/shared/formatters';
+import { formatNumber } from '@hc/shared/formatters';
 import { messages } from '@hc/shared/messages';
 import { lockMessages } from '@hc/shared/live/locks';
-import type { PendingReviewList } from '@hc/shared/api/review';
-import { ApiError } from '../../lib/api.ts';
-import { useToast } from '../../app/toast.tsx';
-import { useAppConfig } from '../../app/config.tsx';
-import { StatePanel } from '../../app/StatePanel.tsx';
-import { usePersistentPageSize } from '../../components/usePersistentPageSize.ts';
+import { PENDING_REVIEW_SORTS } from '@hc/shared/api/review';
+import type { PendingReviewList, PendingReviewSort } from '@hc/shared/api/review';
+import { useToast } from '../../lib/toast.tsx';
+import { useAppConfig } from '../../lib/config/config.tsx';
+import { StatePanel } from '../../components/StatePanel.tsx';
+import { ServerDataTable } from '../../components/ServerDataTable.tsx';
+import type { DataColumn } from '../../components/ServerDataTable.tsx';
+import { useListPage } from '../../lib/list-page/useListPage.ts';
+import { isSessionEnd, useListErrorToast } from '../../lib/list-page/useListErrorToast.ts';
+import { sortFromEvent } from '../../lib/list-page/urlState.ts';
+import { dateColumn } from '../../lib/list-page/columns.tsx';
+import { ExportButton } from '../../lib/list-page/ExportButton.tsx';
 import { PENDING_ARTICLES_KEY, usePendingArticles } from './api/get-pending-articles.ts';
 import type { PendingArticle } from '@hc/shared/api/review';
 import type { PendingArticlesParams } from './api/get-pending-articles.ts';
-import { readReviewSort, writeReviewSort } from './reviewSort.ts';
-import type { ReviewSort, ReviewSortColumn } from './reviewSort.ts';
+import { REVIEW_URL_FIELDS, readReviewSort, writeReviewSort } from './reviewSort.ts';
+import type { ReviewSort } from './reviewSort.ts';
 import { ReviewPanel } from './ReviewPanel.tsx';
-import { heldByOther, nextFreeRow } from '../locks/lockRows.ts';
-import { LockTag } from '../locks/LockTag.tsx';
-import { pageWithLockChange, useLockChanges, useLockClock } from '../locks/useLockChanges.ts';
-import { useBreakLockAction } from '../locks/useBreakLockAction.tsx';
+import { heldByOther, nextFreeRow } from '../../lib/locks/lockRows.ts';
+import { LockTag } from '../../lib/locks/LockTag.tsx';
+import { pageWithLockChange, useLockChanges, useLockClock } from '../../lib/locks/useLockChanges.ts';
+import { useBreakLockAction } from '../../lib/locks/useBreakLockAction.tsx';
 import '../../components/data-page.css';
 import './review.css';
 
@@ -50,17 +53,18 @@ export function ReviewPage() {
   const toast = useToast();
   const { user } = useAppConfig();
   const client = useQueryClient();
-  const [publisher, setPublisher] = useState<number>(ALL_PUBLISHERS);
-  const [sort, setSortState] = useState<ReviewSort>(readReviewSort);
+  // Publisher, sort and page live in the address. The sort is remembered too: an address without
+  // one shows the sort the user last chose (spec 001 §9).
+  const view = useListPage(REVIEW_URL_FIELDS, PAGE_SIZE_KEY);
+  const { per, page } = view;
+  const publisher = view.values.publisher ?? ALL_PUBLISHERS;
+  const [storedSort, setStoredSort] = useState<ReviewSort>(readReviewSort);
+  const sort = view.search.has('sort') ? view.values.sort : storedSort;
   const setSort = (next: ReviewSort) => {
-    setSortState(next);
+    setStoredSort(next);
     writeReviewSort(next);
+    view.set({ sort: next });
   };
-  const [per, setPer] = usePersistentPageSize(PAGE_SIZE_KEY);
-
-  const filterKey = JSON.stringify([publisher, sort, per]);
-  const [paging, setPaging] = useState({ key: filterKey, page: 1 });
-  const page = paging.key === filterKey ? paging.page : 1;
   const params: PendingArticlesParams = {
     sort_by: sort.column,
     order_by: sort.order,
@@ -72,16 +76,8 @@ export function ReviewPage() {
   const query = usePendingArticles(params);
   const list = query.data;
   const firstLoad = query.isPending;
-
-  const handledErrorAt = useRef(0);
-  const { isError, error, errorUpdatedAt } = query;
-  useEffect(() => {
-    if (!isError || errorUpdatedAt === handledErrorAt.current) return;
-    handledErrorAt.current = errorUpdatedAt;
-    if (isCancelledError(error) || error.name === 'AbortError') return;
-    if (error instanceof ApiError && error.status === 401) return;
-    toast.error(error instanceof ApiError && error.status !== 0 ? error.message : messages.networkError);
-  }, [isError, error, errorUpdatedAt, toast]);
+  useListErrorToast(query);
+  const { isError, error } = query;
 
   // Who holds which article: from the list, then live from lock_changed.
   const applyLockChange = useLockChanges<PendingReviewList>('article', PENDING_ARTICLES_KEY, (page, event) =>
@@ -133,22 +129,106 @@ export function ReviewPage() {
   ];
 
   const onSort = (e: DataTableSortEvent) => {
-    setSort({ column: e.sortField as ReviewSortColumn, order: e.sortOrder === 1 ? 'asc' : 'desc' });
-  };
-  const onPage = (e: DataTablePageEvent) => {
-    if (e.rows !== per) {
-      setPer(e.rows);
-      return;
-    }
-    setPaging({ key: filterKey, page: (e.page ?? Math.floor(e.first / e.rows)) + 1 });
+    const next = sortFromEvent(PENDING_REVIEW_SORTS, e);
+    if (next) setSort(next);
   };
 
   const count = list?.count ?? 0;
   const rows = firstLoad ? skeletonRows(per) : (list?.articles ?? []);
-  const sessionEnded = error instanceof ApiError && error.status === 401;
-  const showInlineError = isError && !list && !sessionEnded;
-  const cell = <T,>(render: (a: PendingArticle) => T, width = '4.5rem') =>
-    firstLoad ? () => <Skeleton width={width} /> : render;
+  const showInlineError = isError && !list && !isSessionEnd(error);
+
+  const columns: DataColumn<PendingArticle, PendingReviewSort>[] = [
+    {
+      key: 'id',
+      header: 'Id',
+      sortField: 'id',
+      className: 'hc-col-review-id',
+      body: (a) => <span className="hc-mono">{a.id}</span>,
+    },
+    {
+      key: 'publisher',
+      header: 'Publisher',
+      sortField: 'publisher_name',
+      className: 'hc-col-publisher',
+      skeleton: <Skeleton width="7rem" />,
+      body: (a) => a.publisher_name,
+    },
+    {
+      key: 'title',
+      header: 'Title',
+      sortField: 'title',
+      className: 'hc-col-title',
+      skeleton: <Skeleton width="80%" />,
+      body: (a) => {
+        const holder = heldByOther(a, user.email, now);
+        return (
+          <>
+            <button
+              type="button"
+              className="hc-title-link"
+              data-testid={`review-article-${a.id}`}
+              onClick={(e) => {
+                e.stopPropagation();
+                open(a);
+              }}
+            >
+              {a.title}
+            </button>
+            {holder && (
+              <div>
+                <LockTag
+                  holder={holder}
+                  onBreak={isAdmin ? () => breakLock.ask(a.id, holder) : undefined}
+                  testId={`review-lock-${a.id}`}
+                />
+              </div>
+            )}
+          </>
+        );
+      },
+    },
+    {
+      ...dateColumn<PendingArticle, PendingReviewSort>({
+        key: 'created',
+        header: 'Created On',
+        sortField: 'created_at',
+        value: (a) => a.created_at,
+      }),
+      // The queue's dates sort like its other columns: oldest first on the first click.
+      firstOrder: undefined,
+    },
+    {
+      key: 'featured',
+      header: 'Featured',
+      align: 'center',
+      className: 'hc-col-featured',
+      body: (a) =>
+        a.featured ? (
+          <Tag value="Featured" severity="warning" rounded data-testid={`review-featured-${a.id}`} />
+        ) : (
+          <span className="hc-muted">No</span>
+        ),
+    },
+    {
+      key: 'url',
+      header: 'URL',
+      className: 'hc-col-url',
+      skeleton: <Skeleton width="10rem" />,
+      body: (a) => (
+        <a
+          href={a.raw_url}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="hc-external-link hc-url-cell"
+          title={a.raw_url}
+          onClick={(e) => e.stopPropagation()}
+        >
+          <span>{a.raw_url.replace(/^https?:\/\//, '')}</span>
+          <i className="pi pi-external-link" aria-hidden="true" />
+        </a>
+      ),
+    },
+  ];
 
   return (
     <div className="hc-data-page hc-review" data-testid="review-page">
@@ -172,11 +252,18 @@ export function ReviewPage() {
             value={publisher}
             options={publisherOptions}
             filter={publisherOptions.length > 8}
-            onChange={(e) => setPublisher(Number(e.value) || ALL_PUBLISHERS)}
+            onChange={(e) => view.set({ publisher: Number(e.value) || null })}
             data-testid="review-publisher"
           />
         </div>
         <div className="hc-toolbar__actions">
+          <ExportButton
+            path="articles/pending_review/export.csv"
+            query={{ sort_by: params.sort_by, order_by: params.order_by, publisher: params.publisher }}
+            fallbackName="review-queue.csv"
+            testId="review-export"
+            disabled={!list || count === 0}
+          />
           <Button
             type="button"
             label="Refresh"
@@ -196,140 +283,29 @@ export function ReviewPage() {
           testId="review-error"
         />
       ) : (
-        <div className="hc-card hc-table-card" data-testid="review-table" aria-busy={query.isFetching}>
-          <DataTable
-            value={rows}
-            dataKey="id"
-            lazy
-            paginator={firstLoad || count > 0}
-            first={(page - 1) * per}
-            rows={per}
-            totalRecords={count}
-            rowsPerPageOptions={[...TABLE_PAGE_SIZE_OPTIONS]}
-            paginatorTemplate="RowsPerPageDropdown CurrentPageReport FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink"
-            currentPageReportTemplate="{first}–{last} of {totalRecords}"
-            onPage={onPage}
-            sortField={sort.column}
-            sortOrder={sort.order === 'asc' ? 1 : -1}
-            onSort={onSort}
-            loading={query.isPlaceholderData}
-            emptyMessage={
-              <div className="hc-empty" data-testid="review-empty">
-                {messages.noResults}
-              </div>
-            }
-            onRowClick={(e) => {
-              if (!firstLoad) open(e.data as PendingArticle);
-            }}
-            rowClassName={(a: PendingArticle) =>
-              firstLoad
-                ? 'hc-row'
-                : `hc-row hc-row--clickable${panelOpen && selected?.id === a.id ? ' hc-row--selected' : ''}${
-                    heldByOther(a, user.email, now) ? ' hc-row--locked' : ''
-                  }`
-            }
-            pt={{ bodyRow: { 'data-testid': 'review-row' } as object }}
-            tableClassName="hc-table hc-review-table"
-          >
-            <Column
-              columnKey="id"
-              header="Id"
-              sortable
-              sortField="id"
-              className="hc-col-review-id"
-              body={cell((a) => (
-                <span className="hc-mono">{a.id}</span>
-              ))}
-            />
-            <Column
-              columnKey="publisher"
-              header="Publisher"
-              sortable
-              sortField="publisher_name"
-              className="hc-col-publisher"
-              body={cell((a) => a.publisher_name, '7rem')}
-            />
-            <Column
-              columnKey="title"
-              header="Title"
-              sortable
-              sortField="title"
-              className="hc-col-title"
-              body={cell((a) => {
-                const holder = heldByOther(a, user.email, now);
-                return (
-                  <>
-                    <button
-                      type="button"
-                      className="hc-title-link"
-                      data-testid={`review-article-${a.id}`}
-                      onClick={(e) => {
-                        e.stopPropagation();
-                        open(a);
-                      }}
-                    >
-                      {a.title}
-                    </button>
-                    {holder && (
-                      <div>
-                        <LockTag
-                          holder={holder}
-                          onBreak={isAdmin ? () => breakLock.ask(a.id, holder) : undefined}
-                          testId={`review-lock-${a.id}`}
-                        />
-                      </div>
-                    )}
-                  </>
-                );
-              }, '80%')}
-            />
-            <Column
-              columnKey="created"
-              header="Created On"
-              sortable
-              sortField="created_at"
-              className="hc-col-date"
-              body={cell((a) => (
-                <span className="hc-nowrap">{formatDate(a.created_at)}</span>
-              ))}
-            />
-            <Column
-              columnKey="featured"
-              header="Featured"
-              align="center"
-              alignHeader="center"
-              className="hc-col-featured"
-              body={cell((a) =>
-                a.featured ? (
-                  <Tag value="Featured" severity="warning" rounded data-testid={`review-featured-${a.id}`} />
-                ) : (
-                  <span className="hc-muted">No</span>
-                ),
-              )}
-            />
-            <Column
-              columnKey="url"
-              header="URL"
-              className="hc-col-url"
-              body={cell(
-                (a) => (
-                  <a
-                    href={a.raw_url}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="hc-external-link hc-url-cell"
-                    title={a.raw_url}
-                    onClick={(e) => e.stopPropagation()}
-                  >
-                    <span>{a.raw_url.replace(/^https?:\/\//, '')}</span>
-                    <i className="pi pi-external-link" aria-hidden="true" />
-                  </a>
-                ),
-                '10rem',
-              )}
-            />
-          </DataTable>
-        </div>
+        <ServerDataTable
+          testId="review"
+          rows={rows}
+          dataKey="id"
+          columns={columns}
+          firstLoad={firstLoad}
+          page={page}
+          per={per}
+          totalRecords={count}
+          onPage={view.onPage}
+          sort={{ field: sort.column, order: sort.order }}
+          onSort={onSort}
+          loading={query.isPlaceholderData}
+          fetching={query.isFetching}
+          onRowClick={open}
+          rowClass={(a) =>
+            [
+              panelOpen && selected?.id === a.id ? 'hc-row--selected' : '',
+              heldByOther(a, user.email, now) ? 'hc-row--locked' : '',
+            ].join(' ')
+          }
+          tableClassName="hc-table hc-review-table"
+        />
       )}
 
       <ReviewPanel

@@ -13,8 +13,8 @@ import { MP4_SUFFIX, REVIEW_APV_REASONS, REVIEW_TV_REASONS } from '@hc/shared/co
 import { formatDate, truncateTitle } from '@hc/shared/formatters';
 import { messages } from '@hc/shared/messages';
 import { ApiError } from '../../lib/api.ts';
-import { useToast } from '../../app/toast.tsx';
-import { StatePanel } from '../../app/StatePanel.tsx';
+import { useToast } from '../../lib/toast.tsx';
+import { StatePanel } from '../../components/StatePanel.tsx';
 import { limitedHighlights, useAutoHighlights } from './api/get-auto-highlights.ts';
 import type { PendingArticle, ReviewAction } from '@hc/shared/api/review';
 import { useSubmitFeedback } from './api/submit-feedback.ts';
@@ -32,9 +32,9 @@ import {
 } from './reviewForm.ts';
 import type { ApvReason, HighlightReview, Rating, ReviewFormAction, TvReason } from './reviewForm.ts';
 import { isTextEntry, keyHintsFor, shortcutFor } from './reviewShortcuts.ts';
-import { useTaskLock } from '../locks/useTaskLock.ts';
-import { LockNotice, lockAllowsActions } from '../locks/LockNotice.tsx';
-import { isLockRefusal } from '../locks/lockRows.ts';
+import { useTaskLock } from '../../lib/locks/useTaskLock.ts';
+import { LockNotice, lockAllowsActions } from '../../lib/locks/LockNotice.tsx';
+import { isLockRefusal } from '../../lib/locks/lockRows.ts';
 import '../../components/components.css';
 
 const APV_OPTIONS = [

@@ -2,6 +2,7 @@
 
 import { PENDING_REVIEW_SORTS } from '@hc/shared/api/review';
 import type { PendingReviewSort } from '@hc/shared/api/review';
+import { intField, sortField } from '../../lib/list-page/urlState.ts';
 
 export type ReviewSortColumn = PendingReviewSort;
 
@@ -48,3 +49,9 @@ export function writeReviewSort(sort: ReviewSort): void {
     // Storage full or disabled: the sort still applies for this visit.
   }
 }
+
+/** The queue's filters in the address: ?publisher=&sort=column_order (absent sort: the remembered one). */
+export const REVIEW_URL_FIELDS = {
+  publisher: intField(1, 2_147_483_647),
+  sort: sortField(PENDING_REVIEW_SORTS, DEFAULT_REVIEW_SORT),
+};

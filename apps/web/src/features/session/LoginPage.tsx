@@ -14,9 +14,9 @@ import { CONSOLE_VERSION } from '@hc/shared/constants';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '@hc/shared/api/auth-limits';
 import { ApiError } from '../../lib/api.ts';
 import { writeSession } from '../../lib/session.ts';
-import { useToast } from '../../app/toast.tsx';
-import { useSession } from '../../app/useSession.ts';
-import { PRODUCT_NAME, returnPathFrom } from '../../app/navigation.ts';
+import { useToast } from '../../lib/toast.tsx';
+import { useSession } from '../../lib/useSession.ts';
+import { PRODUCT_NAME, returnPathFrom } from '../../lib/navigation.ts';
 import { useLogin } from './api/login.ts';
 
 function failureText(error: unknown): string {

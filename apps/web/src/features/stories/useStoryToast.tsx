@@ -2,7 +2,7 @@
 // rather than the console's 7 s.
 import { useMemo } from 'react';
 import { TOAST_LIFE_STORY_EDITOR_MS } from '@hc/shared/constants';
-import { useToast, type ToastApi } from '../../app/toast.tsx';
+import { useToast, type ToastApi } from '../../lib/toast.tsx';
 
 /** [nothing more to render (the console shows the toasts), the { success, error, info } api]. */
 export function useStoryToast(): [null, ToastApi] {

@@ -1,33 +1,29 @@
 // Syndication (spec 001 §2.6; route /syndication): the read-only, server-paged and server-sorted table of
 // the Active Top Videos packages the other publishers of the caller's group share, with the impressions
 // and CTR columns (total and IAB) only when the console flags are 'true'.
-import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
-import { isCancelledError } from '@tanstack/react-query';
-import type { DataTablePageEvent, DataTableSortEvent } from 'primereact/datatable';
+import type { DataTableSortEvent } from 'primereact/datatable';
 import { Skeleton } from 'primereact/skeleton';
 import { Tag } from 'primereact/tag';
+import { PACKAGE_SORT_COLUMNS } from '@hc/shared/api/packages';
 import type { Package } from '@hc/shared/api/packages';
 import { SEARCH_RESULT_LIMIT } from '@hc/shared/constants';
-import { formatCount, formatDate, formatNumber, formatPercent } from '@hc/shared/formatters';
+import { formatNumber } from '@hc/shared/formatters';
 import { messages } from '@hc/shared/messages';
-import { ApiError } from '../../lib/api.ts';
-import { useToast } from '../../app/toast.tsx';
-import { useAppConfig } from '../../app/config.tsx';
-import { StatePanel } from '../../app/StatePanel.tsx';
-import { usePersistentPageSize } from '../../components/usePersistentPageSize.ts';
+import { useAppConfig } from '../../lib/config/config.tsx';
+import { StatePanel } from '../../components/StatePanel.tsx';
+import { useListPage } from '../../lib/list-page/useListPage.ts';
+import { useListErrorToast } from '../../lib/list-page/useListErrorToast.ts';
+import { sortField, sortFromEvent } from '../../lib/list-page/urlState.ts';
+import { countColumn, dateColumn, percentColumn } from '../../lib/list-page/columns.tsx';
+import { ExportButton } from '../../lib/list-page/ExportButton.tsx';
 import { useSyndication } from './api/get-syndication.ts';
 import {
   DEFAULT_SYNDICATION_SORT,
-  isSyndicationSortColumn,
   syndicationMetricColumns,
   toSyndicationParams,
 } from './syndicationColumns.ts';
-import type {
-  SyndicationMetricColumn,
-  SyndicationSort,
-  SyndicationSortColumn,
-} from './syndicationColumns.ts';
+import type { SyndicationMetricColumn, SyndicationSortColumn } from './syndicationColumns.ts';
 import { ServerDataTable, skeletonRows } from '../../components/ServerDataTable.tsx';
 import type { DataColumn } from '../../components/ServerDataTable.tsx';
 import '../../components/data-page.css';
@@ -39,66 +35,39 @@ type ColumnDef = DataColumn<Package, SyndicationSortColumn>;
 
 const TYPE_LABEL: Record<Package['package_type'], string> = { auto: 'Auto', user: 'Manual' };
 
-const numberCell = (value: string) => <span className="hc-num">{value}</span>;
-
 const METRIC_COLUMNS: Record<SyndicationMetricColumn, ColumnDef> = {
-  impressions: {
+  impressions: countColumn({
     key: 'impressions',
     header: 'Impressions',
     sortField: 'package_impressions',
-    firstOrder: 'desc',
-    align: 'right',
-    className: 'hc-col-num',
-    body: (p) => numberCell(formatCount(p.package_impressions)),
-  },
-  ctr: {
-    key: 'ctr',
-    header: 'CTR',
-    align: 'right',
-    className: 'hc-col-num',
-    body: (p) => numberCell(formatPercent(p.package_ctr)),
-  },
-  'iab-impressions': {
+    value: (p) => p.package_impressions,
+  }),
+  ctr: percentColumn({ key: 'ctr', header: 'CTR', value: (p) => p.package_ctr }),
+  'iab-impressions': countColumn({
     key: 'iab-impressions',
     header: 'IAB Impressions',
-    align: 'right',
-    className: 'hc-col-num',
-    body: (p) => numberCell(formatCount(p.package_iab_impressions)),
-  },
-  'iab-ctr': {
-    key: 'iab-ctr',
-    header: 'IAB CTR',
-    align: 'right',
-    className: 'hc-col-num',
-    body: (p) => numberCell(formatPercent(p.package_iab_ctr)),
-  },
+    value: (p) => p.package_iab_impressions,
+  }),
+  'iab-ctr': percentColumn({ key: 'iab-ctr', header: 'IAB CTR', value: (p) => p.package_iab_ctr }),
 };
+
+/** The sort as the address bar keeps it: ?sort=column_order, and the page. */
+const URL_FIELDS = { sort: sortField(PACKAGE_SORT_COLUMNS, DEFAULT_SYNDICATION_SORT) };
 
 /** The syndication screen. */
 export function SyndicationPage() {
-  const toast = useToast();
   const { consoleConfig } = useAppConfig();
 
-  const [sort, setSort] = useState<SyndicationSort>(DEFAULT_SYNDICATION_SORT);
-  const [per, setPer] = usePersistentPageSize(PAGE_SIZE_KEY);
-  const sortKey = JSON.stringify([sort, per]);
-  const [paging, setPaging] = useState({ key: sortKey, page: 1 });
-  const page = paging.key === sortKey ? paging.page : 1;
-  const params = toSyndicationParams(sort, page, per);
+  const view = useListPage(URL_FIELDS, PAGE_SIZE_KEY);
+  const { per } = view;
+  const sort = view.values.sort;
+  const params = toSyndicationParams(sort, view.page, per);
 
   const query = useSyndication(params);
   const list = query.data;
   const firstLoad = query.isPending;
-
-  const handledErrorAt = useRef(0);
-  const { isError, error, errorUpdatedAt } = query;
-  useEffect(() => {
-    if (!isError || errorUpdatedAt === handledErrorAt.current) return;
-    handledErrorAt.current = errorUpdatedAt;
-    if (isCancelledError(error) || error.name === 'AbortError') return;
-    if (error instanceof ApiError && error.status === 401) return;
-    toast.error(messages.failedToLoadPackages);
-  }, [isError, error, errorUpdatedAt, toast]);
+  useListErrorToast(query, { message: messages.failedToLoadPackages });
+  const { isError } = query;
 
   const columns: ColumnDef[] = [
     {
@@ -154,36 +123,24 @@ export function SyndicationPage() {
       body: (p) =>
         p.category ? <span className="hc-category">{p.category}</span> : <span className="hc-muted">--</span>,
     },
-    {
+    dateColumn({
       key: 'updated',
       header: 'Date Updated',
       sortField: 'updated_at',
-      firstOrder: 'desc',
-      className: 'hc-col-date',
-      body: (p) => <span className="hc-nowrap">{formatDate(p.updated_at)}</span>,
-    },
-    {
+      value: (p) => p.updated_at,
+    }),
+    countColumn({
       key: 'clicks',
       header: 'Clicks',
       sortField: 'package_clicks',
-      firstOrder: 'desc',
-      align: 'right',
-      className: 'hc-col-num',
-      body: (p) => numberCell(formatCount(p.package_clicks)),
-    },
+      value: (p) => p.package_clicks,
+    }),
     ...syndicationMetricColumns(consoleConfig).map((key) => METRIC_COLUMNS[key]),
   ];
 
   const onSort = (e: DataTableSortEvent) => {
-    if (!isSyndicationSortColumn(e.sortField)) return;
-    setSort({ column: e.sortField, order: e.sortOrder === 1 ? 'asc' : 'desc' });
-  };
-  const onPage = (e: DataTablePageEvent) => {
-    if (e.rows !== per) {
-      setPer(e.rows);
-      return;
-    }
-    setPaging({ key: sortKey, page: (e.page ?? Math.floor(e.first / e.rows)) + 1 });
+    const next = sortFromEvent(PACKAGE_SORT_COLUMNS, e);
+    if (next) view.set({ sort: next });
   };
 
   const count = list?.count ?? 0;
@@ -219,7 +176,7 @@ export function SyndicationPage() {
         page={params.page}
         per={per}
         totalRecords={Math.min(count, SEARCH_RESULT_LIMIT)}
-        onPage={onPage}
+        onPage={view.onPage}
         sort={{ field: sort.column, order: sort.order }}
         onSort={onSort}
         loading={query.isPlaceholderData}
@@ -237,12 +194,21 @@ export function SyndicationPage() {
             Active Top Videos packages shared by the other publishers of your group. Read-only.
           </p>
         </div>
-        {list && count > 0 && (
-          <span className="hc-result-count" data-testid="syndication-count">
-            {count > SEARCH_RESULT_LIMIT ? '1000+' : formatNumber(count)}{' '}
-            {count === 1 ? 'package' : 'packages'}
-          </span>
-        )}
+        <div className="flex align-items-center gap-3">
+          {list && count > 0 && (
+            <span className="hc-result-count" data-testid="syndication-count">
+              {count > SEARCH_RESULT_LIMIT ? '1000+' : formatNumber(count)}{' '}
+              {count === 1 ? 'package' : 'packages'}
+            </span>
+          )}
+          <ExportButton
+            path="syndication/export.csv"
+            query={{ order_by: params.order_by }}
+            fallbackName="syndication.csv"
+            testId="syndication-export"
+            disabled={!list || count === 0}
+          />
+        </div>
       </header>
       {body}
     </div>

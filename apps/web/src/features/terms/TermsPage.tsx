@@ -2,7 +2,7 @@
 import { Card } from 'primereact/card';
 import { Link } from 'react-router';
 import { SUPPORT_EMAIL, TERMS } from '@hc/shared/constants';
-import { PRODUCT_NAME } from '../../app/navigation.ts';
+import { PRODUCT_NAME } from '../../lib/navigation.ts';
 
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
 const words: Record<number, string> = { 1: 'one', 6: 'six', 12: 'twelve' };

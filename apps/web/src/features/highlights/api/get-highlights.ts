@@ -4,7 +4,8 @@ import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tan
 import type { HighlightList, HighlightOrderBy } from '@hc/shared/api/highlights';
 import type { HIGHLIGHT_STATUS_FILTERS } from '@hc/shared/api/highlights';
 import { HIGHLIGHT_SORT, TABLE_PAGE_SIZE_DEFAULT } from '@hc/shared/constants';
-import { ApiError, editorApi } from '../../../lib/api.ts';
+import { editorApi } from '../../../lib/api.ts';
+import { retryTransient } from '../../../lib/list-page/retry.ts';
 
 export type HighlightStatusFilter = (typeof HIGHLIGHT_STATUS_FILTERS)[number];
 
@@ -36,10 +37,6 @@ export function getHighlights(params: HighlightsParams, signal?: AbortSignal): P
     ? editorApi<HighlightList>('highlights/search', { query: { ...query, q: text }, signal })
     : editorApi<HighlightList>('highlights/index', { query, signal });
 }
-
-/** Only failures that another try could fix are retried: no answer at all, or a server error. */
-const retryTransient = (failureCount: number, error: Error) =>
-  failureCount < 2 && error instanceof ApiError && (error.status === 0 || error.status >= 500);
 
 /**
  * Query options for one page. Without params the options carry the feature's root key, which

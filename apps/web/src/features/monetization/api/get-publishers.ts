@@ -4,7 +4,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { TOAST_LIFE_ADMIN_MS } from '@hc/shared/constants';
 import { messages } from '@hc/shared/messages';
 import { editorApi } from '../../../lib/api.ts';
-import { useToast } from '../../../app/toast.tsx';
+import { useToast } from '../../../lib/toast.tsx';
 
 export interface PublisherOption {
   id: number;

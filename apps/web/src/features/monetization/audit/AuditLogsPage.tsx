@@ -10,7 +10,7 @@ import type { AuditEntry } from '@hc/shared/api/monetization';
 import { TABLE_PAGE_SIZE_OPTIONS } from '@hc/shared/constants';
 import { formatNumber } from '@hc/shared/formatters';
 import { messages } from '@hc/shared/messages';
-import { StatePanel } from '../../../app/StatePanel.tsx';
+import { StatePanel } from '../../../components/StatePanel.tsx';
 import { usePersistentPageSize } from '../../../components/usePersistentPageSize.ts';
 import { useAudits } from '../api/get-audits.ts';
 import { usePublishers } from '../api/get-publishers.ts';

@@ -22,8 +22,8 @@ import {
   type VideoSetupValues,
 } from '@hc/shared/monetization/setup-form';
 import { MONETIZATION_CONFIG_ACTIONS } from '@hc/shared/routes';
-import { StatePanel } from '../../../app/StatePanel.tsx';
-import { NotFoundPage } from '../../../app/pages/NotFoundPage.tsx';
+import { StatePanel } from '../../../components/StatePanel.tsx';
+import { NotFoundPage } from '../../../components/pages/NotFoundPage.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { readSession } from '../../../lib/session.ts';
 import { usePublishers } from '../api/get-publishers.ts';

@@ -16,8 +16,8 @@ import {
 } from '@hc/shared/constants';
 import { gridDiscardEdits, messages } from '@hc/shared/messages';
 import { GRID_TAB_LABELS, GRID_TABS, type GridTab } from '@hc/shared/monetization/grid-rules';
-import { StatePanel } from '../../../app/StatePanel.tsx';
-import { useToast } from '../../../app/toast.tsx';
+import { StatePanel } from '../../../components/StatePanel.tsx';
+import { useToast } from '../../../lib/toast.tsx';
 import { usePersistentPageSize } from '../../../components/usePersistentPageSize.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { PublishersField } from '../components/PublishersField.tsx';

@@ -4,7 +4,7 @@ import { Skeleton } from 'primereact/skeleton';
 import { POPULATED_WORKBOOKS_DAYS, POPULATED_WORKBOOKS_KEPT } from '@hc/shared/api/reports';
 import { TOAST_LIFE_ADMIN_MS } from '@hc/shared/constants';
 import { messages } from '@hc/shared/messages';
-import { useToast } from '../../../app/toast.tsx';
+import { useToast } from '../../../lib/toast.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useDownloadPopulatedWorkbook, usePopulatedWorkbooks } from './api/populated-workbooks.ts';
 

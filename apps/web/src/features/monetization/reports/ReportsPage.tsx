@@ -12,7 +12,7 @@ import { SelectButton } from 'primereact/selectbutton';
 import type { ReportPreview, ReportStatus } from '@hc/shared/api/reports';
 import { TOAST_LIFE_ADMIN_MS } from '@hc/shared/constants';
 import { messages } from '@hc/shared/messages';
-import { useToast } from '../../../app/toast.tsx';
+import { useToast } from '../../../lib/toast.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { usePublishers } from '../api/get-publishers.ts';
 import { usePublisherGroups } from './api/get-publisher-groups.ts';

@@ -9,7 +9,7 @@ import { TabPanel, TabView } from 'primereact/tabview';
 import type { DisplayConfigRow, VideoConfigRow } from '@hc/shared/api/monetization';
 import { PUBLISHER_MULTISELECT_MAX, TABLE_PAGE_SIZE_OPTIONS } from '@hc/shared/constants';
 import { messages } from '@hc/shared/messages';
-import { StatePanel } from '../../../app/StatePanel.tsx';
+import { StatePanel } from '../../../components/StatePanel.tsx';
 import { usePersistentPageSize } from '../../../components/usePersistentPageSize.ts';
 import { useAllConfigs } from '../api/get-all-configs.ts';
 import { PublishersField } from '../components/PublishersField.tsx';

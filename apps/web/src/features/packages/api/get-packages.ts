@@ -4,7 +4,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Package, PackageListQuery } from '@hc/shared/api/packages';
 import { TABLE_PAGE_SIZE_DEFAULT } from '@hc/shared/constants';
-import { ApiError, editorApi } from '../../../lib/api.ts';
+import { editorApi } from '../../../lib/api.ts';
+import { retryTransient } from '../../../lib/list-page/retry.ts';
 
 /** What the table asks for: the list query with every parameter present (`q` empty for no search). */
 export type PackagesParams = Required<Omit<PackageListQuery, 'q'>> & { q: string };
@@ -26,10 +27,6 @@ export const DEFAULT_PACKAGES_PARAMS: PackagesParams = {
 export function getPackages(params: PackagesParams, signal?: AbortSignal): Promise<PackageList> {
   return editorApi<PackageList>('packages', { query: { ...params, q: params.q.trim() }, signal });
 }
-
-/** Only failures that another try could fix are retried: no answer at all, or a server error. */
-const retryTransient = (failureCount: number, error: Error) =>
-  failureCount < 2 && error instanceof ApiError && (error.status === 0 || error.status >= 500);
 
 /**
  * Query options for one page. Without params the options carry the list's root key, which the status

@@ -1,44 +1,39 @@
 // Top Videos packages list (spec 000 §2 "Top Videos packages list", §4; route /packages): the filterable,
 // server-paged and server-sorted table of the publisher's packages, the status checkbox with its
 // confirmation, the row actions (edit, delete = archive, get embed code) and the detail drawer.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { isCancelledError } from '@tanstack/react-query';
-import type { DataTablePageEvent, DataTableSortEvent } from 'primereact/datatable';
+import type { DataTableSortEvent } from 'primereact/datatable';
 import { Button } from 'primereact/button';
 import { Skeleton } from 'primereact/skeleton';
 import { Tag } from 'primereact/tag';
+import { PACKAGE_SORT_COLUMNS } from '@hc/shared/api/packages';
 import type { Package } from '@hc/shared/api/packages';
 import { SEARCH_RESULT_LIMIT } from '@hc/shared/constants';
 import { formatCount, formatDate, formatNumber, formatPercent } from '@hc/shared/formatters';
 import { messages, packageStatusConfirm } from '@hc/shared/messages';
 import { ApiError } from '../../../lib/api.ts';
 import { copyText } from '../../../lib/clipboard.ts';
-import { useToast } from '../../../app/toast.tsx';
-import { useAppConfig } from '../../../app/config.tsx';
-import { StatePanel } from '../../../app/StatePanel.tsx';
-import { useDebouncedValue } from '../../../components/useDebouncedValue.ts';
-import { usePersistentPageSize } from '../../../components/usePersistentPageSize.ts';
+import { useToast } from '../../../lib/toast.tsx';
+import { useAppConfig } from '../../../lib/config/config.tsx';
+import { StatePanel } from '../../../components/StatePanel.tsx';
+import { useListPage, useSearchText } from '../../../lib/list-page/useListPage.ts';
+import { useListErrorToast } from '../../../lib/list-page/useListErrorToast.ts';
+import { sortFromEvent } from '../../../lib/list-page/urlState.ts';
 import { usePackages } from '../api/get-packages.ts';
 import { useUpdatePackageStatus } from '../api/update-package-status.ts';
 import type { PackageStatusInput } from '../api/update-package-status.ts';
 import {
-  DEFAULT_PACKAGES_SORT,
+  PACKAGES_URL_FIELDS,
   PACKAGE_TYPE_LABEL,
   clampPage,
   editPackagePath,
-  isPackageSortColumn,
   metricColumns,
   newPackagePath,
   nextToggleStatus,
   toPackagesParams,
 } from './packagesFilters.ts';
-import type {
-  PackageSortColumn,
-  PackageTypeFilter,
-  PackagesFilters,
-  PackagesSort,
-} from './packagesFilters.ts';
+import type { PackageSortColumn, PackagesFilters } from './packagesFilters.ts';
 import { embedSnippet } from '../embedCode.ts';
 import { PackagesToolbar } from './PackagesToolbar.tsx';
 import { PackageDrawer } from './PackageDrawer.tsx';
@@ -51,8 +46,6 @@ import '../../../components/data-page.css';
 import './packages-list.css';
 import { useDrawerSelection } from '../../../components/drawerSelection.ts';
 
-/** How long the search box waits for the user to pause before asking the server. */
-const SEARCH_DEBOUNCE_MS = 300;
 const PAGE_SIZE_KEY = 'packages';
 
 type ColumnDef = DataColumn<Package, PackageSortColumn>;
@@ -66,41 +59,30 @@ export function PackagesPage() {
   const { consoleConfig, user } = useAppConfig();
   const navigate = useNavigate();
 
-  // Filters. The text goes to the server once the user pauses typing.
-  const [text, setText] = useState('');
-  const debouncedText = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
-  const [type, setType] = useState<PackageTypeFilter>('all');
-  const [sort, setSort] = useState<PackagesSort>(DEFAULT_PACKAGES_SORT);
-  const [per, setPer] = usePersistentPageSize(PAGE_SIZE_KEY);
-
-  const filters: PackagesFilters = { text: debouncedText, type, sort };
-  // Any change of filter, sort or page size starts again at page 1.
-  const filterKey = JSON.stringify([filters, per]);
-  const [paging, setPaging] = useState({ key: filterKey, page: 1 });
-  const page = paging.key === filterKey ? paging.page : 1;
+  // Filters, sort and page live in the address; the text goes there once the user pauses typing.
+  const view = useListPage(PACKAGES_URL_FIELDS, PAGE_SIZE_KEY);
+  const { per, page } = view;
+  const [text, setText] = useSearchText(view.values.q, (q) => view.set({ q }, { replace: true }));
+  const type = view.values.type;
+  const sort = view.values.sort;
+  const filters: PackagesFilters = { text: view.values.q, type, sort };
   const params = toPackagesParams(filters, page, per);
 
   const query = usePackages(params);
   const list = query.data;
   const firstLoad = query.isPending;
 
-  // A failed load (not a cancelled request, not a 401 the shell's dialog handles) is told once per
-  // failure; without rows to show, the page shows the error with Retry too (spec 000 §8).
-  const handledErrorAt = useRef(0);
-  const { isError, error, errorUpdatedAt } = query;
-  useEffect(() => {
-    if (!isError || errorUpdatedAt === handledErrorAt.current) return;
-    handledErrorAt.current = errorUpdatedAt;
-    if (isCancelledError(error) || error.name === 'AbortError') return;
-    if (error instanceof ApiError && error.status === 401) return;
-    toast.error(messages.failedToLoadPackages);
-  }, [isError, error, errorUpdatedAt, toast]);
+  // A failed load is told once per failure; without rows to show, the page shows the error with Retry
+  // too (spec 000 §8).
+  useListErrorToast(query, { message: messages.failedToLoadPackages });
+  const { isError } = query;
 
   // An archive that empties the last page steps back to the new last page.
   const lastPage = list && !query.isPlaceholderData ? clampPage(page, list.count, per) : page;
+  const { setPage } = view;
   useEffect(() => {
-    if (lastPage !== page) setPaging({ key: filterKey, page: lastPage });
-  }, [lastPage, page, filterKey]);
+    if (lastPage !== page) setPage(lastPage, { replace: true });
+  }, [lastPage, page, setPage]);
 
   // Opening and closing the drawer re-render the drawer, not this page (components/drawerSelection.ts).
   const drawer = useDrawerSelection<Package>();
@@ -335,23 +317,8 @@ export function PackagesPage() {
   ];
 
   const onSort = (e: DataTableSortEvent) => {
-    if (!isPackageSortColumn(e.sortField)) return;
-    setSort({ column: e.sortField, order: e.sortOrder === 1 ? 'asc' : 'desc' });
-  };
-  const onPage = (e: DataTablePageEvent) => {
-    if (e.rows !== per) {
-      setPer(e.rows);
-      return;
-    }
-    setPaging({ key: filterKey, page: (e.page ?? Math.floor(e.first / e.rows)) + 1 });
-  };
-
-  const canReset =
-    text !== '' || type !== 'all' || JSON.stringify(sort) !== JSON.stringify(DEFAULT_PACKAGES_SORT);
-  const reset = () => {
-    setText('');
-    setType('all');
-    setSort(DEFAULT_PACKAGES_SORT);
+    const next = sortFromEvent(PACKAGE_SORT_COLUMNS, e);
+    if (next) view.set({ sort: next });
   };
 
   const count = list?.count ?? 0;
@@ -379,9 +346,13 @@ export function PackagesPage() {
         text={text}
         onTextChange={setText}
         type={type}
-        onTypeChange={setType}
-        canReset={canReset}
-        onReset={reset}
+        onTypeChange={(next) => view.set({ type: next })}
+        canReset={text !== '' || !view.isDefault}
+        onReset={() => {
+          setText('');
+          view.reset();
+        }}
+        exportQuery={{ q: params.q, type: params.type, order_by: params.order_by }}
         onNew={() => void navigate(newPackagePath())}
       />
 
@@ -402,7 +373,7 @@ export function PackagesPage() {
           page={params.page}
           per={per}
           totalRecords={Math.min(count, SEARCH_RESULT_LIMIT)}
-          onPage={onPage}
+          onPage={view.onPage}
           sort={{ field: sort.column, order: sort.order }}
           onSort={onSort}
           loading={query.isPlaceholderData}

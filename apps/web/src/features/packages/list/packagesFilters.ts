@@ -5,6 +5,7 @@ import { PACKAGE_SORT_COLUMNS } from '@hc/shared/api/packages';
 import type { Package, PackageListQuery, PackageType } from '@hc/shared/api/packages';
 import type { ConsoleConfig } from '@hc/shared/api/publishers';
 import type { PackagesParams } from '../api/get-packages.ts';
+import { choiceField, sortField, textField } from '../../../lib/list-page/urlState.ts';
 
 export type PackageSortColumn = (typeof PACKAGE_SORT_COLUMNS)[number];
 export type PackageTypeFilter = PackageListQuery['type'];
@@ -33,6 +34,16 @@ export interface PackagesFilters {
   type: PackageTypeFilter;
   sort: PackagesSort;
 }
+
+/** The filters and sort as the address bar keeps them: ?q=&type=&sort=column_order. */
+export const PACKAGES_URL_FIELDS = {
+  q: textField(),
+  type: choiceField(
+    PACKAGE_TYPE_OPTIONS.map((o) => o.value),
+    'all',
+  ),
+  sort: sortField(PACKAGE_SORT_COLUMNS, DEFAULT_PACKAGES_SORT),
+};
 
 /** Whether a DataTable sort field is one the server sorts by. */
 export const isPackageSortColumn = (field: unknown): field is PackageSortColumn =>

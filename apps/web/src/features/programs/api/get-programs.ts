@@ -2,15 +2,13 @@
 // (spec 001 §2.7, §7 "Programs").
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProgramList } from '@hc/shared/api/programs';
-import { ApiError, dashboardApi } from '../../../lib/api.ts';
+import { dashboardApi } from '../../../lib/api.ts';
 import type { ProgramsParams } from '../programsSearch.ts';
+import { retryTransient } from '../../../lib/list-page/retry.ts';
 
 export function getPrograms(params: ProgramsParams, signal?: AbortSignal): Promise<ProgramList> {
   return dashboardApi<ProgramList>('programs/index', { query: { ...params }, signal });
 }
-
-const retryTransient = (failureCount: number, error: Error) =>
-  failureCount < 2 && error instanceof ApiError && (error.status === 0 || error.status >= 500);
 
 export function programsQueryOptions(params: ProgramsParams) {
   return queryOptions({

@@ -3,9 +3,9 @@
 // wins) and both are fetched again.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, editorApi } from '../../../lib/api.ts';
-import { fencedRequest, type Fenced } from '../../locks/api/task-lock.ts';
+import { fencedRequest, type Fenced } from '../../../lib/locks/api/task-lock.ts';
 import type { PendingReviewList, SubmitFeedbackBody, SubmitFeedbackResult } from '@hc/shared/api/review';
-import { lowerPendingCount, pendingCountsQueryOptions } from '../../pending/api/get-pending-counts.ts';
+import { lowerPendingCount, pendingCountsQueryOptions } from '../../../lib/pending/api/get-pending-counts.ts';
 import type { PendingCounts } from '@hc/shared/api/pending';
 import { PENDING_ARTICLES_KEY } from './get-pending-articles.ts';
 

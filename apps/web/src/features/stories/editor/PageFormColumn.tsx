@@ -13,7 +13,7 @@ import { IMAGE_PAGE_DURATION } from '@hc/shared/constants';
 import { messages } from '@hc/shared/messages';
 import { validatePosterUrl } from '@hc/shared/validation';
 import { ApiError } from '../../../lib/api.ts';
-import type { ToastApi } from '../../../app/toast.tsx';
+import type { ToastApi } from '../../../lib/toast.tsx';
 import { uploadObject } from '../api/upload-object.ts';
 import type { StoryFormField } from '../api/types.ts';
 import { validatePageForm } from './storyEditorState.ts';

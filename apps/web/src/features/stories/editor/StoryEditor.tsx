@@ -1,21 +1,14 @@
 // The story editor (spec 001 §2.3-2.5, §4): pages, the new-or-edit page form and the preview around one
 // reducer (storyEditorState.ts) and the preview's state machine (previewState.ts). This component owns
 // the calls and their toasts (6.5 s), the dialogs and the leave-page prompt; the columns only render.
-import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import { useBlocker } from 'react-router';
+import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { collabDocName } from '@hc/shared/api/collab';
-import { STORY_PREVIEW_AUTOPLAY_MS } from '@hc/shared/constants';
 import { messages } from '@hc/shared/messages';
 import { ApiError } from '../../../lib/api.ts';
 import { copyText } from '../../../lib/clipboard.ts';
-import { readSession } from '../../../lib/session.ts';
-import { useCollabDoc } from '../../../lib/collab/useCollabDoc.ts';
 import { PresenceBar } from '../../../components/PresenceBar.tsx';
 import { UndoRedoButtons } from '../../../components/UndoRedoButtons.tsx';
-import { useSharedUndo } from '../../../lib/collab/useSharedUndo.ts';
-import { LOGIN_PATH } from '../../../app/navigation.ts';
-import { useAppConfig } from '../../../app/config.tsx';
+import { useAppConfig } from '../../../lib/config/config.tsx';
 import { getStory } from '../api/get-story.ts';
 import { storiesQueryOptions } from '../api/get-stories.ts';
 import { getStoryPreview, previewDraft } from '../api/preview-story.ts';
@@ -25,6 +18,9 @@ import { savePage } from '../api/save-page.ts';
 import type { Story, StoryPage } from '../api/types.ts';
 import { linkToCopy } from '../storyLinks.ts';
 import { useStoryToast } from '../useStoryToast.tsx';
+import { useStoryCoEditing } from './useStoryCoEditing.ts';
+import { useStoryPreview } from './useStoryPreview.ts';
+import { useLeavePrompt } from './useLeavePrompt.ts';
 import {
   canChangeVideoPages,
   draftPages,
@@ -34,20 +30,9 @@ import {
   orderedPages,
   pageWriteFromForm,
   renameWrite,
-  storyEditorReducer,
   validatePageForm,
 } from './storyEditorState.ts';
-import type { StoryEditorAction, StoryEditorState } from './storyEditorState.ts';
-import {
-  clearPageDraft,
-  createStoryUndoManager,
-  hasPageDraft,
-  markStoryChanged,
-  readStoryMark,
-  withSharedForm,
-  writePageDraft,
-} from './storyDoc.ts';
-import { awaitsAutoplay, initialPreviewState, previewReducer } from './previewState.ts';
+import type { StoryEditorState } from './storyEditorState.ts';
 import { PagesColumn } from './PagesColumn.tsx';
 import { PageFormColumn } from './PageFormColumn.tsx';
 import { PreviewColumn } from './PreviewColumn.tsx';
@@ -69,79 +54,13 @@ export function StoryEditor({ initial }: { initial: Story }) {
   const [toastElement, toast] = useStoryToast();
   const [state, setState] = useState<StoryEditorState>(() => initialEditorState(initial));
 
-  // ---- co-editing (issue 7 §4): the open forms of existing pages are shared in story:{id}; a page call
-  // or a publish marks the story changed and the other editors fetch it again (storyDoc.ts).
-  const collab = useCollabDoc(collabDocName.story(initial.id));
-  const { doc, origin } = collab;
-  const shared = collab.synced && !collab.readOnly;
-  const editable = !collab.readOnly && (collab.synced || collab.status === 'off');
-  const stateRef = useRef(state);
-  const commit = useCallback((next: StoryEditorState) => {
-    stateRef.current = next;
-    setState(next);
-  }, []);
-  const sharedRef = useRef(shared);
-  useEffect(() => {
-    sharedRef.current = shared;
-  }, [shared]);
-
-  /** Runs an action: the reducer decides; a changed field of an existing page goes into the document. */
-  const dispatch = useCallback(
-    (action: StoryEditorAction) => {
-      let next = storyEditorReducer(stateRef.current, action);
-      if (sharedRef.current) {
-        if (action.type === 'editPage') next = withSharedForm(next, doc);
-        else if ((action.type === 'change' || action.type === 'setField') && next.form && next.formBase) {
-          writePageDraft(doc, next.form, next.formBase, origin);
-        }
-      }
-      commit(next);
-    },
-    [doc, origin, commit],
+  // Co-editing: the shared forms, the reducer's dispatch that writes into them, and per-user undo.
+  const { collab, editable, dispatch, announce, undo, clearSharedDraft } = useStoryCoEditing(
+    initial.id,
+    state,
+    setState,
   );
-  /** Tells the other editors the story changed (they fetch it again). */
-  const announce = useCallback(
-    (fresh: Story) => {
-      if (sharedRef.current)
-        markStoryChanged(doc, fresh.updated_at, readSession()?.email ?? '', Date.now(), origin);
-    },
-    [doc, origin],
-  );
-
-  // Another editor changed the story (a page call or a publish): fetch it, and reopen the page this
-  // editor has open as now saved, unless someone still has changes on it.
-  const lastMark = useRef(readStoryMark(doc)?.changedAt ?? 0);
-  const refetchForOthers = useCallback(async () => {
-    const fresh = await getStory(initial.id).catch(() => null);
-    if (!fresh) return;
-    const current = stateRef.current;
-    let next = storyEditorReducer(current, { type: 'load', story: fresh });
-    const openId = current.form?.id;
-    if (openId !== undefined && !hasPageDraft(doc, openId)) {
-      const page = fresh.pages.find((p) => p.id === openId);
-      next = page
-        ? storyEditorReducer(next, { type: 'editPage', page })
-        : storyEditorReducer(next, { type: 'close' });
-    }
-    commit(next);
-  }, [doc, initial.id, commit]);
-  useEffect(() => {
-    const onUpdate = () => {
-      commit(withSharedForm(stateRef.current, doc));
-      const mark = readStoryMark(doc);
-      if (mark && mark.changedAt !== lastMark.current) {
-        lastMark.current = mark.changedAt;
-        if (mark.updatedAt !== stateRef.current.story.updated_at) void refetchForOthers();
-      }
-    };
-    doc.on('update', onUpdate);
-    return () => doc.off('update', onUpdate);
-  }, [doc, commit, refetchForOthers]);
-
-  // Per-user undo of the shared forms.
-  const undo = useSharedUndo(doc, origin, createStoryUndoManager, shared);
-  const [preview, previewDispatch] = useReducer(previewReducer, initialPreviewState);
-  const [previewSource, setPreviewSource] = useState<'saved' | 'draft'>('saved');
+  const { preview, previewDispatch, previewSource, runPreview } = useStoryPreview(initial.id);
   const [busy, setBusy] = useState<'preview' | 'publish' | 'page' | null>(null);
   const [dialog, setDialog] = useState<StoryDialogRequest | null>(null);
   const { story, form } = state;
@@ -150,57 +69,8 @@ export function StoryEditor({ initial }: { initial: Story }) {
   const { select } = collab;
   useEffect(() => select(form?.id ?? null), [select, form?.id]);
 
-  // ---- preview: request → html → 2.5 s → playing (spec 001 §2.5)
-  const requestRef = useRef(0);
-  const runPreview = useCallback(
-    (load: (signal?: AbortSignal) => Promise<{ html: string }>, source: 'saved' | 'draft') => {
-      previewDispatch({ type: 'request' });
-      const request = ++requestRef.current;
-      setPreviewSource(source);
-      return load().then(
-        ({ html }) => {
-          previewDispatch({ type: 'arrived', html, request });
-          return true;
-        },
-        () => {
-          previewDispatch({ type: 'failed', request });
-          return false;
-        },
-      );
-    },
-    [],
-  );
-  useEffect(() => {
-    if (!awaitsAutoplay(preview)) return;
-    const timer = window.setTimeout(() => previewDispatch({ type: 'play' }), STORY_PREVIEW_AUTOPLAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [preview]);
-  // The saved story plays when the editor opens.
-  useEffect(() => {
-    void runPreview((signal) => getStoryPreview(initial.id, signal), 'saved');
-  }, [initial.id, runPreview]);
-
-  // ---- leave prompt while the form has unsaved changes (as the package editor)
-  const unsavedRef = useRef(state.unsaved);
-  useEffect(() => {
-    unsavedRef.current = state.unsaved;
-  }, [state.unsaved]);
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      unsavedRef.current &&
-      currentLocation.pathname !== nextLocation.pathname &&
-      nextLocation.pathname !== LOGIN_PATH &&
-      readSession() !== null,
-  );
-  useEffect(() => {
-    const onBeforeUnload = (e: BeforeUnloadEvent) => {
-      if (!unsavedRef.current || readSession() === null) return;
-      e.preventDefault();
-      e.returnValue = '';
-    };
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, []);
+  // The leave prompt while the form has unsaved changes (as the package editor).
+  const { blocker, settle } = useLeavePrompt(state.unsaved);
 
   /** Fetches the story again and takes it; the list is stale after any change. */
   const reload = async (): Promise<Story | null> => {
@@ -246,7 +116,7 @@ export function StoryEditor({ initial }: { initial: Story }) {
             removePage(page.id)
               .then(async () => {
                 toast.success(messages.storyPageDeleted);
-                if (sharedRef.current) clearPageDraft(doc, page.id, origin);
+                clearSharedDraft(page.id);
                 if (form?.id === page.id) dispatch({ type: 'close' });
                 await reload();
                 replaySaved();
@@ -304,9 +174,9 @@ export function StoryEditor({ initial }: { initial: Story }) {
           testId: 'se-discard-yes',
           onClick: () => {
             setDialog(null);
-            unsavedRef.current = false;
+            settle();
             // The page's changes are shared: discarding them discards them for every editor.
-            if (sharedRef.current && form?.id !== undefined) clearPageDraft(doc, form.id, origin);
+            if (form?.id !== undefined) clearSharedDraft(form.id);
             dispatch({ type: 'close' });
           },
         },
@@ -379,7 +249,7 @@ export function StoryEditor({ initial }: { initial: Story }) {
         try {
           await savePage(pageWriteFromForm(form, story.id), form.id);
           toast.success(form.id === undefined ? messages.storyPageCreated : messages.storyPageUpdated);
-          unsavedRef.current = false;
+          settle();
         } catch (e) {
           toast.error(pageFailure(e));
           return;
@@ -394,7 +264,7 @@ export function StoryEditor({ initial }: { initial: Story }) {
         });
         toast.success(messages.storyPublished);
         const fresh = (await getStory(story.id).catch(() => null)) ?? published.story;
-        if (sharedRef.current && form?.id !== undefined) clearPageDraft(doc, form.id, origin);
+        if (form?.id !== undefined) clearSharedDraft(form.id);
         dispatch({ type: 'close', story: fresh });
         announce(fresh);
         void runPreview(() => Promise.resolve({ html: published.html }), 'saved');

@@ -1,28 +1,27 @@
 // AMP Stories list (spec 001 §2.2; route /stamp, role stamp_manager): the server-paged table of the
 // publisher's stories, newest update first, a search, the create-story dialog and the detail drawer with
 // the AMP preview and the copy-link actions.
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { isCancelledError } from '@tanstack/react-query';
-import { DataTable } from 'primereact/datatable';
-import type { DataTablePageEvent } from 'primereact/datatable';
-import { Column } from 'primereact/column';
 import { Button } from 'primereact/button';
-import { InputText } from 'primereact/inputtext';
-import { IconField } from 'primereact/iconfield';
-import { InputIcon } from 'primereact/inputicon';
 import { Message } from 'primereact/message';
 import { Skeleton } from 'primereact/skeleton';
-import { SEARCH_RESULT_LIMIT, TABLE_PAGE_SIZE_OPTIONS } from '@hc/shared/constants';
-import { formatDate, formatNumber } from '@hc/shared/formatters';
+import { SEARCH_RESULT_LIMIT } from '@hc/shared/constants';
+import { formatNumber } from '@hc/shared/formatters';
 import { messages } from '@hc/shared/messages';
 import { ApiError } from '../../../lib/api.ts';
 import { copyText } from '../../../lib/clipboard.ts';
-import { useToast } from '../../../app/toast.tsx';
-import { useAppConfig } from '../../../app/config.tsx';
-import { StatePanel } from '../../../app/StatePanel.tsx';
-import { useDebouncedValue } from '../../../components/useDebouncedValue.ts';
-import { usePersistentPageSize } from '../../../components/usePersistentPageSize.ts';
+import { useToast } from '../../../lib/toast.tsx';
+import { useAppConfig } from '../../../lib/config/config.tsx';
+import { StatePanel } from '../../../components/StatePanel.tsx';
+import { ServerDataTable } from '../../../components/ServerDataTable.tsx';
+import type { DataColumn } from '../../../components/ServerDataTable.tsx';
+import { useListPage, useSearchText } from '../../../lib/list-page/useListPage.ts';
+import { useListErrorToast } from '../../../lib/list-page/useListErrorToast.ts';
+import { textField } from '../../../lib/list-page/urlState.ts';
+import { dateColumn } from '../../../lib/list-page/columns.tsx';
+import { ExportButton } from '../../../lib/list-page/ExportButton.tsx';
+import { ListToolbar } from '../../../lib/list-page/ListToolbar.tsx';
 import { useStories } from '../api/get-stories.ts';
 import { useCreateStory } from '../api/create-story.ts';
 import type { Story } from '../api/types.ts';
@@ -34,9 +33,9 @@ import '../../../components/data-page.css';
 import '../stories.css';
 import { useDrawerSelection } from '../../../components/drawerSelection.ts';
 
-const SEARCH_DEBOUNCE_MS = 300;
-const SEARCH_MAX_LENGTH = 200;
 const PAGE_SIZE_KEY = 'stories';
+/** The search as the address bar keeps it: ?q= (and the page). */
+const STORIES_URL_FIELDS = { q: textField() };
 
 const skeletonRows = (count: number) => Array.from({ length: count }, (_, i) => ({ id: -1 - i }) as Story);
 
@@ -45,28 +44,19 @@ export function StoriesPage() {
   const { user } = useAppConfig();
   const navigate = useNavigate();
 
-  const [text, setText] = useState('');
-  const q = useDebouncedValue(text, SEARCH_DEBOUNCE_MS).trim();
-  const [per, setPer] = usePersistentPageSize(PAGE_SIZE_KEY);
-  // A new search or page size starts again at page 1.
-  const filterKey = JSON.stringify([q, per]);
-  const [paging, setPaging] = useState({ key: filterKey, page: 1 });
-  const page = paging.key === filterKey ? paging.page : 1;
+  // The search and page live in the address; the text goes there once the user pauses typing.
+  const view = useListPage(STORIES_URL_FIELDS, PAGE_SIZE_KEY);
+  const { per, page } = view;
+  const [text, setText] = useSearchText(view.values.q, (next) => view.set({ q: next }, { replace: true }));
+  const q = view.values.q.trim();
 
   const query = useStories({ page, per, q });
   const list = query.data;
   const firstLoad = query.isPending;
-
+  const { isError, error } = query;
   // A failed load is told once per failure (a 401 is the shell dialog's business).
-  const handledErrorAt = useRef(0);
-  const { isError, error, errorUpdatedAt } = query;
-  useEffect(() => {
-    if (!isError || errorUpdatedAt === handledErrorAt.current) return;
-    handledErrorAt.current = errorUpdatedAt;
-    if (isCancelledError(error) || error.name === 'AbortError') return;
-    if (error instanceof ApiError && error.status === 401) return;
-    toast.error(error instanceof ApiError ? error.message : messages.somethingWentWrong);
-  }, [isError, error, errorUpdatedAt, toast]);
+  const failure = error instanceof ApiError ? error.message : messages.somethingWentWrong;
+  useListErrorToast(query, { message: failure });
 
   // Opening and closing the drawer re-render the drawer, not this page (components/drawerSelection.ts).
   const drawer = useDrawerSelection<Story>();
@@ -92,25 +82,72 @@ export function StoriesPage() {
         toast.success(messages.storyCreated);
         setCreating(false);
         setText('');
-        setPaging({ key: JSON.stringify(['', per]), page: 1 });
+        view.set({ q: '' });
         openDrawer(story);
       },
       onError: () => toast.error(messages.storyCreateFailed),
     });
   };
 
-  const onPage = (e: DataTablePageEvent) => {
-    if (e.rows !== per) {
-      setPer(e.rows);
-      return;
-    }
-    setPaging({ key: filterKey, page: (e.page ?? Math.floor(e.first / e.rows)) + 1 });
-  };
-
   const count = list?.count ?? 0;
   const rows = firstLoad ? skeletonRows(per) : (list?.stories ?? []);
   const tooBroad = q !== '' && count > SEARCH_RESULT_LIMIT;
-  const skeleton = (width: string) => () => <Skeleton width={width} />;
+
+  const columns: DataColumn<Story>[] = [
+    {
+      key: 'id',
+      header: 'Id',
+      className: 'hc-col-id',
+      skeleton: <Skeleton width="3rem" />,
+      body: (s) => (
+        <span className="hc-mono" data-testid={`story-id-${s.id}`}>
+          {s.id}
+        </span>
+      ),
+    },
+    {
+      key: 'title',
+      header: 'Title',
+      className: 'hc-col-title',
+      skeleton: <Skeleton width="70%" />,
+      body: (s) => (
+        <button
+          type="button"
+          className="hc-title-link"
+          data-testid={`story-title-${s.id}`}
+          onClick={(e) => {
+            e.stopPropagation();
+            openDrawer(s);
+          }}
+        >
+          {s.title}
+        </button>
+      ),
+    },
+    {
+      ...dateColumn({ key: 'created', header: 'Created', value: (s: Story) => s.created_at }),
+      skeleton: <Skeleton width="6rem" />,
+    },
+    {
+      ...dateColumn({
+        key: 'updated',
+        // The list has one order, newest change first: the header says so instead of sorting.
+        header: (
+          <span className="hc-sorted-header" title="Newest first">
+            Updated <i className="pi pi-sort-amount-down" aria-label="newest first" />
+          </span>
+        ),
+        value: (s: Story) => s.updated_at,
+      }),
+      skeleton: <Skeleton width="6rem" />,
+    },
+    {
+      key: 'state',
+      header: 'State',
+      className: 'hc-col-state',
+      body: (s) => <StoryStateTag story={s} testId={`story-state-${s.id}`} />,
+    },
+  ];
 
   return (
     <div className="hc-data-page hc-stories" data-testid="stories-page">
@@ -128,36 +165,30 @@ export function StoriesPage() {
         )}
       </header>
 
-      <div className="hc-card hc-toolbar" role="search" data-testid="stories-filters">
-        <div className="hc-toolbar__field hc-toolbar__field--grow">
-          <label htmlFor="stories-search">Search</label>
-          <IconField iconPosition="left">
-            <InputIcon className="pi pi-search" />
-            <InputText
-              id="stories-search"
-              type="search"
-              value={text}
-              maxLength={SEARCH_MAX_LENGTH}
-              placeholder="Story title or ID"
-              onChange={(e) => setText(e.target.value)}
-              data-testid="stories-filter-text"
-              className="w-full"
+      <ListToolbar
+        testId="stories"
+        search={{ value: text, onChange: setText, placeholder: 'Story title or ID' }}
+        actions={
+          <>
+            <ExportButton
+              path="stamp/stories/export.csv"
+              query={{ q }}
+              fallbackName="stories.csv"
+              testId="stories-export"
             />
-          </IconField>
-        </div>
-        <div className="hc-toolbar__actions">
-          <Button
-            type="button"
-            label="New story"
-            icon="pi pi-plus"
-            onClick={() => {
-              setCreateKey((k) => k + 1);
-              setCreating(true);
-            }}
-            data-testid="stories-new"
-          />
-        </div>
-      </div>
+            <Button
+              type="button"
+              label="New story"
+              icon="pi pi-plus"
+              onClick={() => {
+                setCreateKey((k) => k + 1);
+                setCreating(true);
+              }}
+              data-testid="stories-new"
+            />
+          </>
+        }
+      />
 
       {tooBroad && (
         <Message
@@ -171,109 +202,25 @@ export function StoriesPage() {
       {isError && !list ? (
         <StatePanel
           kind="error"
-          message={error instanceof ApiError ? error.message : messages.somethingWentWrong}
+          message={failure}
           onRetry={() => void query.refetch()}
           testId="stories-error"
         />
       ) : (
-        <div className="hc-card hc-table-card" data-testid="stories-table" aria-busy={query.isFetching}>
-          <DataTable
-            value={rows}
-            dataKey="id"
-            lazy
-            paginator={firstLoad || count > 0}
-            first={(page - 1) * per}
-            rows={per}
-            totalRecords={Math.min(count, SEARCH_RESULT_LIMIT)}
-            rowsPerPageOptions={[...TABLE_PAGE_SIZE_OPTIONS]}
-            paginatorTemplate="RowsPerPageDropdown CurrentPageReport FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink"
-            currentPageReportTemplate="{first}–{last} of {totalRecords}"
-            onPage={onPage}
-            loading={query.isPlaceholderData}
-            emptyMessage={
-              <div className="hc-empty" data-testid="stories-empty">
-                {messages.noResults}
-              </div>
-            }
-            onRowClick={(e) => {
-              if (!firstLoad) openDrawer(e.data as Story);
-            }}
-            rowClassName={() => (firstLoad ? 'hc-row' : 'hc-row hc-row--clickable')}
-            pt={{ bodyRow: { 'data-testid': 'stories-row' } as object }}
-            tableClassName="hc-table"
-          >
-            <Column
-              header="Id"
-              className="hc-col-id"
-              headerClassName="hc-col-id"
-              body={
-                firstLoad
-                  ? skeleton('3rem')
-                  : (s: Story) => (
-                      <span className="hc-mono" data-testid={`story-id-${s.id}`}>
-                        {s.id}
-                      </span>
-                    )
-              }
-            />
-            <Column
-              header="Title"
-              className="hc-col-title"
-              headerClassName="hc-col-title"
-              body={
-                firstLoad
-                  ? skeleton('70%')
-                  : (s: Story) => (
-                      <button
-                        type="button"
-                        className="hc-title-link"
-                        data-testid={`story-title-${s.id}`}
-                        onClick={(e) => {
-                          e.stopPropagation();
-                          openDrawer(s);
-                        }}
-                      >
-                        {s.title}
-                      </button>
-                    )
-              }
-            />
-            <Column
-              header="Created"
-              className="hc-col-date"
-              headerClassName="hc-col-date"
-              body={
-                firstLoad
-                  ? skeleton('6rem')
-                  : (s: Story) => <span className="hc-nowrap">{formatDate(s.created_at)}</span>
-              }
-            />
-            <Column
-              header={
-                <span className="hc-sorted-header" title="Newest first">
-                  Updated <i className="pi pi-sort-amount-down" aria-label="newest first" />
-                </span>
-              }
-              className="hc-col-date"
-              headerClassName="hc-col-date"
-              body={
-                firstLoad
-                  ? skeleton('6rem')
-                  : (s: Story) => <span className="hc-nowrap">{formatDate(s.updated_at)}</span>
-              }
-            />
-            <Column
-              header="State"
-              className="hc-col-state"
-              headerClassName="hc-col-state"
-              body={
-                firstLoad
-                  ? skeleton('4.5rem')
-                  : (s: Story) => <StoryStateTag story={s} testId={`story-state-${s.id}`} />
-              }
-            />
-          </DataTable>
-        </div>
+        <ServerDataTable
+          testId="stories"
+          rows={rows}
+          dataKey="id"
+          columns={columns}
+          firstLoad={firstLoad}
+          page={page}
+          per={per}
+          totalRecords={Math.min(count, SEARCH_RESULT_LIMIT)}
+          onPage={view.onPage}
+          loading={query.isPlaceholderData}
+          fetching={query.isFetching}
+          onRowClick={openDrawer}
+        />
       )}
 
       <StoryDrawer

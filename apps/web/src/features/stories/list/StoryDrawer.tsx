@@ -7,7 +7,7 @@ import { Tag } from 'primereact/tag';
 import { formatDate } from '@hc/shared/formatters';
 import { messages } from '@hc/shared/messages';
 import { DetailDrawer, DetailList } from '../../../components/DetailDrawer.tsx';
-import { PageSpinner } from '../../../app/config.tsx';
+import { PageSpinner } from '../../../lib/config/config.tsx';
 import { useStoryPreview } from '../api/preview-story.ts';
 import { storyStateLabel } from '../storyLinks.ts';
 import { StoryFrame } from '../StoryFrame.tsx';

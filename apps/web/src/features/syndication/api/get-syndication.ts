@@ -2,7 +2,8 @@
 // share (spec 001 §2.6; issue 3 contracts). Read-only; paged and sorted by the server like the packages list.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Package, PackageListQuery } from '@hc/shared/api/packages';
-import { ApiError, editorApi } from '../../../lib/api.ts';
+import { editorApi } from '../../../lib/api.ts';
+import { retryTransient } from '../../../lib/list-page/retry.ts';
 
 /** Page, size and order of the syndication table. */
 export type SyndicationParams = Pick<Required<PackageListQuery>, 'page' | 'per' | 'order_by'>;
@@ -16,10 +17,6 @@ export interface SyndicationList {
 export function getSyndication(params: SyndicationParams, signal?: AbortSignal): Promise<SyndicationList> {
   return editorApi<SyndicationList>('syndication', { query: { ...params }, signal });
 }
-
-/** Only failures that another try could fix are retried: no answer at all, or a server error. */
-const retryTransient = (failureCount: number, error: Error) =>
-  failureCount < 2 && error instanceof ApiError && (error.status === 0 || error.status >= 500);
 
 /** Query options for one page; without params, the root key of every page. */
 export function syndicationQueryOptions(params?: SyndicationParams) {

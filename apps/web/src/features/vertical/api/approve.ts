@@ -3,8 +3,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { VerticalTask } from '@hc/shared/api/vertical';
 import { editorApi } from '../../../lib/api.ts';
-import { fencedRequest, type Fenced } from '../../locks/api/task-lock.ts';
-import { pendingCountsQueryOptions } from '../../pending/api/get-pending-counts.ts';
+import { fencedRequest, type Fenced } from '../../../lib/locks/api/task-lock.ts';
+import { pendingCountsQueryOptions } from '../../../lib/pending/api/get-pending-counts.ts';
 
 export interface ApproveInput {
   vertical_content_id: number;

@@ -5,8 +5,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { VerticalTask } from '@hc/shared/api/vertical';
 import type { KeyframeFile } from '@hc/shared/vertical/keyframe-file';
 import { editorApi } from '../../../lib/api.ts';
-import { fencedRequest, type Fenced } from '../../locks/api/task-lock.ts';
-import { pendingCountsQueryOptions } from '../../pending/api/get-pending-counts.ts';
+import { fencedRequest, type Fenced } from '../../../lib/locks/api/task-lock.ts';
+import { pendingCountsQueryOptions } from '../../../lib/pending/api/get-pending-counts.ts';
 import { TASK_DETAILS_KEY } from './get-task-details.ts';
 import { VERTICAL_TASKS_KEY } from './get-vertical-tasks.ts';
 

@@ -3,7 +3,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProgramSearchType } from '@hc/shared/api/programs';
 import type { VerticalProgram, VerticalProgramSort } from '@hc/shared/api/vertical';
-import { ApiError, editorApi } from '../../../lib/api.ts';
+import { editorApi } from '../../../lib/api.ts';
+import { retryTransient } from '../../../lib/list-page/retry.ts';
 
 export interface VerticalProgramList {
   programs: VerticalProgram[];
@@ -30,9 +31,6 @@ export function getVerticalPrograms(
 ): Promise<VerticalProgramList> {
   return editorApi<VerticalProgramList>('vertical_video/programs', { query: { ...params }, signal });
 }
-
-const retryTransient = (failureCount: number, error: Error) =>
-  failureCount < 2 && error instanceof ApiError && (error.status === 0 || error.status >= 500);
 
 export function verticalProgramsQueryOptions(params: VerticalProgramsParams) {
   return queryOptions({

@@ -3,8 +3,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { VerticalTask } from '@hc/shared/api/vertical';
 import type { VERTICAL_CONTENT_TYPES } from '@hc/shared/constants';
-import { ApiError, editorApi } from '../../../lib/api.ts';
+import { editorApi } from '../../../lib/api.ts';
 import { PUSH_FED } from '../../../lib/live.ts';
+import { retryTransient } from '../../../lib/list-page/retry.ts';
 
 export type VerticalContentType = (typeof VERTICAL_CONTENT_TYPES)[number];
 
@@ -42,9 +43,6 @@ export function getVerticalTasks(
 
 /** Every cached task list starts with this key: a change to a task refreshes them all. */
 export const VERTICAL_TASKS_KEY = ['vertical', 'tasks'] as const;
-
-const retryTransient = (failureCount: number, error: Error) =>
-  failureCount < 2 && error instanceof ApiError && (error.status === 0 || error.status >= 500);
 
 export function verticalTasksQueryOptions(params: VerticalTasksParams) {
   return queryOptions({

@@ -4,7 +4,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { VerticalRenderRetryBody, VerticalRenderStarted } from '@hc/shared/api/vertical';
 import { editorApi } from '../../../lib/api.ts';
-import { pendingCountsQueryOptions } from '../../pending/api/get-pending-counts.ts';
+import { pendingCountsQueryOptions } from '../../../lib/pending/api/get-pending-counts.ts';
 import { VERTICAL_TASKS_KEY } from './get-vertical-tasks.ts';
 
 export const retryRender = (body: VerticalRenderRetryBody): Promise<VerticalRenderStarted> =>

@@ -2,7 +2,7 @@
 // the frame editor (Modify); the server queues its vertical render (202) (spec 001 §4, §7).
 import { useMutation } from '@tanstack/react-query';
 import { editorApi } from '../../../lib/api.ts';
-import { fencedRequest, type Fenced } from '../../locks/api/task-lock.ts';
+import { fencedRequest, type Fenced } from '../../../lib/locks/api/task-lock.ts';
 import {
   useInvalidateAfterWrite,
   type VerticalVideoWrite,

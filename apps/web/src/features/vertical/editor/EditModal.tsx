@@ -28,8 +28,8 @@ import {
 } from '@hc/shared/vertical/keyframe-file';
 import { selectedTimeError } from '@hc/shared/vertical/time-range';
 import { ApiError } from '../../../lib/api.ts';
-import { useToast } from '../../../app/toast.tsx';
-import { StatePanel } from '../../../app/StatePanel.tsx';
+import { useToast } from '../../../lib/toast.tsx';
+import { StatePanel } from '../../../components/StatePanel.tsx';
 import { useIsMobileDevice } from '../../../components/useIsMobileDevice.ts';
 import type { Suggestion } from '../api/get-task-details.ts';
 import { useCreateVertical, type VerticalVideoWriteResult } from '../api/create-vertical.ts';
@@ -56,9 +56,9 @@ import { useSetting } from '../api/get-settings.ts';
 import { PLAYER_MAX_OBJECTS_SETTING, playerMaxObjects } from '@hc/shared/vertical/frame-editor';
 import { useStableHandler } from './useStableHandler.ts';
 import { rangeFrames, writeCallFor, type EditMode } from './editRange.ts';
-import type { TaskLock } from '../../locks/useTaskLock.ts';
-import { LockNotice, lockAllowsActions } from '../../locks/LockNotice.tsx';
-import { isLockRefusal } from '../../locks/lockRows.ts';
+import type { TaskLock } from '../../../lib/locks/useTaskLock.ts';
+import { LockNotice, lockAllowsActions } from '../../../lib/locks/LockNotice.tsx';
+import { isLockRefusal } from '../../../lib/locks/lockRows.ts';
 import './editor.css';
 
 export interface EditModalProps {

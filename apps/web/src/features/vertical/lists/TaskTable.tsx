@@ -9,15 +9,15 @@ import { TABLE_PAGE_SIZE_OPTIONS } from '@hc/shared/constants';
 import { EMPTY_VALUE } from '@hc/shared/formatters';
 import { messages } from '@hc/shared/messages';
 import type { VerticalTask } from '@hc/shared/api/vertical';
-import { StatePanel } from '../../../app/StatePanel.tsx';
+import { StatePanel } from '../../../components/StatePanel.tsx';
 import { skeletonRows } from '../../../components/ServerDataTable.tsx';
 import { OpenTaskContext, TaskLocksContext } from './taskColumns.tsx';
 import type { TaskColumn, TaskLocksView } from './taskColumns.tsx';
-import { heldByOther } from '../../locks/lockRows.ts';
+import { heldByOther } from '../../../lib/locks/lockRows.ts';
 import { RenderRetryContext, type RenderRetryView } from './RenderTag.tsx';
 import type { GroupBy } from './taskListQuery.ts';
 import type { TaskListState } from './useTaskList.ts';
-import { isSessionEnd, listErrorMessage } from './useListErrorToast.ts';
+import { isSessionEnd, listErrorMessage } from '../../../lib/list-page/useListErrorToast.ts';
 
 interface TaskTableProps {
   list: TaskListState;

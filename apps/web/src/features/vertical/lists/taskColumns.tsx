@@ -5,8 +5,8 @@ import { Skeleton } from 'primereact/skeleton';
 import { EMPTY_VALUE, formatDate } from '@hc/shared/formatters';
 import type { DataColumn } from '../../../components/ServerDataTable.tsx';
 import { formatSeconds, formatTimeOfDay } from './taskFormat.ts';
-import { heldByOther } from '../../locks/lockRows.ts';
-import { LockTag } from '../../locks/LockTag.tsx';
+import { heldByOther } from '../../../lib/locks/lockRows.ts';
+import { LockTag } from '../../../lib/locks/LockTag.tsx';
 import { RenderTag } from './RenderTag.tsx';
 import type { VerticalTask, VerticalTaskSort } from '@hc/shared/api/vertical';
 

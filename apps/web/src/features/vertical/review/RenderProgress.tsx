@@ -6,7 +6,7 @@ import type { VerticalTask } from '@hc/shared/api/vertical';
 import { MP4_SUFFIX } from '@hc/shared/constants';
 import { jobMessages, messages } from '@hc/shared/messages';
 import { pathFor } from '@hc/shared/routes';
-import { LinkButton } from '../../../app/LinkButton.tsx';
+import { LinkButton } from '../../../components/LinkButton.tsx';
 import { useRenderJob } from '../api/get-render-job.ts';
 import type { JobOutcomeKind } from '@hc/shared/jobs';
 

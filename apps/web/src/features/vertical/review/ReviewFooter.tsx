@@ -3,8 +3,8 @@
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { messages } from '@hc/shared/messages';
-import { LockNotice } from '../../locks/LockNotice.tsx';
-import type { TaskLock } from '../../locks/useTaskLock.ts';
+import { LockNotice } from '../../../lib/locks/LockNotice.tsx';
+import type { TaskLock } from '../../../lib/locks/useTaskLock.ts';
 import { ActionButton } from './ReviewParts.tsx';
 import type { actionRules, VerticalAction } from './reviewFeedback.ts';
 

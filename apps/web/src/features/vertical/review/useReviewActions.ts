@@ -5,13 +5,13 @@
 import { useEffect, useRef, useState } from 'react';
 import type { VerticalTask } from '@hc/shared/api/vertical';
 import { messages, verticalApproved, verticalResultsScreen } from '@hc/shared/messages';
-import { useToast } from '../../../app/toast.tsx';
+import { useToast } from '../../../lib/toast.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useApproveSuggestion } from '../api/approve.ts';
 import { useRejectTask } from '../api/reject.ts';
 import type { EditMode } from '../editor/editRange.ts';
-import type { TaskLock } from '../../locks/useTaskLock.ts';
-import { isLockRefusal } from '../../locks/lockRows.ts';
+import type { TaskLock } from '../../../lib/locks/useTaskLock.ts';
+import { isLockRefusal } from '../../../lib/locks/lockRows.ts';
 import { isTextField, reviewShortcutAction } from '../shortcuts.ts';
 import type { ConfirmStep } from './ConfirmStepDialog.tsx';
 import { actionRules, allReasons, type FeedbackState, type VerticalAction } from './reviewFeedback.ts';

@@ -4,10 +4,10 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { VerticalTask } from '@hc/shared/api/vertical';
 import { ALGO_SUGGESTIONS_SETTING } from '@hc/shared/api/pending';
-import { useToast } from '../../../app/toast.tsx';
+import { useToast } from '../../../lib/toast.tsx';
 import { useTaskDetails } from '../api/get-task-details.ts';
 import { useSetting } from '../api/get-settings.ts';
-import { useTaskLock } from '../../locks/useTaskLock.ts';
+import { useTaskLock } from '../../../lib/locks/useTaskLock.ts';
 import { initialFeedback, type FeedbackState } from './reviewFeedback.ts';
 import { cappedSuggestions, initialSelection, suggestionLimit } from './suggestions.ts';
 

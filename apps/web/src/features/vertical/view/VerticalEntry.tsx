@@ -4,8 +4,8 @@ import { Navigate } from 'react-router';
 import { canAccess } from '@hc/shared/access';
 import { ROUTES } from '@hc/shared/routes';
 import type { RouteEntry } from '@hc/shared/routes';
-import { useAppConfig } from '../../../app/config.tsx';
-import { NoPermissionPage } from '../../../app/pages/NoPermissionPage.tsx';
+import { useAppConfig } from '../../../lib/config/config.tsx';
+import { NoPermissionPage } from '../../../components/pages/NoPermissionPage.tsx';
 
 const VERTICAL_PAGES = (ROUTES as readonly RouteEntry[]).filter((r) => r.parent === 'vertical' && r.menu);
 

@@ -3,8 +3,8 @@
 import { useLocation, useNavigate, useParams } from 'react-router';
 import type { VerticalProgram } from '@hc/shared/api/vertical';
 import { pathFor } from '@hc/shared/routes';
-import { StatePanel } from '../../../app/StatePanel.tsx';
-import { LinkButton } from '../../../app/LinkButton.tsx';
+import { StatePanel } from '../../../components/StatePanel.tsx';
+import { LinkButton } from '../../../components/LinkButton.tsx';
 import { programSegmentColumns } from '../lists/taskColumns.tsx';
 import { useTaskList } from '../lists/useTaskList.ts';
 import { statusOfTab, tabOf } from './viewTabs.ts';

@@ -7,7 +7,7 @@ import { hasPermission } from '@hc/shared/access';
 import { MP4_SUFFIX } from '@hc/shared/constants';
 import { EMPTY_VALUE, formatDate } from '@hc/shared/formatters';
 import type { VerticalTask } from '@hc/shared/api/vertical';
-import { useAppConfig } from '../../../app/config.tsx';
+import { useAppConfig } from '../../../lib/config/config.tsx';
 import { DetailDrawer, DetailList } from '../../../components/DetailDrawer.tsx';
 import { useUpdateReelsValid } from '../api/update-reels-valid.ts';
 import { formatTrimmedTotal } from '../lists/taskFormat.ts';

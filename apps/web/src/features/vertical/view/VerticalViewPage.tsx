@@ -11,16 +11,19 @@ import { LOOK_BACK_DAYS, VERTICAL_TABS } from '@hc/shared/constants';
 import { EMPTY_VALUE, formatDate, formatNumber } from '@hc/shared/formatters';
 import { pathFor } from '@hc/shared/routes';
 import type { ProgramSearchType } from '@hc/shared/api/programs';
-import { StatePanel } from '../../../app/StatePanel.tsx';
+import { StatePanel } from '../../../components/StatePanel.tsx';
 import { ServerDataTable, skeletonRows } from '../../../components/ServerDataTable.tsx';
 import type { DataColumn } from '../../../components/ServerDataTable.tsx';
 import { usePersistentPageSize } from '../../../components/usePersistentPageSize.ts';
-import { ProgramsToolbar } from '../../programs/ProgramsToolbar.tsx';
-import { NO_SEARCH, submittedSearch } from '../../programs/programsSearch.ts';
-import type { ProgramsSearch } from '../../programs/programsSearch.ts';
+import { NO_SEARCH, ProgramsToolbar, submittedSearch } from '../../programs/index.ts';
+import type { ProgramsSearch } from '../../programs/index.ts';
 import { useVerticalPrograms } from '../api/get-vertical-programs.ts';
 import type { VerticalProgram, VerticalProgramSort } from '@hc/shared/api/vertical';
-import { isSessionEnd, listErrorMessage, useListErrorToast } from '../lists/useListErrorToast.ts';
+import {
+  isSessionEnd,
+  listErrorMessage,
+  useListErrorToast,
+} from '../../../lib/list-page/useListErrorToast.ts';
 import { statusOfTab, tabOf } from './viewTabs.ts';
 import { ViewTabs } from './ViewTabs.tsx';
 import '../../../components/data-page.css';

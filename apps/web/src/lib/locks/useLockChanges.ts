@@ -4,8 +4,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { LockChangedEvent, LockKind } from '@hc/shared/live/events';
-import { askAgain } from '../../lib/ask-again.ts';
-import { useLiveEvent } from '../../lib/live.ts';
+import { askAgain } from '../ask-again.ts';
+import { useLiveEvent } from '../live.ts';
 import { nextLockLapse, withLockChange, type LockFields } from './lockRows.ts';
 
 /**

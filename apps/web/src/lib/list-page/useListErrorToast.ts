@@ -3,8 +3,8 @@
 import { useEffect, useRef } from 'react';
 import { isCancelledError } from '@tanstack/react-query';
 import { messages } from '@hc/shared/messages';
-import { ApiError } from '../../../lib/api.ts';
-import { useToast } from '../../../app/toast.tsx';
+import { ApiError } from '../api.ts';
+import { useToast } from '../toast.tsx';
 
 interface FailingQuery {
   isError: boolean;
@@ -12,16 +12,30 @@ interface FailingQuery {
   errorUpdatedAt: number;
 }
 
-export function useListErrorToast({ isError, error, errorUpdatedAt }: FailingQuery) {
+interface ErrorToastOptions {
+  /** The screen's own words for a failed load; the server's answer (or "network error") by default. */
+  message?: string;
+  /** What else the screen does once per failure it told, e.g. leave for the home page. */
+  onFailure?: () => void;
+}
+
+export function useListErrorToast(
+  { isError, error, errorUpdatedAt }: FailingQuery,
+  { message, onFailure }: ErrorToastOptions = {},
+) {
   const toast = useToast();
   const handledAt = useRef(0);
+  // Kept in a ref so a new callback each render does not tell the same failure twice.
+  const onFailureRef = useRef(onFailure);
+  onFailureRef.current = onFailure;
   useEffect(() => {
     if (!isError || !error || errorUpdatedAt === handledAt.current) return;
     handledAt.current = errorUpdatedAt;
     if (isCancelledError(error) || error.name === 'AbortError') return;
     if (error instanceof ApiError && error.status === 401) return;
-    toast.error(listErrorMessage(error));
-  }, [isError, error, errorUpdatedAt, toast]);
+    toast.error(message ?? listErrorMessage(error));
+    onFailureRef.current?.();
+  }, [isError, error, errorUpdatedAt, toast, message]);
 }
 
 /** What a failed list says: the server's answer to an HTTP error, else that the network failed. */

@@ -1,7 +1,7 @@
 // GET publisher_products: the products of the session's publisher.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublisherProduct } from '@hc/shared/api/publishers';
-import { editorApi } from '../../../lib/api.ts';
+import { editorApi } from '../api.ts';
 
 export const getPublisherProducts = (signal?: AbortSignal): Promise<PublisherProduct[]> =>
   editorApi<PublisherProduct[]>('publisher_products', { signal });

@@ -9,7 +9,7 @@ import type { ReactNode } from 'react';
 import { Toast, type ToastMessage } from 'primereact/toast';
 import { Button } from 'primereact/button';
 import { TOAST_LIFE_MS } from '@hc/shared/constants';
-import { copyText } from '../lib/clipboard.ts';
+import { copyText } from './clipboard.ts';
 
 /** The lane in the top bar by default; the vertical tool's success toasts sit bottom-left, as its users know. */
 export type ToastPosition = 'lane' | 'bottom-left';

@@ -1,7 +1,7 @@
 // GET user_info/show: the signed-in user, the publisher the session acts for, roles and switchable publishers.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UserInfo } from '@hc/shared/api/auth';
-import { editorApi } from '../../../lib/api.ts';
+import { editorApi } from '../api.ts';
 
 export const getUserInfo = (signal?: AbortSignal): Promise<UserInfo> =>
   editorApi<UserInfo>('user_info/show', { signal });

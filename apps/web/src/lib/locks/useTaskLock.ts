@@ -5,7 +5,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { LockKind } from '@hc/shared/live/events';
 import { HEARTBEAT_SECONDS } from '@hc/shared/live/locks';
 import { messages } from '@hc/shared/messages';
-import { ApiError } from '../../lib/api.ts';
+import { ApiError } from '../api.ts';
 import { acquireLock, releaseLock, releaseLockOnExit, renewLock } from './api/task-lock.ts';
 import { heartbeatDelayMs } from './lockRows.ts';
 

@@ -6,8 +6,8 @@ import { useEffect, useRef } from 'react';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PendingCounts } from '@hc/shared/api/pending';
 import type { PendingKey } from '@hc/shared/routes';
-import { editorApi } from '../../../lib/api.ts';
-import { liveStatus, PUSH_FED, useLiveEvent, useLiveStatus } from '../../../lib/live.ts';
+import { editorApi } from '../../api.ts';
+import { liveStatus, PUSH_FED, useLiveEvent, useLiveStatus } from '../../live.ts';
 
 export const PENDING_COUNTS_REFETCH_MS = 60_000;
 

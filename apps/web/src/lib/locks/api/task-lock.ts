@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { LockKind } from '@hc/shared/live/events';
 import { LOCK_FENCE_HEADER, lockPath } from '@hc/shared/live/locks';
 import type { TaskLock } from '@hc/shared/api/locks';
-import { API, authHeaders, buildUrl, editorApi } from '../../../lib/api.ts';
+import { API, authHeaders, buildUrl, editorApi } from '../../api.ts';
 
 /**
  * This tab's lock calls on one task, one after the other. Two calls in flight at once could reach the

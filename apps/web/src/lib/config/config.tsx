@@ -10,19 +10,13 @@ import { ProgressSpinner } from 'primereact/progressspinner';
 import { messages } from '@hc/shared/messages';
 import type { UserInfo } from '@hc/shared/api/auth';
 import type { ConsoleConfig, PublisherProduct } from '@hc/shared/api/publishers';
-import { useUserInfo, userInfoQueryOptions } from '../features/session/api/get-user-info.ts';
-import {
-  publisherProductsQueryOptions,
-  usePublisherProducts,
-} from '../features/publishers/api/get-publisher-products.ts';
-import {
-  consoleConfigQueryOptions,
-  useConsoleConfig,
-} from '../features/publishers/api/get-console-config.ts';
-import { readSession } from '../lib/session.ts';
-import { useSession } from './useSession.ts';
-import { StatePanel } from './StatePanel.tsx';
-import { ApiError } from '../lib/api.ts';
+import { useUserInfo, userInfoQueryOptions } from './get-user-info.ts';
+import { publisherProductsQueryOptions, usePublisherProducts } from './get-publisher-products.ts';
+import { consoleConfigQueryOptions, useConsoleConfig } from './get-console-config.ts';
+import { readSession } from '../session.ts';
+import { useSession } from '../useSession.ts';
+import { StatePanel } from '../../components/StatePanel.tsx';
+import { ApiError } from '../api.ts';
 
 export interface AppConfig {
   user: UserInfo;

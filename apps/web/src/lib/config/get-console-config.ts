@@ -1,7 +1,7 @@
 // GET publisher_configuration/console_config?publisher_id=N: the flags that show optional columns.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ConsoleConfig } from '@hc/shared/api/publishers';
-import { editorApi } from '../../../lib/api.ts';
+import { editorApi } from '../api.ts';
 
 export const getConsoleConfig = (publisherId: number, signal?: AbortSignal): Promise<ConsoleConfig> =>
   editorApi<ConsoleConfig>('publisher_configuration/console_config', {

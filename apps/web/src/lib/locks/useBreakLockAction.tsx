@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import type { LockChangedEvent, LockKind } from '@hc/shared/live/events';
 import { messages } from '@hc/shared/messages';
 import { ConfirmActionDialog, type ConfirmRequest } from '../../components/ConfirmActionDialog.tsx';
-import { useToast } from '../../app/toast.tsx';
+import { useToast } from '../toast.tsx';
 import { useBreakLock } from './api/task-lock.ts';
 
 export interface BreakLockAction {

@@ -1,7 +1,7 @@
 // The stored session as React state: re-renders on login, logout, publisher switch and the 401 dialog.
 import { useSyncExternalStore } from 'react';
-import { readSession, subscribeSession } from '../lib/session.ts';
-import type { StoredSession } from '../lib/session.ts';
+import { readSession, subscribeSession } from './session.ts';
+import type { StoredSession } from './session.ts';
 
 let cached: StoredSession | null = null;
 
