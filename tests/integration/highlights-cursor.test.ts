@@ -7,6 +7,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Db } from '@hc/db/client';
 import { highlightListQuerySchema, type HighlightSortColumn } from '@hc/shared/api/highlights';
+import { rawQueryOf } from '@hc/db/raw-query';
 import { HighlightRepository } from '../../apps/server/src/features/highlights/repo.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeHighlightCursor, HIGHLIGHT_SORT_COLUMNS, type HighlightList } from '@hc/shared/api/highlights';
@@ -202,10 +203,12 @@ describe('unknown figures (N/A) last, going up too', () => {
   it('reads each run going up from the column index: no plan sorts', async () => {
     const pool = new pg.Pool({ connectionString: t.database.url, max: 1 });
     const captured: { query: string; params: unknown[] }[] = [];
-    const db = drizzle(pool, {
-      logger: { logQuery: (query, params) => void captured.push({ query, params }) },
-    }) as unknown as Db;
-    const repo = new HighlightRepository(db);
+    const db = drizzle(pool) as unknown as Db;
+    const run = rawQueryOf(db);
+    const repo = new HighlightRepository(db, (query, params) => {
+      captured.push({ query, params: [...params] });
+      return run(query, params);
+    });
     try {
       for (const { column } of FIGURES) {
         const first = await repo.list(
