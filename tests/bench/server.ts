@@ -22,7 +22,7 @@ import { openDb } from '@hc/db/client';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { createContext, type AppContext } from '../../apps/server/src/context.ts';
-import { deploymentOf } from '@hc/worker/deployment';
+import { deploymentOf } from '@hc/db/deployment';
 
 type Message =
   | { type: 'login'; id: number; email: string; password: string; address: string }
