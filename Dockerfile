@@ -18,7 +18,9 @@ ENV NPM_CONFIG_UPDATE_NOTIFIER=false \
 FROM base AS manifests
 COPY package.json package-lock.json ./
 COPY packages/shared/package.json packages/shared/
+COPY packages/media/package.json packages/media/
 COPY packages/db/package.json packages/db/
+COPY packages/monetization/package.json packages/monetization/
 COPY apps/server/package.json apps/server/
 COPY apps/worker/package.json apps/worker/
 COPY apps/web/package.json apps/web/
@@ -32,11 +34,11 @@ COPY packages packages
 COPY apps apps
 RUN npm run build -w @hc/web
 
-# Production dependencies of the four runtime workspaces: no web or test packages, no dev tools.
+# Production dependencies of the six runtime workspaces: no web or test packages, no dev tools.
 # The ffmpeg/ffprobe packages make their binaries executable for their owner (root) only.
 FROM manifests AS prod-deps
 RUN --mount=type=cache,target=/root/.npm \
-    npm ci --omit=dev -w @hc/server -w @hc/worker -w @hc/db -w @hc/shared \
+    npm ci --omit=dev -w @hc/server -w @hc/worker -w @hc/monetization -w @hc/db -w @hc/media -w @hc/shared \
  && chmod a+rx node_modules/@ffmpeg-installer/linux-x64/ffmpeg node_modules/@ffprobe-installer/linux-x64/ffprobe
 
 # What server and worker share: dependencies, sources, migrations; run as the unprivileged `node` user.
@@ -47,9 +49,13 @@ COPY --from=prod-deps /app/node_modules node_modules
 COPY package.json package-lock.json tsconfig.base.json ./
 COPY packages/shared/package.json packages/shared/tsconfig.json packages/shared/
 COPY packages/shared/src packages/shared/src
+COPY packages/media/package.json packages/media/tsconfig.json packages/media/
+COPY packages/media/src packages/media/src
 COPY packages/db/package.json packages/db/tsconfig.json packages/db/
 COPY packages/db/src packages/db/src
 COPY packages/db/migrations packages/db/migrations
+COPY packages/monetization/package.json packages/monetization/tsconfig.json packages/monetization/
+COPY packages/monetization/src packages/monetization/src
 COPY apps/worker/package.json apps/worker/tsconfig.json apps/worker/
 COPY apps/worker/src apps/worker/src
 COPY apps/server/package.json apps/server/tsconfig.json apps/server/

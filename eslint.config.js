@@ -29,6 +29,41 @@ const webZones = [
   },
 ];
 
+// Which layer may import which. The server's main.ts is the one place that composes the whole console
+// in one process (`npm start`: the server, the workers and the demo data); the operator CLIs may use
+// the demo text generators. Everything else goes through the packages.
+const PACKAGES = 'packages/*/src/**';
+const IMPORT_ZONES = [
+  {
+    target: ['apps/server/src/!(main).ts', 'apps/server/src/*/**'],
+    from: 'apps/worker/src',
+    message: 'The server imports no worker file: put what both need in a package (packages/*).',
+  },
+  {
+    target: 'apps/worker/src',
+    from: 'apps/server/src',
+    message: 'The worker imports no server file: put what both need in a package (packages/*).',
+  },
+  {
+    target: [
+      'apps/server/src/!(main).ts',
+      'apps/server/src/!(cli)/**',
+      'apps/worker/src/**',
+      'apps/web/src/**',
+      'packages/!(db)/src/**',
+      'packages/db/src/*.ts',
+      'packages/db/src/!(seed)/**',
+    ],
+    from: 'packages/db/src/seed',
+    message: 'Production code imports no demo-seed file: move what it needs into a package module.',
+  },
+  {
+    target: PACKAGES,
+    from: 'apps',
+    message: 'A package imports no app: the apps depend on the packages, never the other way.',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'packages/db/migrations/**'] },
   js.configs.recommended,
@@ -46,15 +81,32 @@ export default tseslint.config(
     },
   },
   {
+    // Type-aware rules: a promise nobody awaits loses its error (an unhandled rejection ends the process)
+    // and its ordering. Fire-and-forget is written `void promise` with the reason beside it.
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts', 'tests/**/*.ts'],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      // A promise passed where a plain callback is expected (an event listener, a timer) is not awaited
+      // either; attributes of JSX event handlers are left out: React ignores their result on purpose.
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+    },
+  },
+  {
     // No import cycles, type-only imports included: a cycle means two modules that cannot be read (or
-    // loaded) one before the other.
+    // loaded) one before the other. Import zones keep the layers apart (see docs/ARCHITECTURE.md).
     files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
     plugins: { 'import-x': importX },
     settings: {
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
     },
-    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones: IMPORT_ZONES }],
+    },
   },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],

@@ -13,7 +13,7 @@ import type { Db } from '@hc/db/client';
 import { schema } from '@hc/db/schema';
 import type { KeyframeFileData } from '@hc/db/schema/vertical';
 import { BENCH_BIG_PUBLISHER_ID } from '@hc/db/seed/bench';
-import { ffmpegPath } from '@hc/db/seed/media';
+import { ffmpegPath } from '@hc/media/binaries';
 import { ms, type BenchRow } from './results.ts';
 import {
   baseUrlOf,

@@ -40,7 +40,15 @@ function connectOne(port: number, session: SessionOfReviewer, index: number): Pr
   });
 }
 
-process.on('message', async (message: Message) => {
+/** A bench child that cannot do what it was asked ends, so the parent sees it gone rather than waiting. */
+const dieOn = (error: unknown) => {
+  console.error(error);
+  process.exit(1);
+};
+
+process.on('message', (message: Message) => void onMessage(message).catch(dieOn));
+
+async function onMessage(message: Message) {
   if (message.type === 'connect') {
     const started = performance.now();
     let failed = 0;
@@ -57,5 +65,5 @@ process.on('message', async (message: Message) => {
     for (const socket of sockets) socket.disconnect();
     process.exit(0);
   }
-});
+}
 send({ type: 'ready' });

@@ -11,9 +11,9 @@ import path from 'node:path';
 import { cropWindowAt, type KeyframeFile, type Rect } from '@hc/shared/vertical/keyframe-file';
 import { followCrop, followCropFilter } from '../../apps/worker/src/media/follow-crop.ts';
 import { spawn } from 'node:child_process';
-import { ffmpegPath } from '@hc/db/seed/media';
-import { runFfmpeg } from '../../apps/worker/src/media/ffmpeg.ts';
-import { VIDEO_CODEC } from '../../apps/worker/src/processors/vertical-render.ts';
+import { ffmpegPath } from '@hc/media/binaries';
+import { runFfmpeg } from '@hc/media/ffmpeg';
+import { VIDEO_CODEC } from '@hc/worker/processors/vertical-render';
 import type { BenchRow } from './results.ts';
 
 const FPS = 25;

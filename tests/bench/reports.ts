@@ -12,7 +12,8 @@ import { Queue } from 'bullmq';
 import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { queryRows, type Db } from '@hc/db/client';
-import { MONETIZATION_JOB_OPTIONS, QUEUES, reportJobId, type ReportJob } from '@hc/worker/queues';
+import { MONETIZATION_JOB_OPTIONS, reportJobId, type ReportJob } from '@hc/shared/job-contracts';
+import { QUEUES } from '@hc/shared/queues';
 import type { BenchRow } from './results.ts';
 
 export interface ReportBenchContext {

@@ -22,7 +22,7 @@ import { openDb } from '@hc/db/client';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { createContext, type AppContext } from '../../apps/server/src/context.ts';
-import { deploymentOf } from '@hc/worker/deployment';
+import { deploymentOf } from '@hc/db/deployment';
 
 type Message =
   | { type: 'login'; id: number; email: string; password: string; address: string }
@@ -96,7 +96,12 @@ async function startApp() {
     warmDatabase: true, // as main.ts does
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
-  process.on('message', async (message: Message) => {
+  // A bench child that cannot answer ends, so the parent sees it gone rather than waiting for the answer.
+  const dieOn = (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  };
+  const onMessage = async (message: Message) => {
     if (message.type !== 'login') return answerProbe(message, ctx);
     const response = await app.inject({
       method: 'POST',
@@ -112,15 +117,17 @@ async function startApp() {
       email: data?.email,
       token: data?.token,
     });
-  });
-  process.on('SIGTERM', async () => {
+  };
+  process.on('message', (message: Message) => void onMessage(message).catch(dieOn));
+  const stop = async () => {
     await app.close();
     await changes.close();
     redis.disconnect();
     await handle.close();
     if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
     process.exit(0);
-  });
+  };
+  process.on('SIGTERM', () => void stop().catch(dieOn));
   const address = app.server.address();
   send({ type: 'ready', port: typeof address === 'object' && address ? address.port : 0 });
 }

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ffmpegPath } from '@hc/db/seed/media';
+import { ffmpegPath } from '@hc/media/binaries';
 import { publisherAdminErrors } from '@hc/shared/api/publishers-admin';
 import { messages, productSwitchConfirm } from '@hc/shared/messages';
 import { loginAs, snap } from './support/browser.ts';

@@ -21,17 +21,16 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@hc/db/schema';
 import type { RenderJobStatus, VerticalTask } from '@hc/shared/api/vertical';
-import type { JobOutcome } from '@hc/shared/jobs';
-import { QUEUED_TOO_LONG_MS } from '@hc/shared/jobs';
+import { type JobOutcome, QUEUED_TOO_LONG_MS } from '@hc/shared/jobs';
 import { LOCK_FENCE_HEADER, lockPath } from '@hc/shared/live/locks';
 import { jobMessages, messages } from '@hc/shared/messages';
-import { deploymentOf } from '@hc/worker/deployment';
+import { deploymentOf } from '@hc/db/deployment';
 import {
   BULLMQ_CONNECTION_OPTIONS,
-  QUEUES,
   verticalRenderJobId,
   type VerticalRenderJob,
-} from '@hc/worker/queues';
+} from '@hc/shared/job-contracts';
+import { QUEUES } from '@hc/shared/queues';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 import { buildPublisher, buildUser } from '../support/factories.ts';
 import {

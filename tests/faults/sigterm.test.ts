@@ -29,11 +29,11 @@ import { schema } from '@hc/db/schema';
 import { COLLAB_CLOSE, COLLAB_PATH } from '@hc/shared/api/collab';
 import {
   BULLMQ_CONNECTION_OPTIONS,
-  QUEUES,
   VERTICAL_RENDER_JOB_OPTIONS,
   verticalRenderJobId,
   type VerticalRenderJob,
-} from '@hc/worker/queues';
+} from '@hc/shared/job-contracts';
+import { QUEUES } from '@hc/shared/queues';
 import { CollabStore } from '../../apps/server/src/features/collab/store.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 import { buildPublisher, buildUser, TEST_PASSWORD } from '../support/factories.ts';

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ffmpegPath } from '@hc/db/seed/media';
+import { ffmpegPath } from '@hc/media/binaries';
 import { messages } from '@hc/shared/messages';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 import { buildPublisher, buildUser, TEST_PASSWORD } from '../support/factories.ts';

@@ -117,7 +117,9 @@ describe('Dockerfile', () => {
     expect(dockerfile).toMatch(/^ARG NODE_IMAGE=node:20-bookworm-slim$/m);
     expect(dockerfile).toMatch(/^FROM manifests AS build$/m);
     expect(dockerfile).toContain('RUN npm run build -w @hc/web');
-    expect(dockerfile).toContain('npm ci --omit=dev -w @hc/server -w @hc/worker -w @hc/db -w @hc/shared');
+    expect(dockerfile).toContain(
+      'npm ci --omit=dev -w @hc/server -w @hc/worker -w @hc/monetization -w @hc/db -w @hc/media -w @hc/shared',
+    );
     expect(dockerfile).toMatch(/^USER node$/m);
     for (const target of ['server', 'worker']) {
       const stage = dockerfile.split(new RegExp(`^FROM runtime AS ${target}$`, 'm'))[1]!.split(/^FROM /m)[0]!;

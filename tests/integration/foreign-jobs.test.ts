@@ -15,10 +15,10 @@ import { schema } from '@hc/db/schema';
 import { foreignJobReason } from '@hc/worker/deployment-worker';
 import {
   BULLMQ_CONNECTION_OPTIONS,
-  QUEUES,
   verticalRenderJobId,
   type VerticalRenderJob,
-} from '@hc/worker/queues';
+} from '@hc/shared/job-contracts';
+import { QUEUES } from '@hc/shared/queues';
 import { startWorkers, type RunningWorkers } from '@hc/worker/runtime';
 import { authOf, login, type TestApp } from '../support/app.ts';
 import { buildPublisher, buildUser } from '../support/factories.ts';

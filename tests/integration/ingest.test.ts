@@ -11,7 +11,7 @@ import { schema } from '@hc/db/schema';
 import type { PendingCounts } from '@hc/shared/api/pending';
 import { ingestErrors } from '@hc/shared/api/ingest';
 import { VERTICAL_BAD_QUALITY_REASONS } from '@hc/shared/constants';
-import { QUEUES } from '@hc/worker/queues';
+import { QUEUES } from '@hc/shared/queues';
 import { runTokensCommand, UsageError } from '../../apps/server/src/cli/service-tokens.ts';
 import { authOf, login, startTestApp, type TestApp } from '../support/app.ts';
 import { buildPublisher, buildUser } from '../support/factories.ts';

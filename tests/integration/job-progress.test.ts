@@ -17,7 +17,7 @@ import type { GridSubmitData } from '@hc/shared/api/ad-grid';
 import type { HighlightsZipStatus } from '@hc/shared/api/story-downloads';
 import type { JobProgressEvent, ServerToClientEvents } from '@hc/shared/live/events';
 import { messages } from '@hc/shared/messages';
-import { QUEUES } from '@hc/worker/queues';
+import { QUEUES } from '@hc/shared/queues';
 import { startWorkers, type RunningWorkers } from '@hc/worker/runtime';
 import { authOf, login, type TestApp } from '../support/app.ts';
 import { buildPublisher, buildUser } from '../support/factories.ts';

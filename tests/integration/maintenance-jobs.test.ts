@@ -6,12 +6,12 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@hc/db/schema';
 import { startWorkers, type RunningWorkers } from '@hc/worker/runtime';
-import { QUEUES } from '@hc/worker/queues';
+import { QUEUES } from '@hc/shared/queues';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 import { buildPublisher, buildUser } from '../support/factories.ts';
 import { eventually } from '../support/retry.ts';
 import { redisUrl } from '../support/services.ts';
-import { deploymentOf } from '@hc/worker/deployment';
+import { deploymentOf } from '@hc/db/deployment';
 
 let database: TestDatabase;
 let workers: RunningWorkers;

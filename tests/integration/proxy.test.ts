@@ -12,7 +12,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ffmpegPath } from '@hc/db/seed/media';
+import { ffmpegPath } from '@hc/media/binaries';
 import { schema } from '@hc/db/schema';
 import { COLLAB_CLOSE } from '@hc/shared/api/collab';
 import type { PendingCounts } from '@hc/shared/api/pending';

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@hc/db/schema';
 import { publisherAdminErrors, SPLASH_MAX_BYTES } from '@hc/shared/api/publishers-admin';
 import { messages } from '@hc/shared/messages';
-import { QUEUES } from '@hc/worker/queues';
+import { QUEUES } from '@hc/shared/queues';
 import { authOf, login, startTestApp, type TestApp } from '../support/app.ts';
 import { buildPublisher, buildUser } from '../support/factories.ts';
 import { PNG_1X1 } from '../support/story-app.ts';

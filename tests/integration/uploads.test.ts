@@ -8,7 +8,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ffmpegPath } from '@hc/db/seed/media';
+import { ffmpegPath } from '@hc/media/binaries';
 import { schema } from '@hc/db/schema';
 import { messages } from '@hc/shared/messages';
 import { authOf, login, startTestApp, type TestApp } from '../support/app.ts';

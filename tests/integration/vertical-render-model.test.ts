@@ -18,8 +18,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@hc/db/schema';
 import type { RenderJobStatus, VerticalTask } from '@hc/shared/api/vertical';
 import { renderTagOf } from '@hc/shared/jobs';
-import { verticalRenderProcessor, type VerticalRenderResult } from '@hc/worker/processors/vertical-render';
-import { BULLMQ_CONNECTION_OPTIONS, QUEUES, type VerticalRenderJob } from '@hc/worker/queues';
+import { verticalRenderProcessor } from '@hc/worker/processors/vertical-render';
+import {
+  type VerticalRenderResult,
+  BULLMQ_CONNECTION_OPTIONS,
+  type VerticalRenderJob,
+} from '@hc/shared/job-contracts';
+import { QUEUES } from '@hc/shared/queues';
 import { authOf, login, type TestApp } from '../support/app.ts';
 import { buildPublisher, buildUser } from '../support/factories.ts';
 import { withLock } from '../support/locks.ts';

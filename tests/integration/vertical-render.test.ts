@@ -16,16 +16,16 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@hc/db/schema';
 import type { KeyframeFileData } from '@hc/db/schema/vertical';
-import { ffmpegPath, ffprobePath } from '@hc/db/seed/media';
+import { ffmpegPath, ffprobePath } from '@hc/media/binaries';
 import { smoothKeyframeFile } from '@hc/shared/vertical/crop-path';
 import { cropWindowAt } from '@hc/shared/vertical/keyframe-file';
 import type { RenderJobStatus, VerticalRenderStarted } from '@hc/shared/api/vertical';
 import {
   BULLMQ_CONNECTION_OPTIONS,
-  QUEUES,
   verticalRenderJobId,
   type VerticalRenderJob,
-} from '@hc/worker/queues';
+} from '@hc/shared/job-contracts';
+import { QUEUES } from '@hc/shared/queues';
 import { startWorkers, type RunningWorkers } from '@hc/worker/runtime';
 import { authOf, login, type TestApp } from '../support/app.ts';
 import { buildPublisher, buildUser } from '../support/factories.ts';

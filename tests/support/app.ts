@@ -10,7 +10,7 @@ import { loadConfig } from '../../apps/server/src/config.ts';
 import { createContext, type AppContext } from '../../apps/server/src/context.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 import { redisUrl } from './services.ts';
-import { deploymentOf } from '@hc/worker/deployment';
+import { deploymentOf } from '@hc/db/deployment';
 
 export interface TestApp {
   app: FastifyInstance;

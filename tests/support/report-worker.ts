@@ -2,7 +2,7 @@
 // Redis prefix, with short locks (so a killed run is taken up again quickly) and a pause per applied
 // record (so a test can kill it mid-job). Prints 'ready' once it serves the queues.
 import { openDb } from '@hc/db/client';
-import { deploymentOf } from '@hc/worker/deployment';
+import { deploymentOf } from '@hc/db/deployment';
 import { startWorkers } from '@hc/worker/runtime';
 
 const env = (name: string) => {

@@ -13,7 +13,7 @@ import { createContext } from '../../apps/server/src/context.ts';
 import type { TestApp } from './app.ts';
 import { createTestDatabase } from './database.ts';
 import { redisUrl } from './services.ts';
-import { deploymentOf } from '@hc/worker/deployment';
+import { deploymentOf } from '@hc/db/deployment';
 
 export async function startStoryTestApp(options: BuildAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();

@@ -2,7 +2,7 @@
 // database, Redis prefix and media folder, with short locks (so a killed run is recovered quickly) and
 // an optional pause per file (so a test can kill it mid-job). Prints 'ready' once it serves the queue.
 import { openDb } from '@hc/db/client';
-import { deploymentOf } from '@hc/worker/deployment';
+import { deploymentOf } from '@hc/db/deployment';
 import { startWorkers } from '@hc/worker/runtime';
 
 const env = (name: string) => {

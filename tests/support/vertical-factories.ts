@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import type { Db } from '@hc/db/client';
 import { schema } from '@hc/db/schema';
 import type { KeyframeFileData } from '@hc/db/schema/vertical';
-import { ffmpegPath } from '@hc/db/seed/media';
+import { ffmpegPath } from '@hc/media/binaries';
 
 /** The source video every suite makes: 20 s of 320x180 at 24 fps (480 frames). */
 export const SOURCE = { width: 320, height: 180, fps: 24, seconds: 20, frameCount: 480 } as const;

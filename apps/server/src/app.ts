@@ -229,7 +229,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       list: false,
       maxAge: '1h',
       // Embedded players on publishers' sites load these in anonymous CORS mode (no cookies).
-      setHeaders: (reply) => reply.header('access-control-allow-origin', '*'),
+      setHeaders: (reply) => {
+        reply.header('access-control-allow-origin', '*');
+      },
     });
 
   const serveWeb = options.serveWeb === true;

@@ -2,7 +2,7 @@
 import type { Redis } from 'ioredis';
 import type { ChangeFeed } from '@hc/db/changes';
 import type { Db } from '@hc/db/client';
-import type { Deployment } from '@hc/worker/deployment';
+import type { Deployment } from '@hc/db/deployment';
 import type { AppConfig } from './config.ts';
 import { AccountRepository } from './features/auth/accounts.ts';
 import { LoginRateLimiter } from './features/auth/login-rate-limit.ts';

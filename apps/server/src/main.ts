@@ -19,7 +19,7 @@ import {
   type PrivateRedis,
 } from './infra/private-redis.ts';
 import { connectRedis } from './infra/redis.ts';
-import { deploymentOf } from '@hc/worker/deployment';
+import { deploymentOf } from '@hc/db/deployment';
 import { logTo, warnTo, workerLogger } from '@hc/worker/ops/logging';
 import { startWorkers, type RunningWorkers } from '@hc/worker/runtime';
 

@@ -4,7 +4,7 @@
 // deployment's listeners (live progress to a user of the same id here, render bookkeeping in this
 // database, metrics), so refusing it changes nothing here.
 import { UnrecoverableError, Worker, type Processor, type WorkerListener, type WorkerOptions } from 'bullmq';
-import { foreignStampOf } from './deployment.ts';
+import { foreignStampOf } from '@hc/shared/job-contracts';
 import type { WorkerLog } from './ops/logging.ts';
 
 export interface OwnJobsGuard {

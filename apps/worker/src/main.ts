@@ -5,7 +5,7 @@
 import type { Server } from 'node:http';
 import { migrate, openDb } from '@hc/db/client';
 import { loadWorkerConfig } from './config.ts';
-import { deploymentOf, describeDeployment } from './deployment.ts';
+import { deploymentOf, describeDeployment } from '@hc/db/deployment';
 import { logTo, warnTo, workerLogger } from './ops/logging.ts';
 import { workerRegistry } from './ops/metrics.ts';
 import { startOpsServer } from './ops/server.ts';

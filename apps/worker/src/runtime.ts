@@ -6,7 +6,13 @@ import { Queue, type Job, type Processor, type Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Registry } from 'prom-client';
 import type { Db } from '@hc/db/client';
-import { stampedFor } from './deployment.ts';
+import {
+  stampedFor,
+  BULLMQ_CONNECTION_OPTIONS,
+  STORY_ARCHIVE_RETENTION_DAYS,
+  type TracedJob,
+  type VerticalRenderJob,
+} from '@hc/shared/job-contracts';
 import { DeploymentWorker, type OwnJobsGuard } from './deployment-worker.ts';
 import { jobProgressReporter } from './live/job-progress.ts';
 import { maintenanceProcessor } from './processors/maintenance.ts';
@@ -18,13 +24,7 @@ import {
   verticalRenderProcessor,
 } from './processors/vertical-render.ts';
 import { observeJobDurations } from './ops/metrics.ts';
-import {
-  BULLMQ_CONNECTION_OPTIONS,
-  QUEUES,
-  STORY_ARCHIVE_RETENTION_DAYS,
-  type TracedJob,
-  type VerticalRenderJob,
-} from './queues.ts';
+import { QUEUES } from '@hc/shared/queues';
 
 export interface WorkerDeps {
   db: Db;

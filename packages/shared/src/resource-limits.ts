@@ -46,3 +46,24 @@ export const WORKBOOK_MAX_UNPACKED_BYTES = 50 * 1024 * 1024;
 
 /** Entries an uploaded workbook may hold (a real one has a few dozen). */
 export const WORKBOOK_MAX_ENTRIES = 1000;
+
+/**
+ * A render (ffmpeg encoding a vertical video): killed after this long. A render encodes at least as fast
+ * as real time on one core, and sources are at most minutes long; one that runs longer is stuck.
+ */
+export const RENDER_PROCESS_TIMEOUT_MS = 30 * 60_000;
+
+/**
+ * A render's address space (prlimit --as). A 1080p H.264 encode runs in under 512 MB on two cores; the
+ * encoder's threads grow with the cores, so the cap leaves room for a larger machine.
+ */
+export const RENDER_PROCESS_MEMORY_BYTES = 2 * 1024 * 1024 * 1024;
+
+/** Renders one worker process runs at once (its render queue takes one job at a time). */
+export const RENDER_PROCESSES_PER_WORKER = 2;
+
+/** Renders that may wait for a free slot; more are refused at once. */
+export const RENDER_PROCESS_QUEUE_MAX = 8;
+
+/** How long a render waits for a free slot before its job fails (and is retried by BullMQ). */
+export const RENDER_PROCESS_QUEUE_WAIT_MS = 10 * 60_000;

@@ -18,7 +18,7 @@ import { hashPassword } from '../../../apps/server/src/features/auth/passwords.t
 import { createTestDatabase, type TestDatabase } from '../../support/database.ts';
 import { redisUrl } from '../../support/services.ts';
 import { startWorkers } from '@hc/worker/runtime';
-import { deploymentOf } from '@hc/worker/deployment';
+import { deploymentOf } from '@hc/db/deployment';
 
 export interface E2eServer {
   baseUrl: string;

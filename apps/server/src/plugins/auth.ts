@@ -1,5 +1,5 @@
 // Authentication of every call by the X-User-Email and X-User-Token headers, and the role checks.
-import type { FastifyRequest, onRequestHookHandler, preHandlerHookHandler } from 'fastify';
+import type { FastifyRequest, onRequestHookHandler, preHandlerAsyncHookHandler } from 'fastify';
 import { AUTH_HEADERS } from '@hc/shared/api/auth-headers';
 import type { Role } from '@hc/shared/constants';
 import type { AuthContext } from '../features/auth/sessions.ts';
@@ -51,7 +51,7 @@ export function credentialsOf(request: FastifyRequest): CallerCredentials {
 }
 
 /** A preHandler letting through admins and holders of any of the roles (the server's check is "any of"). */
-export function requireRoles(...roles: Role[]): preHandlerHookHandler {
+export function requireRoles(...roles: Role[]): preHandlerAsyncHookHandler {
   return async (request) => {
     const auth = callerOf(request);
     if (auth.isAdmin || roles.some((role) => auth.roles.includes(role))) return;

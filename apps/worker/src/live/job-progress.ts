@@ -26,12 +26,16 @@ import {
 import { mediaUrl, videoUrlOfPath } from '@hc/shared/media-url';
 import { messages } from '@hc/shared/messages';
 import { failureMessage } from '@hc/shared/jobs';
-import type { MonetizationSubmitResult } from '../processors/monetization-submit.ts';
-import type { ReportResult } from '../processors/report-fill.ts';
-import { workbookDownloadLink } from '../processors/report-link.ts';
-import type { StoryHighlightsZipResult } from '../processors/story-highlights-zip.ts';
-import type { VerticalRenderResult } from '../processors/vertical-render.ts';
-import { QUEUES, type QueueName, type ReportJob, type VerticalRenderJob } from '../queues.ts';
+import {
+  type MonetizationSubmitResult,
+  type ReportResult,
+  type StoryHighlightsZipResult,
+  type VerticalRenderResult,
+  type ReportJob,
+  type VerticalRenderJob,
+} from '@hc/shared/job-contracts';
+import { workbookDownloadLink } from '@hc/monetization/workbook-link';
+import { QUEUES, type QueueName } from '@hc/shared/queues';
 
 /** How a queue's finished job reads on the screen that started it. */
 interface QueueReport {

@@ -6,7 +6,8 @@ import type { Job } from 'bullmq';
 import { lt, or, sql } from 'drizzle-orm';
 import type { Db } from '@hc/db/client';
 import { schema } from '@hc/db/schema';
-import type { MaintenanceJobs } from '../queues.ts';
+import { isTempName } from '@hc/media/temp-then-rename';
+import type { MaintenanceJobs } from '@hc/shared/job-contracts';
 
 export interface MaintenanceDeps {
   db: Db;
@@ -60,7 +61,7 @@ export async function purgeStoryArchives(
     const dir = path.join(root, publisherDir.name);
     for (const name of await readdir(dir)) {
       const isArchive = name.endsWith('.zip') && !name.startsWith('.');
-      const isTemp = name.startsWith('.') && name.endsWith('.part');
+      const isTemp = isTempName(name);
       if (!isArchive && !isTemp) continue;
       const file = path.join(dir, name);
       const info = await stat(file).catch(() => null);

@@ -6,13 +6,8 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '@hc/db/client';
 import { schema } from '@hc/db/schema';
 import { gridSubmitDataSchema } from '@hc/shared/api/ad-grid';
-import type { MonetizationSubmitJob } from '../queues.ts';
-import { applyGridChanges } from './monetization-grid.ts';
-
-export interface MonetizationSubmitResult {
-  status: 'done' | 'failed';
-  errors: string[];
-}
+import type { MonetizationSubmitJob, MonetizationSubmitResult } from '@hc/shared/job-contracts';
+import { applyGridChanges } from '@hc/monetization/grid';
 
 const { gridSubmissions } = schema;
 

@@ -3,7 +3,7 @@ import type { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Db } from '@hc/db/client';
 import { DeploymentWorker, type OwnJobsGuard } from '../deployment-worker.ts';
-import { QUEUES } from '../queues.ts';
+import { QUEUES } from '@hc/shared/queues';
 import { monetizationSubmitProcessor } from './monetization-submit.ts';
 import { reportFillProcessor } from './report-fill.ts';
 import { reportUpdateProcessor } from './report-update.ts';

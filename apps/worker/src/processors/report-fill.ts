@@ -5,20 +5,13 @@ import { UnrecoverableError, type Job } from 'bullmq';
 import { and, desc, eq, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '@hc/db/client';
 import { schema } from '@hc/db/schema';
-import type { ReportJob } from '../queues.ts';
-import { loadGridData } from './monetization-grid.ts';
-import { writeReportWorkbook } from './report-workbook.ts';
+import type { ReportJob, ReportResult } from '@hc/shared/job-contracts';
+import { loadGridData } from '@hc/monetization/grid';
+import { writeReportWorkbook } from '@hc/monetization/workbook';
 
 import { POPULATED_WORKBOOKS_DAYS, POPULATED_WORKBOOKS_KEPT } from '@hc/shared/api/reports';
 
 const { spreadsheets, workbooks, populatedWorkbooks, users } = schema;
-
-export interface ReportResult {
-  status: 'done' | 'failed';
-  errors: string[];
-  /** Rows written (fill) or records changed (update). */
-  count: number;
-}
 
 /** The answer when a request's workbook was deleted meanwhile. */
 export const WORKBOOK_GONE = 'This spreadsheet no longer exists.';

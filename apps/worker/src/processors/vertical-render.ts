@@ -8,8 +8,7 @@
 // under a final name (a retry removes the stale temp, and reuses a renamed file it finds). The task is
 // marked ready in one transaction with the rendered suggestion made the active one. A job the task no
 // longer waits for (another render claimed it, or a newer keyframe save) is skipped.
-import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { UnrecoverableError, type Job, type Queue, type Worker } from 'bullmq';
@@ -20,9 +19,14 @@ import { failureMessage } from '@hc/shared/jobs';
 import { jobMessages } from '@hc/shared/messages';
 import { cropTooSmallError, smoothKeyframeFile } from '@hc/shared/vertical/crop-path';
 import { followCrop, followCropFilter } from '../media/follow-crop.ts';
-import { probeVideo, runFfmpeg } from '../media/ffmpeg.ts';
+import { probeVideo, runFfmpeg } from '@hc/media/ffmpeg';
+import { finalNameFor, finishedFileOf, tempPathFor, writeThenRename } from '@hc/media/temp-then-rename';
 import { insideStore } from '../media/store.ts';
-import { verticalRenderDir, type VerticalRenderJob } from '../queues.ts';
+import {
+  verticalRenderDir,
+  type VerticalRenderJob,
+  type VerticalRenderResult,
+} from '@hc/shared/job-contracts';
 
 export interface VerticalRenderDeps {
   db: Db;
@@ -30,9 +34,6 @@ export interface VerticalRenderDeps {
   mediaDir: string;
   log: (message: string, details?: object) => void;
 }
-
-export type VerticalRenderResult =
-  { rendered: true; path: string; durationSeconds: number } | { rendered: false; skipped: string };
 
 /**
  * H.264 for the web: fast preset (renders wait in a queue), constant quality, moov atom first. Exported for
@@ -98,19 +99,11 @@ async function render(deps: VerticalRenderDeps, job: Job<VerticalRenderJob>): Pr
 
   const dir = insideStore(mediaDir, path.join(verticalRenderDir(publisherId), '.'));
   await mkdir(dir, { recursive: true });
-  const names = await readdir(dir);
-  const finalPrefix = `${jobId}-`;
-  const tempPrefix = `.${jobId}.`;
   // A previous attempt may have renamed its MP4 and died before the task was updated: that is the result.
-  let finalName = names.find((name) => name.startsWith(finalPrefix) && name.endsWith('.mp4'));
+  let finalName = await finishedFileOf(dir, jobId, '.mp4');
   if (!finalName) {
-    for (const name of names) {
-      if (name.startsWith(tempPrefix) && name.endsWith('.part'))
-        await rm(path.join(dir, name), { force: true });
-    }
-    // The media store is public: a random part keeps the file's name from being guessed.
-    finalName = `${finalPrefix}${randomBytes(12).toString('hex')}.mp4`;
-    const tempFile = path.join(dir, `${tempPrefix}${randomBytes(6).toString('hex')}.part`);
+    finalName = finalNameFor(jobId, '.mp4');
+    const tempFile = tempPathFor(dir, jobId);
     const work = await mkdtemp(path.join(tmpdir(), 'hc-vertical-'));
     try {
       const output = { width: file.output_vertical_width, height: file.output_vertical_height };
@@ -162,18 +155,17 @@ async function render(deps: VerticalRenderDeps, job: Job<VerticalRenderJob>): Pr
       ];
       const total = frameCount / fps;
       let reported = -1;
-      await runFfmpeg(args, (seconds) => {
-        // 100 is kept for the task update: a job at 100 has its task ready.
-        const progress = Math.min(99, Math.floor((seconds / total) * 99));
-        if (progress > reported) {
-          reported = progress;
-          void job.updateProgress(progress).catch(() => undefined);
-        }
-      });
-      await rename(tempFile, path.join(dir, finalName));
-    } catch (error) {
-      await rm(tempFile, { force: true });
-      throw error;
+      await writeThenRename(tempFile, path.join(dir, finalName), () =>
+        runFfmpeg(args, (seconds) => {
+          // 100 is kept for the task update: a job at 100 has its task ready.
+          const progress = Math.min(99, Math.floor((seconds / total) * 99));
+          if (progress > reported) {
+            reported = progress;
+            // Progress is a hint for the screen: a lost update must not stop the render.
+            void job.updateProgress(progress).catch(() => undefined);
+          }
+        }),
+      );
     } finally {
       await rm(work, { recursive: true, force: true });
     }

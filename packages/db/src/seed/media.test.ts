@@ -3,7 +3,8 @@ import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ffmpegPath, generateDemoMedia, probeMedia, type DemoMedia } from './media.ts';
+import { ffmpegPath } from '@hc/media/binaries';
+import { generateDemoMedia, probeMedia, type DemoMedia } from './media.ts';
 
 // Generating the whole set takes a few seconds on two cores; the budget is generous for slow CI.
 const TIMEOUT = 60_000;

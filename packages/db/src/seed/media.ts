@@ -5,10 +5,10 @@
 // a truncated file that a later run would mistake for a finished one.
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, rename, stat, unlink } from 'node:fs/promises';
+import { mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
-import ffprobeInstaller from '@ffprobe-installer/ffprobe';
+import { ffmpegPath, ffprobePath } from '@hc/media/binaries';
+import { writeThenRename } from '@hc/media/temp-then-rename';
 
 export interface MovingObjectTrack {
   /** pixel centre at time t (seconds) in the source's coordinates */
@@ -41,16 +41,6 @@ export interface DemoMedia {
     durationSeconds: number;
   }[];
   storyImages: { key: string; path: string; width: number; height: number }[];
-}
-
-/** Absolute path of the ffmpeg binary shipped by @ffmpeg-installer/ffmpeg. */
-export function ffmpegPath(): string {
-  return ffmpegInstaller.path;
-}
-
-/** Absolute path of the ffprobe binary shipped by @ffprobe-installer/ffprobe. */
-export function ffprobePath(): string {
-  return ffprobeInstaller.path;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -370,14 +360,10 @@ async function produce(ctx: Ctx, rel: string, args: (out: string) => string[]): 
   const ext = path.extname(file);
   const tmp = `${file.slice(0, -ext.length)}.tmp-${process.pid}-${Math.random().toString(36).slice(2, 8)}${ext}`;
   const started = Date.now();
-  try {
+  await writeThenRename(tmp, file, async () => {
     await run(ffmpegPath(), [...COMMON, ...args(tmp)]);
     if (!(await hasContent(tmp))) throw new Error(`ffmpeg wrote nothing for ${rel}`);
-    await rename(tmp, file);
-  } catch (err) {
-    await unlink(tmp).catch(() => undefined);
-    throw err;
-  }
+  });
   ctx.log(`media: made ${rel} in ${Date.now() - started} ms`);
 }
 

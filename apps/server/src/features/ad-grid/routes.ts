@@ -19,12 +19,12 @@ import { GRID_TABS } from '@hc/shared/monetization/grid-rules';
 import { messages } from '@hc/shared/messages';
 import {
   MONETIZATION_JOB_OPTIONS,
-  QUEUES,
   monetizationSubmitJobId,
   type MonetizationSubmitJob,
-} from '@hc/worker/queues';
-import { loadGridData } from '@hc/worker/processors/monetization-grid';
-import type { MonetizationSubmitResult } from '@hc/worker/processors/monetization-submit';
+  type MonetizationSubmitResult,
+} from '@hc/shared/job-contracts';
+import { QUEUES } from '@hc/shared/queues';
+import { loadGridData } from '@hc/monetization/grid';
 import type { AppContext } from '../../context.ts';
 import { callerOf, requireRoles } from '../../plugins/auth.ts';
 import { badRequest, notFound } from '../../plugins/errors.ts';

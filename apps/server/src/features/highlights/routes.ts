@@ -103,7 +103,7 @@ export async function highlightRoutes(app: FastifyInstance, { ctx, media }: Opti
       const { q, ...filters } = request.query;
       return sendCsv(reply, 'highlights.csv', HIGHLIGHT_CSV_COLUMNS, async (page, per) => {
         const rows = await repo.list(publisherId, { ...filters, page, per }, q || undefined);
-        return rows.rows.map((row) => presentHighlight(row, media));
+        return rows.rows.map((row) => presentListRow(row, media));
       });
     },
   );

@@ -7,7 +7,7 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 import { queryRows, type Db } from '@hc/db/client';
-import { QUEUES } from '@hc/worker/queues';
+import { QUEUES } from '@hc/shared/queues';
 import { RequestDurations } from './request-durations.ts';
 
 /** The BullMQ states a queue's depth is reported in. */

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@hc/db/client';
 import { schema } from '@hc/db/schema';
-import { workbookDownloadLink } from '@hc/worker/processors/report-link';
+import { workbookDownloadLink } from '@hc/monetization/workbook-link';
 
 const { workbooks, spreadsheets, publishers, populatedWorkbooks } = schema;
 

@@ -26,15 +26,16 @@ import {
   type ReportSubmitBody,
 } from '@hc/shared/api/reports';
 import { messages } from '@hc/shared/messages';
-import { MONETIZATION_JOB_OPTIONS, QUEUES, reportJobId, type ReportJob } from '@hc/worker/queues';
-import { applyGridChanges } from '@hc/worker/processors/monetization-grid';
-import type { ReportResult } from '@hc/worker/processors/report-fill';
-import { planWorkbookUpdate, previewRowsOf } from '@hc/worker/processors/report-update';
 import {
-  isReportWorkbook,
-  UnreadableWorkbook,
-  writeReportWorkbook,
-} from '@hc/worker/processors/report-workbook';
+  MONETIZATION_JOB_OPTIONS,
+  reportJobId,
+  type ReportJob,
+  type ReportResult,
+} from '@hc/shared/job-contracts';
+import { QUEUES } from '@hc/shared/queues';
+import { applyGridChanges } from '@hc/monetization/grid';
+import { planWorkbookUpdate, previewRowsOf } from '@hc/monetization/workbook-plan';
+import { isReportWorkbook, UnreadableWorkbook, writeReportWorkbook } from '@hc/monetization/workbook';
 import type { AppContext } from '../../context.ts';
 import { callerOf, requireRoles } from '../../plugins/auth.ts';
 import { badRequest, HttpError, notFound } from '../../plugins/errors.ts';

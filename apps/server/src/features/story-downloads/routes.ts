@@ -17,16 +17,14 @@ import {
 import { STORY_HIGHLIGHTS_DOWNLOAD_USER_PATTERN } from '@hc/shared/constants';
 import { failureMessage, queuedOutcome } from '@hc/shared/jobs';
 import { jobMessages } from '@hc/shared/messages';
+import { QUEUES } from '@hc/shared/queues';
 import {
-  QUEUES,
   STORY_HIGHLIGHTS_ZIP_JOB_OPTIONS,
   storyHighlightsZipJobId,
   type StoryHighlightsZipJob,
-} from '@hc/worker/queues';
-import {
-  storyHighlightSources,
   type StoryHighlightsZipResult,
-} from '@hc/worker/processors/story-highlights-zip';
+} from '@hc/shared/job-contracts';
+import { storyHighlightSources } from '@hc/db/story-highlight-sources';
 import type { AppContext } from '../../context.ts';
 import { callerOf, requireRoles } from '../../plugins/auth.ts';
 import { forbidden, notFound } from '../../plugins/errors.ts';

@@ -4,10 +4,10 @@
 // (-protocol_whitelist file), under the media-process limits (time, memory, a few at once), and with
 // the one demuxer the upload may be (-f): a playlist or concat list named .mp4 is never parsed as one,
 // so it cannot name other files.
-import { ffprobePath } from '@hc/db/seed/media';
+import { ffprobePath } from '@hc/media/binaries';
 import { messages } from '@hc/shared/messages';
 import { IMAGE_MAX_PIXELS } from '@hc/shared/resource-limits';
-import { runMediaProcess } from '../../infra/process-limits.ts';
+import { runMediaProcess } from '@hc/media/process-limits';
 import { HttpError } from '../../plugins/errors.ts';
 import { readImageHeader, sniffKind } from '../media/header-dimensions.ts';
 

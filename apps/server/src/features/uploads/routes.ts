@@ -22,7 +22,7 @@ import { messages } from '@hc/shared/messages';
 import { IMAGE_MAX_PIXELS, UPLOADS_PER_USER, VIDEO_MAX_CODED_SIDE } from '@hc/shared/resource-limits';
 import { validateVideoUpload, videoDimensionsError } from '@hc/shared/validation';
 import type { AppContext } from '../../context.ts';
-import { PerKeyLimit } from '../../infra/process-limits.ts';
+import { PerKeyLimit } from '@hc/media/process-limits';
 import { SharedLeaseLimit } from '../../infra/shared-leases.ts';
 import { callerOf, requireRoles } from '../../plugins/auth.ts';
 import { forbidden, HttpError } from '../../plugins/errors.ts';

@@ -3,12 +3,12 @@
 // a repeated enqueue of the same keyframe-file version is the same job.
 import type { FastifyInstance } from 'fastify';
 import type { Job, Queue } from 'bullmq';
+import { QUEUES } from '@hc/shared/queues';
 import {
-  QUEUES,
   VERTICAL_RENDER_JOB_OPTIONS,
   verticalRenderJobId,
   type VerticalRenderJob,
-} from '@hc/worker/queues';
+} from '@hc/shared/job-contracts';
 import type { RenderJobStatus } from '@hc/shared/api/vertical';
 import type { AppContext } from '../../context.ts';
 import { jobQueue } from '../../infra/job-queue.ts';

@@ -3,9 +3,8 @@
 import type { RenderJobStatus } from '@hc/shared/api/vertical';
 import { failureMessage, queuedOutcome } from '@hc/shared/jobs';
 import { jobMessages } from '@hc/shared/messages';
-import type { VerticalRenderResult } from '@hc/worker/processors/vertical-render';
-import type { MediaStore } from '../media/store.ts';
-import { videoUrlOf } from '../media/store.ts';
+import type { VerticalRenderResult } from '@hc/shared/job-contracts';
+import { type MediaStore, videoUrlOf } from '../media/store.ts';
 import type { RenderJob } from './render-queue.ts';
 import type { TaskView } from './repo.ts';
 

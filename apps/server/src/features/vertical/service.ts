@@ -18,8 +18,7 @@ import {
   type VerticalTaskDetailsQuery,
   type VerticalTaskListQuery,
 } from '@hc/shared/api/vertical';
-import type { VerticalRenderJob } from '@hc/worker/queues';
-import { verticalRenderJobId } from '@hc/worker/queues';
+import { type VerticalRenderJob, verticalRenderJobId } from '@hc/shared/job-contracts';
 import { jobMessages } from '@hc/shared/messages';
 import type { AppContext } from '../../context.ts';
 import type { AuthContext } from '../auth/sessions.ts';

@@ -2,7 +2,7 @@
 // task's source video. Read once with ffprobe from the media store (no shell, local files only, a time
 // limit) and kept on the task; a task imported with these facts is never probed.
 import path from 'node:path';
-import { probeVideo } from '@hc/worker/media/ffmpeg';
+import { probeVideo } from '@hc/media/ffmpeg';
 import type { TaskRow } from './repo.ts';
 
 export interface SourceVideoFacts {

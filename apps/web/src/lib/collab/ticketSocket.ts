@@ -99,7 +99,8 @@ export function ticketWebSocket(
 
     constructor(url: string, protocols?: string | string[]) {
       const delay = backoff.delay();
-      (delay > 0 ? wait(delay) : Promise.resolve()).then(() => this.connect(url, protocols));
+      // A constructor cannot wait; the pause never fails, and connect reports its own failures as events.
+      void (delay > 0 ? wait(delay) : Promise.resolve()).then(() => this.connect(url, protocols));
     }
 
     private connect(url: string, protocols?: string | string[]) {

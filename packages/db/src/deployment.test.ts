@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { deploymentFrom, deploymentIdOf, foreignStampOf, stampedFor } from './deployment.ts';
+import { deploymentFrom, deploymentIdOf } from './deployment.ts';
+import { foreignStampOf, stampedFor } from '@hc/shared/job-contracts';
 
 describe('deployment namespace', () => {
   it('is one id per database identity, safe in a Redis key', () => {

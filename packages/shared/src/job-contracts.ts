@@ -1,8 +1,8 @@
-// Queue names and job payloads: what the server enqueues and the worker processes. Payloads carry ids,
-// never secrets; job ids are derived from the input so that a repeated enqueue is the same job.
+// Job payloads, ids, options and results: what the server enqueues and the worker processes, agreed in
+// one place both import (queue names are in queues.ts, which the web reads too; this module uses
+// node:crypto and is for Node only). Payloads carry ids, never secrets; job ids are derived from the
+// input so that a repeated enqueue is the same job.
 import { createHash } from 'node:crypto';
-
-export { QUEUES, type QueueName } from '@hc/shared/queues';
 
 /**
  * Added to the data of every job the server enqueues (infra/job-queue.ts): the id of the HTTP request
@@ -39,12 +39,6 @@ export const storyHighlightsZipJobId = (storyId: number, updatedAt: Date) =>
 
 /** The media-store folder of a publisher's story archives (temp files sit beside the archives). */
 export const storyHighlightsArchiveDir = (publisherId: number) => `archives/story-highlights/${publisherId}`;
-
-/**
- * A job's archive is named `{jobId}-{128 random bits}.zip`: the media store is public, and a name built
- * only from the story id and version could be guessed. The job finds its own archive by the prefix.
- */
-export const storyHighlightsArchivePrefix = (jobId: string) => `${jobId}-`;
 
 /** How long a story-highlights archive is kept; its job is kept as long, so a repeated ask finds it. */
 export const STORY_ARCHIVE_RETENTION_DAYS = 7;
@@ -136,3 +130,48 @@ export const MONETIZATION_JOB_OPTIONS = {
 
 /** BullMQ needs a connection that retries forever rather than failing a blocking command. */
 export const BULLMQ_CONNECTION_OPTIONS = { maxRetriesPerRequest: null } as const;
+
+/** What every job's data carries: the id of the deployment that queued it. */
+export interface StampedJob {
+  deployment?: string;
+}
+
+/** `data` with this deployment's stamp. */
+export const stampedFor = <Data>(deploymentId: string, data: Data): Data =>
+  data !== null && typeof data === 'object' && !Array.isArray(data)
+    ? ({ ...data, deployment: deploymentId } as Data)
+    : data;
+
+/**
+ * The other deployment's id when `data` was stamped by another deployment, else null. A job without a
+ * stamp (queued before jobs carried one, or by an operator's script) belongs to whoever serves its queue.
+ */
+export function foreignStampOf(deploymentId: string, data: unknown): string | null {
+  const stamp = (data as StampedJob | null | undefined)?.deployment;
+  return typeof stamp === 'string' && stamp !== deploymentId ? stamp : null;
+}
+
+/** What a report job (fill or update) came to. */
+export interface ReportResult {
+  status: 'done' | 'failed';
+  errors: string[];
+  /** Rows written (fill) or records changed (update). */
+  count: number;
+}
+
+/** What a grid submit job came to. */
+export interface MonetizationSubmitResult {
+  status: 'done' | 'failed';
+  errors: string[];
+}
+
+/** What a vertical render came to: its MP4, or why it made none. */
+export type VerticalRenderResult =
+  { rendered: true; path: string; durationSeconds: number } | { rendered: false; skipped: string };
+
+/** What a story-highlights ZIP job came to. */
+export interface StoryHighlightsZipResult {
+  /** Media-store path of the archive. */
+  path: string;
+  files: number;
+}

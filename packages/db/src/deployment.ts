@@ -4,6 +4,7 @@
 // deployment must agree without being told. So the namespace is derived from the database both open:
 // PostgreSQL's system identifier plus the database name, or the embedded database's folder.
 // Computed once at start (server main.ts, worker main.ts) and passed down; nothing else derives it.
+// Lives with the database package because the id is derived from the database both sides open.
 import { createHash } from 'node:crypto';
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
@@ -90,23 +91,3 @@ export const describeDeployment = (deployment: Deployment) => ({
   redisKeyPrefix: deployment.keyPrefix,
   jobsPrefix: deployment.jobsPrefix,
 });
-
-/** What every job's data carries: the id of the deployment that queued it. */
-export interface StampedJob {
-  deployment?: string;
-}
-
-/** `data` with this deployment's stamp. */
-export const stampedFor = <Data>(deploymentId: string, data: Data): Data =>
-  data !== null && typeof data === 'object' && !Array.isArray(data)
-    ? ({ ...data, deployment: deploymentId } as Data)
-    : data;
-
-/**
- * The other deployment's id when `data` was stamped by another deployment, else null. A job without a
- * stamp (queued before jobs carried one, or by an operator's script) belongs to whoever serves its queue.
- */
-export function foreignStampOf(deploymentId: string, data: unknown): string | null {
-  const stamp = (data as StampedJob | null | undefined)?.deployment;
-  return typeof stamp === 'string' && stamp !== deploymentId ? stamp : null;
-}
