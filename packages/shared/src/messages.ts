@@ -316,3 +316,37 @@ export const reportPreviewCount = (count: number, what: 'change' | 'conflict' | 
   if (what === 'conflict') return `${count} ${count === 1 ? 'conflict' : 'conflicts'}`;
   return `${count} refused`;
 };
+
+/** The job center: the list of the jobs a user started, and its retry and cancel. */
+export const jobCenterMessages = {
+  title: 'Jobs',
+  empty: 'No jobs yet: the grid submits, report runs, story archives and renders you start are listed here.',
+  emptyFiltered: 'No job matches these filters.',
+  kinds: {
+    'monetization-submit': 'Grid submit',
+    'report-fill': 'Report run',
+    'report-update': 'Report update',
+    'story-highlights-zip': 'Story archive',
+    'vertical-render': 'Vertical render',
+  } as Record<string, string>,
+  states: {
+    queued: 'Waiting',
+    running: 'Running',
+    done: 'Done',
+    failed: 'Failed',
+    cancelled: 'Cancelled',
+  } as Record<string, string>,
+  retried: 'The job is queued again.',
+  cancelled: 'The job is cancelled.',
+  notRetryable: 'This kind of job cannot be retried from here: open its object and start it again there.',
+  notCancellable: 'This kind of job cannot be cancelled.',
+  notFailed: 'Only a failed job can be retried.',
+  notWaiting: 'Only a job that is still waiting can be cancelled: this one has started or ended.',
+  goneFromQueue: 'The queue no longer holds this job: start it again from its screen.',
+  retriedLater: 'This job was started again since: retry its latest run.',
+  cancelledBy: (email: string) => `Cancelled by ${email}.`,
+  endedDone: (kind: string, label: string) => `${kind} “${label}” is done.`,
+  endedFailed: (kind: string, label: string) => `${kind} “${label}” failed.`,
+  openResult: 'Open result',
+  openJobs: 'Open jobs',
+} as const;
