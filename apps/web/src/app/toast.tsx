@@ -26,9 +26,17 @@ export interface ToastApi {
   info(text: string, lifeMs?: number): void;
 }
 
+/** A button on a toast that takes the user somewhere (a job's result, the job center). */
+export interface ToastAction {
+  label: string;
+  onClick: () => void;
+}
+
 /** The console's toasts: the above, and a success whose button takes the change back (instead of Copy). */
 export interface ConsoleToastApi extends ToastApi {
   undoable(text: string, undo: () => void): void;
+  /** A toast whose buttons lead on (beside Copy): a job that ended while the user was elsewhere. */
+  withActions(severity: 'success' | 'error', text: string, actions: ToastAction[]): void;
 }
 
 const ToastContext = createContext<ConsoleToastApi | null>(null);
@@ -54,12 +62,24 @@ function CopyButton({ text }: { text: string }) {
   );
 }
 
-function ToastBody({ text, undo }: { text: string; undo?: () => void }) {
+function ToastBody({ text, undo, actions }: { text: string; undo?: () => void; actions?: ToastAction[] }) {
   return (
     <div className="hc-toast-body">
       <span className="hc-toast-text" data-testid="toast-text" title={text}>
         {text}
       </span>
+      {actions?.map((action) => (
+        <Button
+          key={action.label}
+          type="button"
+          label={action.label}
+          size="small"
+          text
+          className="hc-toast-copy"
+          data-testid="toast-action"
+          onClick={action.onClick}
+        />
+      ))}
       {undo ? (
         <Button
           type="button"
@@ -104,6 +124,13 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       success: (text, options) => show(simple('success', text, options?.lifeMs), options?.position),
       error: (text, lifeMs) => show(simple('error', text, lifeMs)),
       info: (text, lifeMs) => show(simple('info', text, lifeMs)),
+      withActions: (severity, text, actions) =>
+        show({
+          severity,
+          summary: SUMMARY[severity],
+          life: TOAST_LIFE_MS,
+          detail: <ToastBody text={text} actions={actions} />,
+        }),
       undoable: (text, undo) => {
         const message: ToastMessage = {
           severity: 'success',
