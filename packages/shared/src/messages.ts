@@ -350,3 +350,19 @@ export const jobCenterMessages = {
   openResult: 'Open result',
   openJobs: 'Open jobs',
 } as const;
+
+/** The audit log as a tool: filters, export and "revert to this value". */
+export const auditToolMessages = {
+  revert: 'Revert to this value',
+  reverted: (field: string) => `${field} is back to its value before this change.`,
+  notRevertible: 'Only a change of a video or display configuration can be reverted.',
+  fieldNotInEntry: 'This entry holds no before and after value for that field.',
+  notGridField: 'This field is not one the ad configuration can set: change it on its setup page.',
+  recordGone: 'The configuration this entry changed no longer exists.',
+  changedSince: (field: string, now: string) =>
+    `${field} has changed since this entry (it is now ${now || 'empty'}): reload and revert from its latest entry.`,
+  alreadyBack: 'The field already holds this value.',
+  exportTooMany: (max: number) =>
+    `The export holds the newest ${max} entries; narrow the filters for older ones.`,
+  searchPlaceholder: 'Search user, publisher, placement, field or value',
+} as const;
