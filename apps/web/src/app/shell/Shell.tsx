@@ -16,6 +16,8 @@ import { LiveIndicator } from './LiveIndicator.tsx';
 import { ToastLane } from '../toast.tsx';
 import { JobEndToasts } from '../../features/job-center/JobEndToasts.tsx';
 import { JobCenterButton } from '../../features/job-center/JobCenterButton.tsx';
+import { CommandPalette } from '../../components/command-palette/CommandPalette.tsx';
+import { KeyboardHelp } from '../../components/shortcuts/KeyboardHelp.tsx';
 
 function Brand() {
   return (
@@ -82,6 +84,8 @@ export function Shell({ children }: { children: ReactNode }) {
       </Sidebar>
 
       <JobEndToasts />
+      <CommandPalette />
+      <KeyboardHelp />
       <main className="hc-content" id="main">
         <Suspense fallback={<PageSpinner />}>{children}</Suspense>
       </main>
