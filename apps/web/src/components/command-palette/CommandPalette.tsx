@@ -168,6 +168,7 @@ export function CommandPalette() {
             }}
             data-testid="palette-item"
             data-kind={item.kind}
+            data-key={item.key}
           >
             <span className="hc-palette__kind">{KIND_LABELS[item.kind] ?? item.kind}</span>
             <span className="hc-palette__title">{item.title}</span>
