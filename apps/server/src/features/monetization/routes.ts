@@ -148,12 +148,11 @@ export async function monetizationRoutes(app: FastifyInstance, { ctx }: { ctx: A
     '/monetization_audit/export',
     { schema: { querystring: auditExportQuerySchema } },
     async (request, reply) => {
-      const { page: _page, per: _per, ...filters } = request.query;
       void reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="audit-log.csv"')
         .header('cache-control', 'no-store');
-      return reply.send(auditCsv(repo.auditBatches({ ...request.query, ...filters }, AUDIT_EXPORT_MAX_ROWS)));
+      return reply.send(auditCsv(repo.auditBatches(request.query, AUDIT_EXPORT_MAX_ROWS)));
     },
   );
 
