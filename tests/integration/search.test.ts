@@ -17,8 +17,9 @@ let storyId: number;
 let programId: number;
 let taskId: number;
 
+/** GET search?q=`query` (URL-encoded by the caller; `&limit=` may follow). */
 const search = async (query: string, headers = admin) => {
-  const res = await t.app.inject({ method: 'GET', url: `/api/v1/editor/search?${query}`, headers });
+  const res = await t.app.inject({ method: 'GET', url: `/api/v1/editor/search?q=${query}`, headers });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data.results as SearchResult[];
 };
