@@ -110,6 +110,7 @@ async function recordState(db: Db, event: JobProgressEvent): Promise<void> {
         progress: event.progress,
         link: event.link,
         error: event.error,
+        startedAt: sql`coalesce(${jobs.startedAt}, now())`,
         finishedAt: sql`now()`,
       }
     : event.state === 'started'
@@ -161,6 +162,8 @@ export function jobProgressReporter(deps: {
   };
   const emitter = new Emitter<ServerToClientEvents>(client, { key: liveChannelKey(deps.liveKeyPrefix) });
   const reports = queueReports(deps.db);
+  /** The last job center write of each job still being written. */
+  const recording = new Map<string, Promise<void>>();
 
   const publish = (
     job: Job,
@@ -179,9 +182,22 @@ export function jobProgressReporter(deps: {
     };
     // A lost event costs a screen its live update, never the job: the screen's slow poll catches up.
     emitter.to(liveRooms.user(userId)).emit('job_progress', event);
-    void recordState(deps.db, event).catch((error: unknown) =>
-      deps.log('job center row not updated', { queue: event.queue, job: event.job_id, error: String(error) }),
-    );
+    // One job's updates are written in the order they happened: a quick job's start, progress and end
+    // arrive within milliseconds, and an end written before its start would lose the start time.
+    const key = `${event.queue}:${event.job_id}`;
+    const written = (recording.get(key) ?? Promise.resolve())
+      .then(() => recordState(deps.db, event))
+      .catch((error: unknown) =>
+        deps.log('job center row not updated', {
+          queue: event.queue,
+          job: event.job_id,
+          error: String(error),
+        }),
+      );
+    recording.set(key, written);
+    void written.then(() => {
+      if (recording.get(key) === written) recording.delete(key);
+    });
   };
 
   return {

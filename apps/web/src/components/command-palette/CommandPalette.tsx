@@ -50,8 +50,9 @@ export function CommandPalette() {
       event.preventDefault();
       setOpen(true);
     };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    // Captured before the focused control sees it: a dropdown or a table keeps its keys to itself.
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
   }, []);
 
   const screens = useMemo(
