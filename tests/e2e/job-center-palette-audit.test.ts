@@ -1,7 +1,7 @@
 // The job center, the quick search and the keys list, and the audit log as a tool, in Chromium as users
 // would use them (one browser for the file):
 // - stories@demo.example starts a story archive and moves on to the highlights: when it ends a toast says
-//   so with its links; 'Open jobs' shows it done with its result link. Ctrl+K finds the story by its
+//   so with a link; 'Open jobs' shows it done with its result link. Ctrl+K finds the story by its
 //   name and Enter opens it; it finds a screen by its label; `?` lists the keys.
 // - admin@demo.example narrows the audit log by user and words, exports it as CSV, sees a change's before
 //   and after, reverts it (the value is back, the revert is listed under the admin), and a second revert

@@ -64,7 +64,7 @@ function CopyButton({ text }: { text: string }) {
 
 function ToastBody({ text, undo, actions }: { text: string; undo?: () => void; actions?: ToastAction[] }) {
   return (
-    <div className="hc-toast-body">
+    <div className={actions ? 'hc-toast-body hc-toast-body--actions' : 'hc-toast-body'}>
       <span className="hc-toast-text" data-testid="toast-text" title={text}>
         {text}
       </span>
@@ -80,7 +80,7 @@ function ToastBody({ text, undo, actions }: { text: string; undo?: () => void; a
           onClick={action.onClick}
         />
       ))}
-      {undo ? (
+      {actions ? null : undo ? (
         <Button
           type="button"
           label="Undo"

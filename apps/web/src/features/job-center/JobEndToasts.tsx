@@ -1,5 +1,5 @@
 // Tells a user that a job they started has ended while they were elsewhere in the console: a toast with
-// the job's kind and subject, and buttons to its result and to the job center. On the screen that
+// the job's kind and subject, and a button to the job center (where its result link and error are). On the screen that
 // started the job (where its own progress shows) and on the job center, nothing more is said.
 import { useLocation, useNavigate } from 'react-router';
 import { onStartingScreen } from '@hc/shared/api/job-center';
@@ -24,12 +24,10 @@ export function JobEndToasts() {
       .then((job) => {
         const kind = kindLabel(event.queue);
         const label = job?.label ?? event.job_id;
-        const actions: ToastAction[] = [];
-        if (event.link) {
-          const link = event.link;
-          actions.push({ label: jobCenterMessages.openResult, onClick: () => window.open(link, '_blank') });
-        }
-        actions.push({ label: jobCenterMessages.openJobs, onClick: () => void navigate(JOB_CENTER_PATH) });
+        // One button: the lane is narrow, and the job center holds the result's link and the error.
+        const actions: ToastAction[] = [
+          { label: jobCenterMessages.openJobs, onClick: () => void navigate(JOB_CENTER_PATH) },
+        ];
         if (event.state === 'done')
           toast.withActions('success', jobCenterMessages.endedDone(kind, label), actions);
         else
