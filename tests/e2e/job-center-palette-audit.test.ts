@@ -66,6 +66,10 @@ describe('job center, quick search and keys', () => {
     await page.keyboard.press('Control+k');
     const palette = page.getByTestId('command-palette');
     await palette.waitFor();
+    // The search box has the focus: typing goes straight into it.
+    await expect
+      .poll(() => palette.getByTestId('palette-input').evaluate((el) => el === document.activeElement))
+      .toBe(true);
     await page.keyboard.type(story!.title);
     const storyItem = palette.locator(`[data-key="story:${STORY_ID}"]`);
     await storyItem.waitFor();

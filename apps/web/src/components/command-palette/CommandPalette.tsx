@@ -117,6 +117,8 @@ export function CommandPalette() {
     <Dialog
       visible={open}
       onHide={close}
+      // The dialog would focus its close button; the search box takes the keys at once instead.
+      focusOnShow={false}
       onShow={() => input.current?.focus()}
       header="Go to"
       modal
@@ -128,6 +130,7 @@ export function CommandPalette() {
     >
       <InputText
         ref={input}
+        autoFocus
         value={text}
         maxLength={100}
         placeholder="Screen, package, story, program or task — name or id"
