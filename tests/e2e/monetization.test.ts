@@ -5,7 +5,7 @@
 // 403 from the monetization calls.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { messages } from '@hc/shared/messages';
+import { auditToolMessages, messages } from '@hc/shared/messages';
 import { setupErrors } from '../../apps/server/src/features/monetization/service.ts';
 import { loginAs, snap } from './support/browser.ts';
 import { useE2eSuite } from './support/suite.ts';
@@ -334,7 +334,14 @@ describe('Monetization setup', () => {
     expect(text).toContain('midrollTime');
     await first.click();
     const row = byTestId('change-details').getByTestId('change-row');
-    expect(await row.locator('td').allInnerTexts()).toEqual(['midrollTime', '', '', '3', '4']);
+    expect(await row.locator('td').allInnerTexts()).toEqual([
+      'midrollTime',
+      '',
+      '',
+      '3',
+      '4',
+      auditToolMessages.revert,
+    ]);
     await snap(page, 'monetization-change-details');
     await page.keyboard.press('Escape');
 

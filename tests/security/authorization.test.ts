@@ -144,6 +144,7 @@ beforeAll(async () => {
     videoId: task.videoId,
     suggestionId: task.suggestionIds[0]!,
     zipJobId: (zip.json() as { data: { job_id: string } }).data.job_id,
+    consoleJobId: (await db.select({ id: schema.consoleJobs.id }).from(schema.consoleJobs))[0]!.id,
   };
   for (const role of GRANTABLE_ROLES) {
     const user = await buildUser(db, { publisherId: pubB.id, roles: [role] });

@@ -25,6 +25,7 @@ const NOBODY: OwnerIds = {
   videoId: 2_000_000_005,
   suggestionId: 2_000_000_006,
   zipJobId: 'no-such-job',
+  consoleJobId: 2_000_000_007,
 };
 
 /** What a stack trace or an internal error leaves in a body. */

@@ -20,6 +20,8 @@ export interface OwnerIds {
   suggestionId: number;
   /** A's story highlights zip job (queued by A's own call). */
   zipJobId: string;
+  /** The job center's row of that job. */
+  consoleJobId: number;
 }
 
 /** Which of A's ids the call carries ('none': a list or a create, scoped by the caller's session). */
@@ -311,6 +313,16 @@ export const MATRIX: readonly MatrixRoute[] = [
     url: `${EDITOR}/stamp/uploaded_objects/create?file_type=image`,
   })),
 
+  // ---------------------------------------------------------------- job center and quick search
+  route('GET', `${EDITOR}/jobs`, 'none', 'session'),
+  route('POST', `${EDITOR}/jobs/:id/retry`, 'job', 'session', (a) => ({
+    url: `${EDITOR}/jobs/${a.consoleJobId}/retry`,
+  })),
+  route('POST', `${EDITOR}/jobs/:id/cancel`, 'job', 'session', (a) => ({
+    url: `${EDITOR}/jobs/${a.consoleJobId}/cancel`,
+  })),
+  route('GET', `${EDITOR}/search`, 'none', 'session', (a) => ({ url: `${EDITOR}/search?q=${a.storyId}` })),
+
   // ---------------------------------------------------------------- co-editing tickets
   route('POST', `${EDITOR}/collab/tickets`, 'package', ['editorial_manager'], (a) => ({
     url: `${EDITOR}/collab/tickets`,
@@ -332,6 +344,8 @@ export const MATRIX: readonly MatrixRoute[] = [
       ['POST', '/monetization_setup/fill'],
       ['GET', '/monetization_setup/all_configs'],
       ['GET', '/monetization_audit'],
+      ['GET', '/monetization_audit/export'],
+      ['POST', '/monetization_audit/:id/revert'],
       ['POST', '/ad_config/fill'],
       ['POST', '/bulk-update/workbooks'],
       ['POST', '/bulk-update/workbooks/upload'],

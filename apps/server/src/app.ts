@@ -23,6 +23,8 @@ import { loginRoutes, sessionRoutes } from './features/auth/routes.ts';
 import { embedRoutes } from './features/embed/routes.ts';
 import { ingestRoutes } from './features/ingest/routes.ts';
 import { dashboardArticleRoutes, highlightRoutes } from './features/highlights/routes.ts';
+import { jobCenterRoutes } from './features/job-center/routes.ts';
+import { searchRoutes } from './features/search/routes.ts';
 import { jobsDashboardRoutes } from './features/jobs-dashboard/routes.ts';
 import { lockRoutes } from './features/locks/routes.ts';
 import { registerLiveChannel, type LiveChannelOptions } from './features/live/socket-server.ts';
@@ -166,6 +168,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       await editor.register(adGridRoutes, { ctx, jobsPrefix });
       await editor.register(reportRoutes, { ctx, jobsPrefix });
       await editor.register(monetizationRoutes, { ctx });
+      await editor.register(jobCenterRoutes, { ctx, jobsPrefix });
+      await editor.register(searchRoutes, { ctx });
       await editor.register(collabTicketRoutes, { ctx });
     },
     { prefix: '/api/v1/editor' },

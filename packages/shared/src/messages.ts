@@ -329,3 +329,53 @@ export const cropMessages = {
   noNextKeyframe: 'The selected object has no later keyframe in this group.',
   objectDeleted: (objectId: number): string => `Object #${objectId} deleted.`,
 } as const;
+
+/** The job center: the list of the jobs a user started, and its retry and cancel. */
+export const jobCenterMessages = {
+  title: 'Jobs',
+  empty: 'No jobs yet: the grid submits, report runs, story archives and renders you start are listed here.',
+  emptyFiltered: 'No job matches these filters.',
+  kinds: {
+    'monetization-submit': 'Grid submit',
+    'report-fill': 'Report run',
+    'report-update': 'Report update',
+    'story-highlights-zip': 'Story archive',
+    'vertical-render': 'Vertical render',
+  } as Record<string, string>,
+  states: {
+    queued: 'Waiting',
+    running: 'Running',
+    done: 'Done',
+    failed: 'Failed',
+    cancelled: 'Cancelled',
+  } as Record<string, string>,
+  retried: 'The job is queued again.',
+  cancelled: 'The job is cancelled.',
+  notRetryable: 'This kind of job cannot be retried from here: open its object and start it again there.',
+  notCancellable: 'This kind of job cannot be cancelled.',
+  notFailed: 'Only a failed job can be retried.',
+  notWaiting: 'Only a job that is still waiting can be cancelled: this one has started or ended.',
+  goneFromQueue: 'The queue no longer holds this job: start it again from its screen.',
+  retriedLater: 'This job was started again since: retry its latest run.',
+  cancelledBy: (email: string) => `Cancelled by ${email}.`,
+  endedDone: (kind: string, label: string) => `${kind} “${label}” is done.`,
+  endedFailed: (kind: string, label: string) => `${kind} “${label}” failed.`,
+  openResult: 'Open result',
+  openJobs: 'Open jobs',
+} as const;
+
+/** The audit log as a tool: filters, export and "revert to this value". */
+export const auditToolMessages = {
+  revert: 'Revert to this value',
+  reverted: (field: string) => `${field} is back to its value before this change.`,
+  notRevertible: 'Only a change of a video or display configuration can be reverted.',
+  fieldNotInEntry: 'This entry holds no before and after value for that field.',
+  notGridField: 'This field is not one the ad configuration can set: change it on its setup page.',
+  recordGone: 'The configuration this entry changed no longer exists.',
+  changedSince: (field: string, now: string) =>
+    `${field} has changed since this entry (it is now ${now || 'empty'}): reload and revert from its latest entry.`,
+  alreadyBack: 'The field already holds this value.',
+  exportTooMany: (max: number) =>
+    `The export holds the newest ${max} entries; narrow the filters for older ones.`,
+  searchPlaceholder: 'Search user, publisher, placement, field or value',
+} as const;

@@ -259,6 +259,8 @@ export const ROUTES = [
     access: OPEN,
     paramLabels: { param: 'pageName', labels: DOC_PAGES },
   },
+  // The job center: reached from the top bar and the search, not a spec menu item.
+  { id: 'jobs', path: '/jobs', label: 'Jobs', access: PERMISSIONS.view },
   { id: 'terms', path: '/terms', label: 'Terms', access: OPEN, menu: true },
   { id: 'help', path: '/help', label: 'Help', access: OPEN, menu: true },
 ] as const satisfies readonly RouteEntry[];

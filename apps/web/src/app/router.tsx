@@ -96,6 +96,9 @@ const AdConfigPage = lazy(() =>
 const ReportsPage = lazy(() =>
   import('../features/monetization/reports/ReportsPage.tsx').then((m) => ({ default: m.ReportsPage })),
 );
+const JobCenterPage = lazy(() =>
+  import('../features/job-center/JobCenterPage.tsx').then((m) => ({ default: m.JobCenterPage })),
+);
 
 /** The screens built so far, by route id; every other page of the table shows ComingSoon. */
 const SCREENS: Partial<Record<RouteId, () => ReactNode>> = {
@@ -129,6 +132,7 @@ const SCREENS: Partial<Record<RouteId, () => ReactNode>> = {
   monetizationAudit: () => <AuditLogsPage />,
   adConfig: () => <AdConfigPage />,
   reports: () => <ReportsPage />,
+  jobs: () => <JobCenterPage />,
 };
 
 /**

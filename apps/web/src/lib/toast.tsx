@@ -26,10 +26,18 @@ export interface ToastApi {
   info(text: string, lifeMs?: number): void;
 }
 
+/** A button on a toast that takes the user somewhere (a job's result, the job center). */
+export interface ToastAction {
+  label: string;
+  onClick: () => void;
+}
+
 /** The console's toasts: the above, and a success whose button takes the change back (instead of Copy). */
 export interface ConsoleToastApi extends ToastApi {
   /** `position`: bottom-left over a modal (the top bar's lane lies under its mask). */
   undoable(text: string, undo: () => void, options?: { position?: ToastPosition }): void;
+  /** A toast whose buttons lead on (beside Copy): a job that ended while the user was elsewhere. */
+  withActions(severity: 'success' | 'error', text: string, actions: ToastAction[]): void;
 }
 
 const ToastContext = createContext<ConsoleToastApi | null>(null);
@@ -55,13 +63,25 @@ function CopyButton({ text }: { text: string }) {
   );
 }
 
-function ToastBody({ text, undo }: { text: string; undo?: () => void }) {
+function ToastBody({ text, undo, actions }: { text: string; undo?: () => void; actions?: ToastAction[] }) {
   return (
-    <div className="hc-toast-body">
+    <div className={actions ? 'hc-toast-body hc-toast-body--actions' : 'hc-toast-body'}>
       <span className="hc-toast-text" data-testid="toast-text" title={text}>
         {text}
       </span>
-      {undo ? (
+      {actions?.map((action) => (
+        <Button
+          key={action.label}
+          type="button"
+          label={action.label}
+          size="small"
+          text
+          className="hc-toast-copy"
+          data-testid="toast-action"
+          onClick={action.onClick}
+        />
+      ))}
+      {actions ? null : undo ? (
         <Button
           type="button"
           label="Undo"
@@ -105,6 +125,13 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       success: (text, options) => show(simple('success', text, options?.lifeMs), options?.position),
       error: (text, lifeMs) => show(simple('error', text, lifeMs)),
       info: (text, lifeMs) => show(simple('info', text, lifeMs)),
+      withActions: (severity, text, actions) =>
+        show({
+          severity,
+          summary: SUMMARY[severity],
+          life: TOAST_LIFE_MS,
+          detail: <ToastBody text={text} actions={actions} />,
+        }),
       undoable: (text, undo, options) => {
         const position = options?.position ?? 'lane';
         const message: ToastMessage = {

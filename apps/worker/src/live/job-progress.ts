@@ -12,7 +12,7 @@
 // Jobs without a userId (maintenance, or queued before this) are not reported.
 import { Emitter } from '@socket.io/redis-emitter';
 import type { Job, Worker } from 'bullmq';
-import { eq } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type { Db } from '@hc/db/client';
 import { schema } from '@hc/db/schema';
@@ -93,6 +93,44 @@ function queueReports(db: Db): Partial<Record<QueueName, QueueReport>> {
   };
 }
 
+/**
+ * Keeps the job center's row of the job's latest start (written by the server as it enqueued) in step
+ * with what the live channel says. A start or a progress only moves a row that has not ended (a late
+ * progress never reopens a finished one); nothing moves a row a user cancelled.
+ */
+async function recordState(db: Db, event: JobProgressEvent): Promise<void> {
+  const jobs = schema.consoleJobs;
+  const latest = db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(eq(jobs.queue, event.queue), eq(jobs.jobId, event.job_id)))
+    .orderBy(desc(jobs.id))
+    .limit(1);
+  const endState = event.state === 'done' || event.state === 'failed' ? event.state : null;
+  const ended = endState !== null;
+  const fields = endState
+    ? {
+        state: endState,
+        progress: event.progress,
+        link: event.link,
+        error: event.error,
+        startedAt: sql`coalesce(${jobs.startedAt}, now())`,
+        finishedAt: sql`now()`,
+      }
+    : event.state === 'started'
+      ? { state: 'running' as const, progress: 0, startedAt: sql`coalesce(${jobs.startedAt}, now())` }
+      : { state: 'running' as const, progress: event.progress };
+  await db
+    .update(jobs)
+    .set(fields)
+    .where(
+      and(
+        eq(jobs.id, sql`(${latest})`),
+        ended ? ne(jobs.state, 'cancelled') : inArray(jobs.state, ['queued', 'running']),
+      ),
+    );
+}
+
 /** The user who started the job, or null (not a console job, or queued before jobs named their user). */
 export function startedBy(job: Job): number | null {
   const id = (job.data as { userId?: unknown } | null)?.userId;
@@ -128,6 +166,8 @@ export function jobProgressReporter(deps: {
   };
   const emitter = new Emitter<ServerToClientEvents>(client, { key: liveChannelKey(deps.liveKeyPrefix) });
   const reports = queueReports(deps.db);
+  /** The last job center write of each job still being written. */
+  const recording = new Map<string, Promise<void>>();
 
   const publish = (
     job: Job,
@@ -146,6 +186,22 @@ export function jobProgressReporter(deps: {
     };
     // A lost event costs a screen its live update, never the job: the screen's slow poll catches up.
     emitter.to(liveRooms.user(userId)).emit('job_progress', event);
+    // One job's updates are written in the order they happened: a quick job's start, progress and end
+    // arrive within milliseconds, and an end written before its start would lose the start time.
+    const key = `${event.queue}:${event.job_id}`;
+    const written = (recording.get(key) ?? Promise.resolve())
+      .then(() => recordState(deps.db, event))
+      .catch((error: unknown) =>
+        deps.log('job center row not updated', {
+          queue: event.queue,
+          job: event.job_id,
+          error: String(error),
+        }),
+      );
+    recording.set(key, written);
+    void written.then(() => {
+      if (recording.get(key) === written) recording.delete(key);
+    });
   };
 
   return {

@@ -4,6 +4,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -14,6 +15,8 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { publishers, users } from './core.ts';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 export type StoryState = 'draft' | 'published';
 export type StoryPageObjectType = 'image' | 'video' | 'cover';
@@ -74,8 +77,15 @@ export const stories = pgTable(
     publishedSnapshot: jsonb('published_snapshot').$type<StorySnapshot>(),
     /** The updated_at the last publish stamped: a later updated_at means unpublished changes. */
     publishedVersionAt: timestamp('published_version_at', { withTimezone: true }),
+    /** The console search's words of the story: its title and name, as typed ('simple', prefixes). */
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`to_tsvector('simple', coalesce(title, '') || ' ' || coalesce(name, ''))`,
+    ),
   },
-  (t) => [index('stories_pub_updated_idx').on(t.publisherId, t.updatedAt.desc(), t.id.desc())],
+  (t) => [
+    index('stories_pub_updated_idx').on(t.publisherId, t.updatedAt.desc(), t.id.desc()),
+    index('stories_search_idx').using('gin', t.searchVector),
+  ],
 );
 
 /** A file uploaded for a story page (POST stamp/uploaded_objects/create returns its id). */

@@ -2,6 +2,7 @@
 // settings (spec 001 §2.10-2.13, §3, §4, §7).
 import { sql } from 'drizzle-orm';
 import {
+  customType,
   bigint,
   boolean,
   check,
@@ -18,6 +19,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { publishers, users } from './core.ts';
 import { programs } from './programs.ts';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 export type VerticalContentType = 'highlight' | 'full_video';
 export type VerticalTaskStatus = 'review' | 'ready' | 'rejected';
@@ -113,9 +116,14 @@ export const verticalTasks = pgTable(
     lockFence: bigint('lock_fence', { mode: 'number' }).notNull().default(0),
     /** The pipeline's id of an ingested task (unique per publisher); null for others. */
     externalId: text('external_id'),
+    /** The console search's words of the task: its title ('simple', prefixes). */
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`to_tsvector('simple', coalesce(title, ''))`,
+    ),
   },
   (t) => [
     uniqueIndex('vertical_tasks_publisher_external_uq').on(t.publisherId, t.externalId),
+    index('vertical_tasks_search_idx').using('gin', t.searchVector),
     index('vertical_tasks_list_idx').on(
       t.publisherId,
       t.contentType,

@@ -153,6 +153,12 @@ export type ConfigGroups = z.infer<typeof configGroupsSchema>;
 
 export const monetizedPublisherSchema = z.object({ id: z.number(), name: z.string() });
 
+export const AUDIT_ACTIONS = ['create', 'update', 'destroy'] as const;
+/** The record kinds the audit screen offers as a filter (entries may hold others, matched as typed). */
+export const AUDITABLE_TYPES = ['VideoConfig', 'DisplayConfig', 'Placement', 'Publisher'] as const;
+/** The kinds whose update entries can be reverted: the configs the ad grid writes. */
+export const REVERTIBLE_AUDITABLE_TYPES = ['VideoConfig', 'DisplayConfig'] as const;
+
 /**
  * The audit list's period, in one of two forms:
  * - `from`: days back from now (the spec's call; 120 when nothing is sent);
@@ -172,6 +178,17 @@ export const auditQuerySchema = z
     end_date: calendarDateSchema.optional(),
     time_zone: timeZoneSchema.optional(),
     publisher_id: idSchema.optional(),
+    /** Only this user's changes (part of the e-mail, any case). */
+    user: z.string().trim().min(1).max(200).optional(),
+    action: z.enum(AUDIT_ACTIONS).optional(),
+    /** The changed record's kind. */
+    auditable_type: z.string().trim().min(1).max(50).optional(),
+    /** Only the changes of one placement (of any publisher). */
+    placement_id: idSchema.optional(),
+    /** Only the changes that touched this field (as recorded: 'midrollTime', 'desktop.duration'). */
+    field: z.string().trim().min(1).max(100).optional(),
+    /** Words found in the user, publisher, placement, field or values. */
+    q: z.string().trim().min(1).max(200).optional(),
   })
   .superRefine((query, ctx) => {
     if (query.start_date && query.from !== undefined)
@@ -188,6 +205,17 @@ export const auditQuerySchema = z
     }
   });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
+/** The most rows one export of the audit log holds (the newest first); docs/operations.md says so. */
+export const AUDIT_EXPORT_MAX_ROWS = 10_000;
+
+/** The audit export takes the list's filters, without its paging. */
+export const auditExportQuerySchema = auditQuerySchema;
+
+/** POST monetization_audit/:id/revert: set one field of the entry's record back to its value before it. */
+export const auditRevertBodySchema = z.object({ field: z.string().trim().min(1).max(100) });
+export type AuditRevertBody = z.infer<typeof auditRevertBodySchema>;
+export const auditRevertParamsSchema = z.object({ id: idSchema });
 
 /** The instants an audit query covers (see auditQuerySchema). */
 export function auditRange(query: AuditQuery, now: Date = new Date()): InstantRange {

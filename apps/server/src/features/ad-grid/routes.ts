@@ -29,6 +29,7 @@ import type { AppContext } from '../../context.ts';
 import { callerOf, requireRoles } from '../../plugins/auth.ts';
 import { badRequest, notFound } from '../../plugins/errors.ts';
 import { jobQueue, tracedBy } from '../../infra/job-queue.ts';
+import { recordJobStart } from '../job-center/records.ts';
 
 const { gridSubmissions } = schema;
 
@@ -80,6 +81,8 @@ export async function adGridRoutes(
         .values({ sessionId, userId: caller.userId, email: caller.email, data })
         .onConflictDoNothing({ target: gridSubmissions.sessionId })
         .returning({ sessionId: gridSubmissions.sessionId });
+      // Whether this submit starts a job (a repeat of an applied or waiting session adds none).
+      let starts = Boolean(inserted);
       if (!inserted) {
         // A submit that failed its checks applied nothing: the same page may send corrected data. So may
         // one whose job itself failed (its row is still pending): that job is ended, never running, and
@@ -94,6 +97,7 @@ export async function adGridRoutes(
             ),
           )
           .returning({ sessionId: gridSubmissions.sessionId });
+        starts = Boolean(reopened);
         const previous = reopened ? await queueOf().getJob(jobId) : undefined;
         if (previous && ['completed', 'failed'].includes(await previous.getState())) await previous.remove();
       }
@@ -102,6 +106,13 @@ export async function adGridRoutes(
         ...MONETIZATION_JOB_OPTIONS,
         jobId,
       });
+      if (starts)
+        await recordJobStart(ctx.db, caller, {
+          queue: QUEUES.monetizationSubmit,
+          jobId,
+          label: 'Ad configuration grid',
+          subjectPath: '/admin/ad-config',
+        });
       return reply.status(202).send({ success: true as const, data: { job_id: jobId } });
     },
   );

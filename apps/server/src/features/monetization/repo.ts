@@ -1,14 +1,18 @@
 // Monetization setups: publishers and placements with or without a setup, the video and display config
 // rows of publishers or one placement, A/B tests, the audit list, and the writes the service runs inside
 // its transaction (rows locked while a save reads them).
-import { and, asc, count, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { indexOrders } from '@hc/db/order';
 import type { Db } from '@hc/db/client';
+import type { AuditListRow } from './presenter.ts';
 import { schema, type Schema } from '@hc/db/schema';
 import { auditRange, type AuditQuery } from '@hc/shared/api/monetization';
 import type { DisplayPlatform } from '@hc/shared/monetization/setup-form';
 
 const { publishers, placements, videoConfigs, displayConfigs, abTests, monetizationAudits } = schema;
+
+/** Text as a LIKE pattern matching it anywhere, its own % _ and \\ taken literally. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 type AbTestRow = Schema['abTests']['$inferSelect'];
 export type VideoConfigRecord = Schema['videoConfigs']['$inferSelect'];
@@ -180,29 +184,91 @@ export class MonetizationRepository {
    * One page of the audit log, newest first, within the query's days back or calendar dates (index on
    * created_at, id).
    */
-  async audits(query: AuditQuery) {
+  /** The audit list's conditions: its period, publisher, user, action, object, field and words. */
+  private auditWhere(query: AuditQuery): SQL | undefined {
     const { since, until } = auditRange(query);
-    const where = and(
-      gte(monetizationAudits.createdAt, since),
-      until === null ? undefined : lt(monetizationAudits.createdAt, until),
-      query.publisher_id === undefined ? undefined : eq(monetizationAudits.publisherId, query.publisher_id),
+    const a = monetizationAudits;
+    return and(
+      gte(a.createdAt, since),
+      until === null ? undefined : lt(a.createdAt, until),
+      query.publisher_id === undefined ? undefined : eq(a.publisherId, query.publisher_id),
+      query.user === undefined ? undefined : ilike(a.email, likePattern(query.user)),
+      query.action === undefined ? undefined : eq(a.action, query.action),
+      query.auditable_type === undefined ? undefined : eq(a.auditableType, query.auditable_type),
+      query.placement_id === undefined ? undefined : eq(a.placementId, query.placement_id),
+      // An entry of several fields names none in field_name: its changes hold the field as a key.
+      query.field === undefined
+        ? undefined
+        : or(eq(a.fieldName, query.field), sql`(${a.auditedChanges} -> ${query.field}) is not null`),
+      query.q === undefined
+        ? undefined
+        : or(
+            ilike(a.email, likePattern(query.q)),
+            ilike(publishers.name, likePattern(query.q)),
+            ilike(placements.name, likePattern(query.q)),
+            ilike(a.fieldName, likePattern(query.q)),
+            ilike(sql`${a.auditedChanges}::text`, likePattern(query.q)),
+          ),
     );
+  }
+
+  private auditRows() {
+    return this.db
+      .select({
+        audit: monetizationAudits,
+        publisherName: publishers.name,
+        placementName: placements.name,
+      })
+      .from(monetizationAudits)
+      .innerJoin(publishers, eq(publishers.id, monetizationAudits.publisherId))
+      .leftJoin(placements, eq(placements.id, monetizationAudits.placementId));
+  }
+
+  async audits(query: AuditQuery) {
+    const where = this.auditWhere(query);
     const [rows, [total]] = await Promise.all([
-      this.db
-        .select({
-          audit: monetizationAudits,
-          publisherName: publishers.name,
-          placementName: placements.name,
-        })
-        .from(monetizationAudits)
-        .innerJoin(publishers, eq(publishers.id, monetizationAudits.publisherId))
-        .leftJoin(placements, eq(placements.id, monetizationAudits.placementId))
+      this.auditRows()
         .where(where)
         .orderBy(...indexOrders([monetizationAudits.createdAt, monetizationAudits.id], 'desc'))
         .limit(query.per)
         .offset((query.page - 1) * query.per),
-      this.db.select({ n: count() }).from(monetizationAudits).where(where),
+      this.db
+        .select({ n: count() })
+        .from(monetizationAudits)
+        .innerJoin(publishers, eq(publishers.id, monetizationAudits.publisherId))
+        .leftJoin(placements, eq(placements.id, monetizationAudits.placementId))
+        .where(where),
     ]);
     return { rows, total: total?.n ?? 0 };
+  }
+
+  /**
+   * Every entry the list's filters match, newest first, at most `max`, read in keyset batches so an
+   * export never holds more than one batch in memory.
+   */
+  async *auditBatches(query: AuditQuery, max: number, batch = 500) {
+    const where = this.auditWhere(query);
+    let after: { createdAt: Date; id: number } | null = null;
+    let left = max;
+    while (left > 0) {
+      const size = Math.min(batch, left);
+      const cursor: SQL | undefined = after
+        ? sql`(${monetizationAudits.createdAt}, ${monetizationAudits.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id})`
+        : undefined;
+      const rows: AuditListRow[] = await this.auditRows()
+        .where(and(where, cursor))
+        .orderBy(...indexOrders([monetizationAudits.createdAt, monetizationAudits.id], 'desc'))
+        .limit(size);
+      if (rows.length > 0) yield rows;
+      if (rows.length < size) return;
+      left -= rows.length;
+      const last: AuditListRow['audit'] = rows[rows.length - 1]!.audit;
+      after = { createdAt: last.createdAt, id: last.id };
+    }
+  }
+
+  async audit(id: number) {
+    const [row] = await this.auditRows().where(eq(monetizationAudits.id, id));
+    return row ?? null;
   }
 }

@@ -8,8 +8,12 @@ import {
   abTestQuerySchema,
   abTestSchema,
   allConfigsQuerySchema,
+  AUDIT_EXPORT_MAX_ROWS,
+  auditExportQuerySchema,
   auditListSchema,
   auditQuerySchema,
+  auditRevertBodySchema,
+  auditRevertParamsSchema,
   configGroupsSchema,
   fillBodySchema,
   monetizedPlacementsQuerySchema,
@@ -23,6 +27,8 @@ import type { AppContext } from '../../context.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import { forbidden, notFound } from '../../plugins/errors.ts';
 import { presentAbTest, presentAudit, presentGroups } from './presenter.ts';
+import { auditCsv } from './audit-export.ts';
+import { revertAuditField } from './revert.ts';
 import { MonetizationRepository, type Scope } from './repo.ts';
 import { MonetizationService } from './service.ts';
 
@@ -133,6 +139,41 @@ export async function monetizationRoutes(app: FastifyInstance, { ctx }: { ctx: A
         success: true as const,
         data: { audits: page.rows.map(presentAudit), totalItems: page.total },
       };
+    },
+  );
+
+  // The audit log as a file: the list's filters, every matching entry up to AUDIT_EXPORT_MAX_ROWS,
+  // streamed as read; one line per changed field.
+  api.get(
+    '/monetization_audit/export',
+    { schema: { querystring: auditExportQuerySchema } },
+    async (request, reply) => {
+      void reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="audit-log.csv"')
+        .header('cache-control', 'no-store');
+      return reply.send(auditCsv(repo.auditBatches(request.query, AUDIT_EXPORT_MAX_ROWS)));
+    },
+  );
+
+  api.post(
+    '/monetization_audit/:id/revert',
+    {
+      schema: {
+        params: auditRevertParamsSchema,
+        body: auditRevertBodySchema,
+        response: { 200: okEnvelope(z.object({ reverted: z.literal(true) })) },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      await revertAuditField(
+        ctx.db,
+        { userId: caller.userId, email: caller.email },
+        request.params.id,
+        request.body.field,
+      );
+      return { success: true as const, data: { reverted: true as const } };
     },
   );
 }

@@ -40,6 +40,7 @@ import type { AppContext } from '../../context.ts';
 import { callerOf, requireRoles } from '../../plugins/auth.ts';
 import { badRequest, HttpError, notFound } from '../../plugins/errors.ts';
 import { jobQueue, tracedBy } from '../../infra/job-queue.ts';
+import { recordJobStart } from '../job-center/records.ts';
 import { ReportRepository } from './repo.ts';
 
 /** Answers for rules the spec does not word. */
@@ -154,6 +155,12 @@ export async function reportRoutes(
     const jobId = reportJobId('fill', requestId);
     const data: ReportJob = { requestId, userId: callerOf(request).userId };
     await fillQueue().add('fill', tracedBy(request.id, data), { ...MONETIZATION_JOB_OPTIONS, jobId });
+    await recordJobStart(ctx.db, callerOf(request), {
+      queue: QUEUES.reportFill,
+      jobId,
+      label: `Workbook ${externalId}`,
+      subjectPath: '/admin/reports',
+    });
     return { requestId, jobId, externalId };
   };
 
@@ -184,6 +191,12 @@ export async function reportRoutes(
     const jobId = reportJobId('update', requestId);
     const data: ReportJob = { requestId, userId: caller.userId };
     await updateQueue().add('update', tracedBy(request.id, data), { ...MONETIZATION_JOB_OPTIONS, jobId });
+    await recordJobStart(ctx.db, caller, {
+      queue: QUEUES.reportUpdate,
+      jobId,
+      label: `Workbook ${externalId}`,
+      subjectPath: '/admin/reports',
+    });
     return { requestId, jobId, externalId };
   };
 

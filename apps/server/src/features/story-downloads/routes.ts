@@ -30,6 +30,7 @@ import { callerOf, requireRoles } from '../../plugins/auth.ts';
 import { forbidden, notFound } from '../../plugins/errors.ts';
 import type { MediaStore } from '../media/store.ts';
 import { jobQueue, tracedBy } from '../../infra/job-queue.ts';
+import { recordJobStart } from '../job-center/records.ts';
 
 interface Options {
   ctx: AppContext;
@@ -96,11 +97,18 @@ export async function storyDownloadRoutes(app: FastifyInstance, { ctx, media, jo
     async (request, reply) => {
       const { publisherId, userId } = callerOf(request);
       const [story] = await ctx.db
-        .select({ id: schema.stories.id, updatedAt: schema.stories.updatedAt })
+        .select({ id: schema.stories.id, updatedAt: schema.stories.updatedAt, title: schema.stories.title })
         .from(schema.stories)
         .where(and(eq(schema.stories.id, request.params.id), eq(schema.stories.publisherId, publisherId)));
       if (!story) throw notFound();
       const jobId = storyHighlightsZipJobId(story.id, story.updatedAt);
+      const recordStart = () =>
+        recordJobStart(ctx.db, callerOf(request), {
+          queue: QUEUES.storyHighlightsZip,
+          jobId,
+          label: story.title || `Story ${story.id}`,
+          subjectPath: `/stamp/${story.id}`,
+        });
       let existing = await queueOf().getJob(jobId);
       // A finished job whose archive the retention purge removed makes a new archive.
       if (existing && (await existing.getState()) === 'completed' && !(await archiveExists(existing))) {
@@ -113,6 +121,7 @@ export async function storyDownloadRoutes(app: FastifyInstance, { ctx, media, jo
         if ((await existing.getState()) === 'failed') {
           await existing.updateData({ ...existing.data, userId });
           await existing.retry('failed');
+          await recordStart();
         }
       } else {
         // add() with a taken id is a no-op in BullMQ, so two racing asks still make one job.
@@ -126,6 +135,7 @@ export async function storyDownloadRoutes(app: FastifyInstance, { ctx, media, jo
           }),
           { ...STORY_HIGHLIGHTS_ZIP_JOB_OPTIONS, jobId },
         );
+        await recordStart();
       }
       // A download of the story's highlights, recorded like a single highlight's audit_download.
       await ctx.db.insert(schema.auditLog).values({

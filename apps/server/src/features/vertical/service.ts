@@ -19,6 +19,7 @@ import {
   type VerticalTaskListQuery,
 } from '@hc/shared/api/vertical';
 import { type VerticalRenderJob, verticalRenderJobId } from '@hc/shared/job-contracts';
+import { QUEUES } from '@hc/shared/queues';
 import { jobMessages } from '@hc/shared/messages';
 import type { AppContext } from '../../context.ts';
 import type { AuthContext } from '../auth/sessions.ts';
@@ -36,6 +37,7 @@ import {
 } from './scope.ts';
 import { probeSourceVideo, storedFacts, type SourceVideoFacts } from './source-video.ts';
 import { tracedBy } from '../../infra/job-queue.ts';
+import { recordJobStart } from '../job-center/records.ts';
 
 const unprocessable = (errors: string[]) => new HttpError(422, errors);
 
@@ -281,6 +283,11 @@ export class VerticalService {
       await this.repo.releaseRender(task.videoId, jobId, task);
       throw error;
     }
+    await recordJobStart(this.ctx.db, caller, {
+      queue: QUEUES.verticalRender,
+      jobId,
+      label: `Video ${task.videoId}`,
+    });
     this.ctx.live.countsChanged([task.publisherId]);
     return { view: await this.reloaded(task.videoId), jobId, suggestionId: job.suggestionId };
   }
@@ -469,6 +476,11 @@ export class VerticalService {
       await this.repo.releaseRender(task.videoId, jobId, task);
       throw error;
     }
+    await recordJobStart(this.ctx.db, caller, {
+      queue: QUEUES.verticalRender,
+      jobId,
+      label: `Video ${task.videoId}`,
+    });
     // The task left the review list (its render is on its way): the pending counts moved.
     this.ctx.live.countsChanged([task.publisherId]);
     return { view: await this.reloaded(task.videoId), jobId, suggestionId: job.suggestionId };

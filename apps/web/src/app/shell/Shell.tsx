@@ -14,6 +14,10 @@ import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { UserMenu } from './UserMenu.tsx';
 import { LiveIndicator } from './LiveIndicator.tsx';
 import { ToastLane } from '../../lib/toast.tsx';
+import { JobEndToasts } from '../../features/job-center/JobEndToasts.tsx';
+import { JobCenterButton } from '../../features/job-center/JobCenterButton.tsx';
+import { CommandPalette } from '../../components/command-palette/CommandPalette.tsx';
+import { KeyboardHelp } from '../../components/shortcuts/KeyboardHelp.tsx';
 
 function Brand() {
   return (
@@ -59,6 +63,7 @@ export function Shell({ children }: { children: ReactNode }) {
           <TopbarBreadcrumbs roles={user.roles} />
         </div>
         <ToastLane />
+        <JobCenterButton />
         <TopbarLiveIndicator />
         <TopbarUserMenu />
       </header>
@@ -78,6 +83,9 @@ export function Shell({ children }: { children: ReactNode }) {
         <SideMenu roles={user.roles} onNavigate={() => setDrawerOpen(false)} />
       </Sidebar>
 
+      <JobEndToasts />
+      <CommandPalette />
+      <KeyboardHelp />
       <main className="hc-content" id="main">
         <Suspense fallback={<PageSpinner />}>{children}</Suspense>
       </main>

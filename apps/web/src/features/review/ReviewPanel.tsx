@@ -31,7 +31,8 @@ import {
   toFeedback,
 } from './reviewForm.ts';
 import type { ApvReason, HighlightReview, Rating, ReviewFormAction, TvReason } from './reviewForm.ts';
-import { isTextEntry, keyHintsFor, shortcutFor } from './reviewShortcuts.ts';
+import { isTextEntry, keyHintsFor, REVIEW_SHORTCUT_HELP, shortcutFor } from './reviewShortcuts.ts';
+import { useShortcutHelp } from '../../components/shortcuts/registry.ts';
 import { useTaskLock } from '../../lib/locks/useTaskLock.ts';
 import { LockNotice, lockAllowsActions } from '../../lib/locks/LockNotice.tsx';
 import { isLockRefusal } from '../../lib/locks/lockRows.ts';
@@ -297,6 +298,7 @@ export function ReviewPanel({ article, visible, onHide, onSubmitted, onRefused }
   };
 
   // Shortcuts, while the panel is open and the focus is not in a text field.
+  useShortcutHelp('Review panel', REVIEW_SHORTCUT_HELP);
   const latest = useRef({ form, highlights, send });
   latest.current = { form, highlights, send };
   useEffect(() => {

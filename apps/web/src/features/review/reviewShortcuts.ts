@@ -91,3 +91,15 @@ export function isTextEntry(target: FocusTarget | null | undefined): boolean {
   if (tag !== 'INPUT') return false;
   return !target.readOnly && !NON_TEXT_INPUTS.has((target.type ?? 'text').toLowerCase());
 }
+
+/** The panel's keys as the `?` help lists them. */
+export const REVIEW_SHORTCUT_HELP = [
+  { keys: 'Alt+Q', description: 'First highlight looks good' },
+  { keys: 'Alt+W', description: 'First highlight is bad' },
+  { keys: 'Shift+Q', description: 'Second highlight looks good' },
+  { keys: 'Shift+W', description: 'Second highlight is bad' },
+  { keys: 'Alt+1 … Alt+9', description: 'Highlight n looks good' },
+  { keys: 'Alt+Shift+1 … 9', description: 'Highlight n is bad' },
+  { keys: 'Alt+D', description: 'Done' },
+  { keys: 'Alt+R', description: 'Reject' },
+] as const;

@@ -1,40 +1,128 @@
 // Audit Logs (spec 002 §2.5; /admin/monetization/audit): a start date (no future dates, 120 days back by
 // default; a calendar day in the browser's time zone) and a publisher; a server-paged table (1-based
-// pages) whose rows open the change details, times shown on the same wall clock.
+// pages) whose rows open the change details, times shown on the same wall clock. As a tool it also has an
+// end date, filters by user, action, object and field, a word search, a CSV export of what is listed,
+// each entry's link to the setup it changed and its fields' before and after in the row.
 import { useState } from 'react';
+import { Link } from 'react-router';
+import { Button } from 'primereact/button';
 import { Calendar } from 'primereact/calendar';
+import { InputText } from 'primereact/inputtext';
 import { Column } from 'primereact/column';
 import { DataTable, type DataTablePageEvent } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
-import type { AuditEntry } from '@hc/shared/api/monetization';
+import { AUDIT_ACTIONS, AUDITABLE_TYPES, type AuditEntry } from '@hc/shared/api/monetization';
+import { auditChangeRows, formatAuditValue } from '@hc/shared/monetization/audit-changes';
 import { TABLE_PAGE_SIZE_OPTIONS } from '@hc/shared/constants';
 import { formatNumber } from '@hc/shared/formatters';
-import { messages } from '@hc/shared/messages';
+import { auditToolMessages, messages } from '@hc/shared/messages';
+import { useToast } from '../../../lib/toast.tsx';
+import { filenameFromDisposition, saveBlob } from '../../../components/saveBlob.ts';
+import { useDebouncedValue } from '../../../components/useDebouncedValue.ts';
+import { configPath, type ConfigNavigationState } from '../setup/actions.ts';
 import { StatePanel } from '../../../components/StatePanel.tsx';
 import { usePersistentPageSize } from '../../../components/usePersistentPageSize.ts';
-import { useAudits } from '../api/get-audits.ts';
+import { exportAudits, useAudits } from '../api/get-audits.ts';
 import { usePublishers } from '../api/get-publishers.ts';
 import { ChangeDetailsDialog } from './ChangeDetailsDialog.tsx';
 import { clampStartDate, defaultStartDate, formatEntryTime, startDateParams } from './auditFilters.ts';
 import '../../../components/data-page.css';
 import '../monetization.css';
 
+/** The setup page of the entry's publisher or placement. */
+function ObjectLink({ entry }: { entry: AuditEntry }) {
+  const placement = entry.placement_id !== null;
+  const state: ConfigNavigationState = placement
+    ? { placement: { id: entry.placement_id!, name: entry.placement_name ?? '' } }
+    : {};
+  return (
+    <Link
+      to={configPath(placement ? 'update-placement-config' : 'update-publisher-config', entry.publisher_id)}
+      state={state}
+      className="hc-title-link hc-nowrap"
+      onClick={(e) => e.stopPropagation()}
+      data-testid="audit-object"
+    >
+      {entry.auditable_type}
+    </Link>
+  );
+}
+
+const MAX_CHANGES_SHOWN = 2;
+
+/** The entry's fields with their before and after, the first few (the dialog has them all). */
+function ChangesCell({ entry }: { entry: AuditEntry }) {
+  let rows: ReturnType<typeof auditChangeRows> = [];
+  try {
+    rows = auditChangeRows(entry.audited_changes, entry.field_name);
+  } catch {
+    return null;
+  }
+  return (
+    <div className="hc-audit-changes" data-testid="audit-changes">
+      {rows.slice(0, MAX_CHANGES_SHOWN).map((r) => (
+        <div key={r.field}>
+          <span className="hc-mono">{r.field}</span>: {formatAuditValue(r.before) || '∅'} →{' '}
+          {formatAuditValue(r.after) || '∅'}
+        </div>
+      ))}
+      {rows.length > MAX_CHANGES_SHOWN && (
+        <span className="hc-muted">+{rows.length - MAX_CHANGES_SHOWN} more</span>
+      )}
+    </div>
+  );
+}
+
 export function AuditLogsPage() {
   const publishers = usePublishers();
+  const toast = useToast();
   const [start, setStart] = useState(() => defaultStartDate());
+  const [end, setEnd] = useState<Date | null>(null);
   const [publisherId, setPublisherId] = useState<number | undefined>(undefined);
+  const [action, setAction] = useState<string | null>(null);
+  const [objectType, setObjectType] = useState<string | null>(null);
+  const [typed, setTyped] = useState({ user: '', field: '', q: '' });
+  const text = useDebouncedValue(typed, 300);
+  const [exporting, setExporting] = useState(false);
   const [per, setPer] = usePersistentPageSize('monetization-audit');
-  const filterKey = JSON.stringify([start.getTime(), publisherId, per]);
+  const filters = {
+    ...startDateParams(start),
+    ...(end ? { end_date: startDateParams(end).start_date } : {}),
+    ...(publisherId ? { publisher_id: publisherId } : {}),
+    ...(action ? { action } : {}),
+    ...(objectType ? { auditable_type: objectType } : {}),
+    ...(text.user.trim() ? { user: text.user.trim() } : {}),
+    ...(text.field.trim() ? { field: text.field.trim() } : {}),
+    ...(text.q.trim() ? { q: text.q.trim() } : {}),
+  };
+  const filterKey = JSON.stringify([filters, per]);
   const [paging, setPaging] = useState({ key: filterKey, page: 1 });
   const page = paging.key === filterKey ? paging.page : 1;
   const [open, setOpen] = useState<AuditEntry | null>(null);
 
-  const params = {
-    page,
-    per,
-    ...startDateParams(start),
-    ...(publisherId ? { publisher_id: publisherId } : {}),
+  const params = { page, per, ...filters };
+  const onExport = () => {
+    setExporting(true);
+    exportAudits(filters)
+      .then(({ blob, headers }) =>
+        saveBlob(blob, filenameFromDisposition(headers.get('content-disposition')) ?? 'audit-log.csv'),
+      )
+      .catch((error: Error) => toast.error(error.message))
+      .finally(() => setExporting(false));
   };
+  const textField = (key: keyof typeof typed, label: string, placeholder: string, grow = false) => (
+    <div className={`hc-toolbar__field${grow ? ' hc-toolbar__field--grow' : ''}`}>
+      <label htmlFor={`audit-${key}`}>{label}</label>
+      <InputText
+        id={`audit-${key}`}
+        value={typed[key]}
+        maxLength={key === 'field' ? 100 : 200}
+        placeholder={placeholder}
+        onChange={(e) => setTyped((t) => ({ ...t, [key]: e.target.value }))}
+        data-testid={`audit-${key}`}
+      />
+    </div>
+  );
   const audits = useAudits(params);
   const total = audits.data?.totalItems ?? 0;
 
@@ -70,6 +158,21 @@ export function AuditLogsPage() {
             data-testid="audit-start"
           />
         </div>
+        <div className="hc-toolbar__field">
+          <label htmlFor="audit-end">End date</label>
+          <Calendar
+            inputId="audit-end"
+            value={end}
+            minDate={start}
+            maxDate={new Date()}
+            dateFormat="M dd, yy"
+            showIcon
+            showButtonBar
+            placeholder="Today"
+            onChange={(e) => setEnd(e.value ? clampStartDate(e.value) : null)}
+            data-testid="audit-end"
+          />
+        </div>
         <div className="hc-toolbar__field hc-toolbar__field--grow">
           <label htmlFor="audit-publisher">Publisher</label>
           <Dropdown
@@ -83,6 +186,47 @@ export function AuditLogsPage() {
             placeholder="All publishers"
             onChange={(e) => setPublisherId((e.value as number | null) ?? undefined)}
             data-testid="audit-publisher"
+          />
+        </div>
+      </div>
+      <div className="hc-card hc-toolbar">
+        {textField('user', 'User', 'E-mail')}
+        <div className="hc-toolbar__field">
+          <label htmlFor="audit-action">Action</label>
+          <Dropdown
+            inputId="audit-action"
+            value={action}
+            options={[...AUDIT_ACTIONS]}
+            showClear
+            placeholder="Any action"
+            onChange={(e) => setAction((e.value as string | null) ?? null)}
+            data-testid="audit-action"
+          />
+        </div>
+        <div className="hc-toolbar__field">
+          <label htmlFor="audit-object">Object</label>
+          <Dropdown
+            inputId="audit-object"
+            value={objectType}
+            options={[...AUDITABLE_TYPES]}
+            showClear
+            placeholder="Any object"
+            onChange={(e) => setObjectType((e.value as string | null) ?? null)}
+            data-testid="audit-object-type"
+          />
+        </div>
+        {textField('field', 'Field', 'midrollTime')}
+        {textField('q', 'Search', auditToolMessages.searchPlaceholder, true)}
+        <div className="hc-toolbar__field hc-toolbar__field--end">
+          <Button
+            type="button"
+            label="Export CSV"
+            icon="pi pi-download"
+            outlined
+            loading={exporting}
+            disabled={total === 0}
+            onClick={onExport}
+            data-testid="audit-export"
           />
         </div>
       </div>
@@ -121,6 +265,7 @@ export function AuditLogsPage() {
               )}
             />
             <Column header="User" field="email" />
+
             <Column
               header="Action"
               body={(a: AuditEntry) => (
@@ -130,6 +275,8 @@ export function AuditLogsPage() {
                 </span>
               )}
             />
+            <Column header="Changes" body={(a: AuditEntry) => <ChangesCell entry={a} />} />
+            <Column header="Object" body={(a: AuditEntry) => <ObjectLink entry={a} />} />
           </DataTable>
         </div>
       )}

@@ -1,15 +1,51 @@
-// 'Change details' of an audit entry (spec 002 §2.5): field, deleted, added, before and after.
+// 'Change details' of an audit entry: field, deleted, added, before and after; on a config update, each
+// field's "Revert to this value" sets it back to its value before this entry (the server checks that
+// nobody changed it since, and the rules the grid applies).
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
+import { Message } from 'primereact/message';
 import { DataTable } from 'primereact/datatable';
 import { Dialog } from 'primereact/dialog';
-import type { AuditEntry } from '@hc/shared/api/monetization';
+import { REVERTIBLE_AUDITABLE_TYPES, type AuditEntry } from '@hc/shared/api/monetization';
+import { auditToolMessages } from '@hc/shared/messages';
+import { useToast } from '../../../lib/toast.tsx';
+import { revertAudit } from '../api/get-audits.ts';
 import {
   auditChangeRows,
   formatAuditValue,
   type AuditChangeRow,
 } from '@hc/shared/monetization/audit-changes';
 
+const canRevert = (entry: AuditEntry, row: AuditChangeRow) =>
+  entry.action === 'update' &&
+  (REVERTIBLE_AUDITABLE_TYPES as readonly string[]).includes(entry.auditable_type) &&
+  row.kind !== 'added' &&
+  Object.hasOwn(entry.audited_changes, row.field);
+
 export function ChangeDetailsDialog({ entry, onHide }: { entry: AuditEntry | null; onHide: () => void }) {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const [busy, setBusy] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const revert = (field: string) => {
+    if (!entry) return;
+    setBusy(field);
+    setProblem(null);
+    revertAudit(entry.id, field)
+      .then(() => {
+        toast.success(auditToolMessages.reverted(field));
+        void queryClient.invalidateQueries({ queryKey: ['monetization'] });
+        onHide();
+      })
+      .catch((error: Error) => setProblem(error.message))
+      .finally(() => setBusy(null));
+  };
+  const hide = () => {
+    setProblem(null);
+    onHide();
+  };
   let rows: AuditChangeRow[] = [];
   if (entry) {
     try {
@@ -24,7 +60,7 @@ export function ChangeDetailsDialog({ entry, onHide }: { entry: AuditEntry | nul
   return (
     <Dialog
       visible={entry !== null}
-      onHide={onHide}
+      onHide={hide}
       header="Change details"
       modal
       draggable={false}
@@ -36,6 +72,14 @@ export function ChangeDetailsDialog({ entry, onHide }: { entry: AuditEntry | nul
           {entry.action} {entry.auditable_type} · {entry.publisher_name}
           {entry.placement_name ? ` > ${entry.placement_name}` : ''} · {entry.email}
         </p>
+      )}
+      {problem && (
+        <Message
+          severity="error"
+          text={problem}
+          className="hc-mon-changes__problem"
+          data-testid="revert-problem"
+        />
       )}
       <DataTable
         value={rows}
@@ -49,6 +93,26 @@ export function ChangeDetailsDialog({ entry, onHide }: { entry: AuditEntry | nul
         <Column header="Added" body={value('added', 'after')} />
         <Column header="Before" body={value('updated', 'before')} />
         <Column header="After" body={value('updated', 'after')} />
+        {entry && rows.some((r) => canRevert(entry, r)) && (
+          <Column
+            header=""
+            body={(r: AuditChangeRow) =>
+              canRevert(entry, r) ? (
+                <Button
+                  type="button"
+                  label={auditToolMessages.revert}
+                  icon="pi pi-undo"
+                  size="small"
+                  text
+                  loading={busy === r.field}
+                  disabled={busy !== null}
+                  onClick={() => revert(r.field)}
+                  data-testid="revert-field"
+                />
+              ) : null
+            }
+          />
+        )}
       </DataTable>
     </Dialog>
   );
