@@ -84,7 +84,7 @@ describe('job center, quick search and keys', () => {
     await expect.poll(() => storyItem.getAttribute('aria-selected')).toBe('true');
     await page.keyboard.press('Enter');
     await page.waitForURL(new RegExp(`/stamp/${STORY_ID}$`));
-    expect(await palette.isVisible()).toBe(false);
+    await palette.waitFor({ state: 'detached' });
 
     // A screen by its label.
     await page.keyboard.press('Control+k');
