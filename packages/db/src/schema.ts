@@ -3,6 +3,7 @@ import * as collab from './schema/collab.ts';
 import * as core from './schema/core.ts';
 import * as highlights from './schema/highlights.ts';
 import * as ingest from './schema/ingest.ts';
+import * as metrics from './schema/metrics.ts';
 import * as monetization from './schema/monetization.ts';
 import * as packages from './schema/packages.ts';
 import * as programs from './schema/programs.ts';
@@ -21,5 +22,6 @@ export const schema = {
   ...monetization,
   ...collab,
   ...ingest,
+  ...metrics,
 };
 export type Schema = typeof schema;
