@@ -29,6 +29,7 @@ import type {
   SyndicationSortColumn,
 } from './syndicationColumns.ts';
 import { ServerDataTable, skeletonRows } from '../../components/ServerDataTable.tsx';
+import { TrendPanel } from '../../components/trends/TrendPanel.tsx';
 import type { DataColumn } from '../../components/ServerDataTable.tsx';
 import '../../components/data-page.css';
 import './syndication.css';
@@ -244,6 +245,13 @@ export function SyndicationPage() {
           </span>
         )}
       </header>
+      <div className="hc-trend-card">
+        <TrendPanel
+          subject={{ kind: 'syndication' }}
+          title="Syndicated packages: trend"
+          testId="syndication-trend"
+        />
+      </div>
       {body}
     </div>
   );
