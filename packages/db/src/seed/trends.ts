@@ -14,7 +14,7 @@ export async function seedDemoTrends(db: Db, today: string): Promise<void> {
     exp(-(d.day - ${first})::float8 / 30)
     * (1 + 0.15 * sin(2 * pi() * extract(dow from d.day) / 7))
     * (0.8 + 0.4 * abs(sin(${id}::float8 * 12.9898 + (d.day - date '2000-01-01') * 78.233)))`;
-  const start = sql`(${today}::date - ${DEMO_TREND_DAYS - 1})`;
+  const start = sql`(${today}::date - ${DEMO_TREND_DAYS - 1}::int)`;
   await db.execute(sql`
     insert into highlight_metrics_daily
       (highlight_id, day, publisher_id, front_page_impressions, front_page_clicks, article_impressions, article_clicks)
@@ -27,7 +27,7 @@ export async function seedDemoTrends(db: Db, today: string): Promise<void> {
     cross join lateral (
       select
         round(greatest(h.non_uniq_regular_impressions, 400) / 20.0 * ${weight(sql`h.id`, sql`h.published_at::date`)}) as fpi,
-        round(greatest(h.non_uniq_ia_impressions, 150) / 20.0 * ${weight(sql`h.id + 7`, sql`h.published_at::date`)}) as ari,
+        round(greatest(h.non_uniq_ia_impressions, 150) / 20.0 * ${weight(sql`(h.id + 7)`, sql`h.published_at::date`)}) as ari,
         coalesce(h.regular_ctr, 0.012) * (0.85 + 0.3 * abs(cos(h.id + (d.day - date '2000-01-01')))) as fctr,
         coalesce(h.ia_ctr, 0.018) * (0.85 + 0.3 * abs(cos(h.id * 3 + (d.day - date '2000-01-01')))) as actr
     ) v
