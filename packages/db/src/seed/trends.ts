@@ -9,9 +9,9 @@ export const DEMO_TREND_DAYS = 90;
 
 /** Writes the history of the 90 days ending `today` (YYYY-MM-DD, UTC). */
 export async function seedDemoTrends(db: Db, today: string): Promise<void> {
-  // w: the day's weight. Fades over a month from the first day, +-15% by weekday, +-20% by a hash.
+  // The day's weight: a launch peak fading over a month to a quarter, +-15% by weekday, +-20% by a hash.
   const weight = (id: ReturnType<typeof sql>, first: ReturnType<typeof sql>) => sql`
-    exp(-(d.day - ${first})::float8 / 30)
+    (0.25 + exp(-(d.day - ${first})::float8 / 30))
     * (1 + 0.15 * sin(2 * pi() * extract(dow from d.day) / 7))
     * (0.8 + 0.4 * abs(sin(${id}::float8 * 12.9898 + (d.day - date '2000-01-01') * 78.233)))`;
   const start = sql`(${today}::date - ${DEMO_TREND_DAYS - 1}::int)`;
