@@ -170,6 +170,13 @@ export const MATRIX: readonly MatrixRoute[] = [
   })),
   route('GET', `${EDITOR}/syndication`, 'none', ['syndication_publisher']),
   route('GET', `${EDITOR}/syndication/export.csv`, 'none', ['syndication_publisher']),
+  route('GET', `${EDITOR}/trends/highlights/:id`, 'highlight', 'session', (a) => ({
+    url: `${EDITOR}/trends/highlights/${a.highlightId}?days=7`,
+  })),
+  route('GET', `${EDITOR}/trends/packages/:id`, 'package', ['editorial_manager'], (a) => ({
+    url: `${EDITOR}/trends/packages/${a.embedId}?days=7`,
+  })),
+  route('GET', `${EDITOR}/trends/syndication`, 'none', ['syndication_publisher']),
   route('POST', `${DASHBOARD}/articles/:id`, 'article', ['apv_article_admin'], (a) => ({
     url: `${DASHBOARD}/articles/${a.articleId}`,
     payload: { apv_mode: 'regular', status: false },

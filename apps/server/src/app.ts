@@ -48,6 +48,7 @@ import { storyRoutes } from './features/stories/routes.ts';
 import { storyDownloadRoutes } from './features/story-downloads/routes.ts';
 import { reviewRoutes } from './features/review/routes.ts';
 import { syndicationRoutes } from './features/syndication/routes.ts';
+import { trendRoutes } from './features/trends/routes.ts';
 import { uploadRoutes } from './features/uploads/routes.ts';
 import { verticalRoutes } from './features/vertical/routes.ts';
 import { authenticate } from './plugins/auth.ts';
@@ -156,6 +157,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       await editor.register(verticalRoutes, { ctx, media, jobsPrefix });
       await editor.register(packageRoutes, { ctx, media });
       await editor.register(syndicationRoutes, { ctx, media });
+      await editor.register(trendRoutes, { ctx });
       await editor.register(resourceRoutes, { ctx, media });
       await editor.register(auditRoutes, { ctx });
       await editor.register(storyRoutes, { ctx, media, posterCheck: options.posterCheck });

@@ -4,6 +4,7 @@ import * as core from './schema/core.ts';
 import * as highlights from './schema/highlights.ts';
 import * as ingest from './schema/ingest.ts';
 import * as jobs from './schema/jobs.ts';
+import * as metrics from './schema/metrics.ts';
 import * as monetization from './schema/monetization.ts';
 import * as packages from './schema/packages.ts';
 import * as programs from './schema/programs.ts';
@@ -23,5 +24,6 @@ export const schema = {
   ...collab,
   ...ingest,
   ...jobs,
+  ...metrics,
 };
 export type Schema = typeof schema;

@@ -161,6 +161,11 @@ export const messages = {
     'Too many live connections for your account: close console tabs or sign out on other devices, then reload this one.',
   // Calendar-date filters (the audit log): each follows the name of the field at fault.
   calendarDateInvalid: 'must be a calendar date written YYYY-MM-DD, from 2000-01-01 to 2099-12-31',
+  // Trends: daily metric points and the charts drawn from them.
+  metricDayInFuture: 'must not be after tomorrow (UTC): a daily point counts a day that has begun',
+  metricWindowInvalid: 'days must be 7, 30 or 90',
+  trendsFailedToLoad: 'Failed to load the trend. Please try again later.',
+  trendsEmpty: 'No daily figures for this period yet.',
   timeZoneInvalid: 'must be an IANA time zone name such as Europe/Berlin or UTC',
   endDateBeforeStart: 'must not be before start_date',
   startDateWithFrom: 'cannot be sent with from: send either days back (from) or calendar dates (start_date)',
@@ -265,6 +270,18 @@ export const ingestUnknownReference = (
 /** Ingest: an external id listed twice in one list. */
 export const ingestDuplicateExternalId = (externalId: string): string =>
   `"${externalId}" is listed more than once.`;
+
+/** Ingest: a package id that no package of the token's publisher has. */
+export const ingestUnknownPackage = (embedId: string): string =>
+  `Unknown package "${embedId}": no package of this publisher has this id.`;
+
+/** Ingest: a daily point given twice in one request. */
+export const ingestDuplicateMetricPoint = (id: string, day: string): string =>
+  `"${id}" on ${day} is listed more than once.`;
+
+/** Ingest: too many daily points in one request. */
+export const ingestTooManyMetricPoints = (max: number): string =>
+  `A request holds at most ${max} daily points.`;
 
 /** Ingest: a batch over its limit. */
 export const ingestBatchTooLarge = (max: number): string => `A batch holds at most ${max} items.`;

@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import { makeTitle, PROGRAM_NAMES, slugify } from '@hc/db/seed/demo-text';
 import { createRandom, type Random } from '@hc/db/seed/random';
 import { INGEST_PREFIX } from '@hc/shared/api/ingest';
+import { utcDay } from '@hc/shared/api/trends';
 import { MEDIA_URL_PREFIX } from '@hc/shared/media-url';
 import type { KeyframeFile, KeyframeGroup } from '@hc/shared/vertical/keyframe-file';
 
@@ -58,6 +59,8 @@ interface SimHighlight {
   clicks: number;
   iaImpressions: number;
   iaClicks: number;
+  /** Today's (UTC) share of the figures: the daily point the trend charts draw. */
+  today?: { day: string; impressions: number; clicks: number; iaImpressions: number; iaClicks: number };
 }
 
 interface SimProgram {
@@ -254,10 +257,26 @@ class Simulator {
     const recent = this.highlights.slice(-30);
     const h = this.rnd.pick(recent);
     const views = this.rnd.int(200, 5_000);
-    h.impressions += views;
-    h.clicks += Math.round(views * (0.005 + this.rnd.next() * 0.03));
-    h.iaImpressions += Math.round(views * 0.35);
-    h.iaClicks += Math.round(views * 0.35 * (0.004 + this.rnd.next() * 0.02));
+    const added = {
+      impressions: views,
+      clicks: Math.round(views * (0.005 + this.rnd.next() * 0.03)),
+      iaImpressions: Math.round(views * 0.35),
+      iaClicks: Math.round(views * 0.35 * (0.004 + this.rnd.next() * 0.02)),
+    };
+    h.impressions += added.impressions;
+    h.clicks += added.clicks;
+    h.iaImpressions += added.iaImpressions;
+    h.iaClicks += added.iaClicks;
+    const day = utcDay();
+    const before =
+      h.today?.day === day ? h.today : { day, impressions: 0, clicks: 0, iaImpressions: 0, iaClicks: 0 };
+    h.today = {
+      day,
+      impressions: before.impressions + added.impressions,
+      clicks: before.clicks + added.clicks,
+      iaImpressions: before.iaImpressions + added.iaImpressions,
+      iaClicks: before.iaClicks + added.iaClicks,
+    };
     const ok = await this.send('PUT', `/highlights/${h.externalId}`, {
       ...h.body,
       metrics: {
@@ -268,6 +287,20 @@ class Simulator {
       },
     });
     if (!ok) return;
+    // The day's figures so far, as the pipeline's daily rollup sends them: the trend charts grow too.
+    const daily = await this.send('POST', '/metrics', {
+      highlights: [
+        {
+          highlight_external_id: h.externalId,
+          day: h.today.day,
+          front_page_impressions: h.today.impressions,
+          front_page_clicks: h.today.clicks,
+          article_impressions: h.today.iaImpressions,
+          article_clicks: h.today.iaClicks,
+        },
+      ],
+    });
+    if (!daily) return;
     this.stats.metricUpdates++;
     this.log(`highlight ${h.externalId}: ${h.impressions} impressions, ${h.clicks} clicks`);
   }

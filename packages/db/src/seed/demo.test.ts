@@ -394,6 +394,33 @@ describe('seedDemo', () => {
     ).toBeGreaterThanOrEqual(20);
   });
 
+  it('carries 90 days of daily points for highlights and packages, and totals that add up', async () => {
+    const span = await rows<{ days: number | string; oldest: string; newest: string }>(
+      sql`select count(distinct day) as days, min(day)::text as oldest, max(day)::text as newest from highlight_metrics_daily`,
+    );
+    expect(Number(span[0]!.days)).toBe(90);
+    expect(span[0]!.newest).toBe(new Date().toISOString().slice(0, 10));
+    // An old highlight has a point every day of the window; clicks never exceed impressions.
+    expect(
+      await count(sql`select count(*) as n from (select highlight_id from highlight_metrics_daily
+        group by highlight_id having count(*) = 90) full_window`),
+    ).toBeGreaterThan(100);
+    expect(
+      await count(sql`select count(*) as n from highlight_metrics_daily
+        where front_page_clicks > front_page_impressions or article_clicks > article_impressions
+           or front_page_impressions <= 0`),
+    ).toBe(0);
+    expect(await count(sql`select count(distinct package_id) as n from package_metrics_daily`)).toBe(
+      await count(sql`select count(*) as n from packages`),
+    );
+    expect(
+      await count(sql`select count(*) as n from publisher_package_metrics_daily t
+        join (select publisher_id, day, sum(impressions) as i, sum(clicks) as c from package_metrics_daily
+              group by publisher_id, day) s using (publisher_id, day)
+        where t.impressions <> s.i or t.clicks <> s.c`),
+    ).toBe(0);
+  });
+
   it('leaves sequences past the seeded ids', async () => {
     const [row] = await rows<{ id: number }>(
       sql`insert into programs (publisher_id, program_name, channel, start_time) values (406, 'Probe', 'Planet Live', now()) returning id`,

@@ -18,6 +18,7 @@ import {
   users,
 } from '../schema/core.ts';
 import { articles, categories, highlights } from '../schema/highlights.ts';
+import { seedDemoTrends } from './trends.ts';
 import {
   abTests,
   displayConfigs,
@@ -195,6 +196,7 @@ export async function seedDemo(db: Db, options: SeedDemoOptions): Promise<{ seed
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     if (await hasPublishers(tx)) return false;
     await insertDemoRows(tx, rows);
+    await seedDemoTrends(tx, new Date(startOfUtcDay(new Date())).toISOString().slice(0, 10));
     return true;
   });
   const done = Date.now();

@@ -14,7 +14,9 @@ import {
   ingestResultSchema,
   ingestVerticalTaskSchema,
 } from '@hc/shared/api/ingest';
+import { ingestMetricsResultSchema, ingestMetricsSchema } from '@hc/shared/api/trends';
 import type { AppContext } from '../../context.ts';
+import { writeMetrics } from '../trends/routes.ts';
 import { authenticateService, serviceCallerOf } from './auth.ts';
 import { IngestService } from './service.ts';
 import { ServiceTokenRepository } from './tokens.ts';
@@ -124,6 +126,18 @@ export async function ingestRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
           request.body,
         ),
       ),
+  );
+
+  api.post(
+    '/metrics',
+    {
+      schema: {
+        ...docs("Set daily metric points of highlights and packages (a day's figures replace the day's)"),
+        body: ingestMetricsSchema,
+        response: { 200: okEnvelope(ingestMetricsResultSchema) },
+      },
+    },
+    async (request) => ok(await writeMetrics(ctx, serviceCallerOf(request).publisherId, request.body)),
   );
 
   api.post(

@@ -57,7 +57,7 @@ const isDeadlock = (error: unknown): boolean => {
 };
 
 /** A transaction PostgreSQL chose as a deadlock's victim rolled back whole, so it is run again. */
-async function retryOnDeadlock<T>(run: () => Promise<T>): Promise<T> {
+export async function retryOnDeadlock<T>(run: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await run();

@@ -16,26 +16,26 @@ import { sendCsv } from '../../infra/csv-export.ts';
 
 const { publishers } = schema;
 
+/** The other publishers sharing the caller publisher's group (none without a group). */
+export async function groupPeers(ctx: AppContext, publisherId: number): Promise<number[]> {
+  const [own] = await ctx.db
+    .select({ groupId: publishers.groupId })
+    .from(publishers)
+    .where(eq(publishers.id, publisherId));
+  if (!own?.groupId) return [];
+  const rows = await ctx.db
+    .select({ id: publishers.id })
+    .from(publishers)
+    .where(and(eq(publishers.groupId, own.groupId), ne(publishers.id, publisherId)));
+  return rows.map((r) => r.id);
+}
+
 export async function syndicationRoutes(
   app: FastifyInstance,
   { ctx, media }: { ctx: AppContext; media: MediaStore },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const repo = new PackageRepository(ctx.db);
-
-  /** The other publishers sharing the caller publisher's group (none without a group). */
-  const groupPeers = async (publisherId: number): Promise<number[]> => {
-    const [own] = await ctx.db
-      .select({ groupId: publishers.groupId })
-      .from(publishers)
-      .where(eq(publishers.id, publisherId));
-    if (!own?.groupId) return [];
-    const rows = await ctx.db
-      .select({ id: publishers.id })
-      .from(publishers)
-      .where(and(eq(publishers.groupId, own.groupId), ne(publishers.id, publisherId)));
-    return rows.map((r) => r.id);
-  };
 
   api.get(
     '/syndication',
@@ -44,7 +44,7 @@ export async function syndicationRoutes(
       schema: { querystring: packageListQuerySchema, response: { 200: okEnvelope(packageListSchema) } },
     },
     async (request) => {
-      const publisherIds = await groupPeers(callerOf(request).publisherId);
+      const publisherIds = await groupPeers(ctx, callerOf(request).publisherId);
       const page = await repo.list({ publisherIds, statuses: ['Active'] }, request.query);
       return {
         success: true as const,

@@ -8,6 +8,7 @@ import { formatCount, formatDate, formatNumber, formatPercent } from '@hc/shared
 import { DetailDrawer, DetailList } from '../../components/DetailDrawer.tsx';
 import { useDrawerRow, type DrawerSelection } from '../../components/drawerSelection.ts';
 import { DownloadPanel } from '../../components/DownloadPanel.tsx';
+import { TrendPanel } from '../../components/trends/TrendPanel.tsx';
 import type { DownloadFormat } from '../../components/DownloadPanel.tsx';
 import type { ApvMode } from './api/set-article-status.ts';
 import { APV_MODE_LABEL, EnableCheckbox } from './EnableCheckbox.tsx';
@@ -201,6 +202,11 @@ export function HighlightDrawer({
       />
 
       <MetricsTable highlight={highlight} />
+      <TrendPanel
+        key={highlight.highlight_id}
+        subject={{ kind: 'highlight', id: highlight.highlight_id }}
+        testId="highlight-trend"
+      />
     </DetailDrawer>
   );
 }

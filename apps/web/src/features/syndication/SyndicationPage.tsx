@@ -25,6 +25,7 @@ import {
 } from './syndicationColumns.ts';
 import type { SyndicationMetricColumn, SyndicationSortColumn } from './syndicationColumns.ts';
 import { ServerDataTable, skeletonRows } from '../../components/ServerDataTable.tsx';
+import { TrendPanel } from '../../components/trends/TrendPanel.tsx';
 import type { DataColumn } from '../../components/ServerDataTable.tsx';
 import '../../components/data-page.css';
 import './syndication.css';
@@ -210,6 +211,13 @@ export function SyndicationPage() {
           />
         </div>
       </header>
+      <div className="hc-trend-card">
+        <TrendPanel
+          subject={{ kind: 'syndication' }}
+          title="Syndicated packages: trend"
+          testId="syndication-trend"
+        />
+      </div>
       {body}
     </div>
   );

@@ -5,6 +5,7 @@ import { Tag } from 'primereact/tag';
 import type { Package } from '@hc/shared/api/packages';
 import { formatCount, formatDate, formatNumber, formatPercent } from '@hc/shared/formatters';
 import { DetailDrawer, DetailList } from '../../../components/DetailDrawer.tsx';
+import { TrendPanel } from '../../../components/trends/TrendPanel.tsx';
 import { PACKAGE_TYPE_LABEL } from './packagesFilters.ts';
 import { PackageStatusCheckbox } from './PackageStatusCheckbox.tsx';
 import { PackagePreview } from '../preview/PackagePreview.tsx';
@@ -149,6 +150,7 @@ export function PackageDrawer({
           { label: 'IAB CTR', value: formatPercent(pkg.package_iab_ctr), testId: 'package-drawer-iab-ctr' },
         ]}
       />
+      <TrendPanel key={pkg.embed_id} subject={{ kind: 'package', id: pkg.embed_id }} testId="package-trend" />
     </DetailDrawer>
   );
 }
