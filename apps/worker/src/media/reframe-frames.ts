@@ -103,7 +103,7 @@ export async function readAnalysisFrames(
     '[sh]',
     '-frames:v',
     String(span.frameCount),
-    '-fps_mode',
+    '-vsync',
     'passthrough',
     '-f',
     'rawvideo',
