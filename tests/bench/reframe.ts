@@ -72,7 +72,8 @@ const isCut = (frame: number) => frame % SHOT === 0;
 async function makeSet(file: string) {
   const parts = shots.map(
     (s, i) =>
-      `${s.ground}:r=${FPS}:d=${SHOT_SECONDS},crop=w=${W}:h=${H}:x='${s.camera[0]}':y=0,` +
+      // The rate and length belong to the colour source, the first filter of the ground.
+      `${s.ground.replace(',', `:r=${FPS}:d=${SHOT_SECONDS},`)},crop=w=${W}:h=${H}:x='${s.camera[0]}':y=0,` +
       `setpts=PTS-STARTPTS[g${i}];color=0xe02020:s=${SIZE}x${SIZE}:r=${FPS}:d=${SHOT_SECONDS}[o${i}];` +
       `[g${i}][o${i}]overlay=x='${s.subject[0]}-${SIZE / 2}':y=${H / 2 - SIZE / 2}[s${i}]`,
   );
