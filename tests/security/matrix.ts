@@ -263,6 +263,13 @@ export const MATRIX: readonly MatrixRoute[] = [
     url: `${EDITOR}/vertical_video/reels/update`,
     payload: { id: a.videoId, valid: false },
   })),
+  route('POST', `${EDITOR}/vertical_video/suggest_crop`, 'vertical-task', verticalRoles, (a) => ({
+    url: `${EDITOR}/vertical_video/suggest_crop`,
+    payload: { video_id: a.videoId },
+  })),
+  route('GET', `${EDITOR}/vertical_video/suggest_crop/:jobId`, 'job', 'session', (a) => ({
+    url: `${EDITOR}/vertical_video/suggest_crop/${encodeURIComponent(a.zipJobId)}`,
+  })),
   route('GET', `${EDITOR}/vertical_video/render_jobs/:jobId`, 'job', 'session', (a) => ({
     url: `${EDITOR}/vertical_video/render_jobs/${encodeURIComponent(a.zipJobId)}`,
   })),

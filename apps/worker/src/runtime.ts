@@ -18,6 +18,7 @@ import { jobProgressReporter } from './live/job-progress.ts';
 import { maintenanceProcessor } from './processors/maintenance.ts';
 import { monetizationWorkers, type MonetizationWorkerOptions } from './processors/monetization-workers.ts';
 import { storyHighlightsZipProcessor } from './processors/story-highlights-zip.ts';
+import { verticalReframeProcessor } from './processors/vertical-reframe.ts';
 import {
   markStalledRendersFailed,
   sweepLostRenders,
@@ -193,6 +194,15 @@ export async function startWorkers(workerDeps: WorkerDeps): Promise<RunningWorke
     );
     markStalledRendersFailed(renders, renderDeps);
     workers.push(renders);
+    // One analysis per process: its ffmpeg decode already keeps the cores busy.
+    workers.push(
+      new DeploymentWorker(
+        QUEUES.verticalReframe,
+        traced(QUEUES.verticalReframe, verticalReframeProcessor(renderDeps)),
+        { connection, prefix: deps.prefix, concurrency: 1, ...renderAndMaintenanceLocks },
+        guard,
+      ),
+    );
     const lostAfter = deps.lostRenderAfterMs ?? 120_000;
     const renderQueue = new Queue<VerticalRenderJob>(QUEUES.verticalRender, {
       connection,
@@ -213,7 +223,7 @@ export async function startWorkers(workerDeps: WorkerDeps): Promise<RunningWorke
     timer.unref();
     sweep = { timer, queue: renderQueue };
   } else {
-    deps.log('story-highlights-zip and vertical-render not served: no media folder given');
+    deps.log('story-highlights-zip, vertical-render and vertical-reframe not served: no media folder given');
   }
   workers.push(...monetizationWorkers({ ...deps, guard }, connection, deps.monetization));
   // Hooked in the same tick the workers were made, so no job's events are missed.

@@ -90,6 +90,40 @@ export const VERTICAL_RENDER_JOB_OPTIONS = {
 } as const;
 
 /**
+ * The console's own crop suggestion of a vertical task (its reframing engine): analyses the source and
+ * stores the result as the task's console suggestion, beside the pipeline's. Enqueued by "Suggest crop"
+ * for the whole task or for one span of frames (one shot), whose result replaces that span only.
+ */
+export interface VerticalReframeJob {
+  videoId: number;
+  publisherId: number;
+  /** Source frames (end inclusive) to analyse again; null: the task's whole range. */
+  span: { startFrame: number; endFrame: number } | null;
+  /** The console user who asked: its live progress goes to their room. Absent when the server asked. */
+  userId?: number;
+}
+
+/** The same task and span is the same job while it is queued or running. */
+/** What a reframe job answers. */
+export interface VerticalReframeResult {
+  /** The console suggestion (vertical_content_id) written. */
+  suggestionId: number;
+  keyframeVersion: number;
+  shots: number;
+  keyframes: number;
+}
+
+export const verticalReframeJobId = (job: Pick<VerticalReframeJob, 'videoId' | 'span'>) =>
+  `reframe-${job.videoId}-${job.span ? `${job.span.startFrame}-${job.span.endFrame}` : 'all'}`;
+
+export const VERTICAL_REFRAME_JOB_OPTIONS = {
+  attempts: 2,
+  backoff: { type: 'exponential', delay: 5_000 },
+  removeOnComplete: { age: 24 * 3600 },
+  removeOnFail: { age: 24 * 3600 },
+} as const;
+
+/**
  * Applies one submit of the ad configuration grid (spec 002 §2.6): the changes wait in grid_submissions
  * under the page's session id; the job applies them all or none and marks the row done in the same
  * transaction, so the same session id is applied once.

@@ -4,6 +4,11 @@
 export const messages = {
   // spec 000 §8 and shared helpers
   somethingWentWrong: 'Something went wrong',
+  // The console's own crop suggestion (its reframing engine)
+  suggestCrop: 'Suggest crop',
+  consoleSuggestionLabel: 'Console Suggestion',
+  suggestCropSpanPair: 'Give both start_frame and end_frame, or neither.',
+  suggestCropSpanOrder: 'end_frame must not be before start_frame.',
   errorFetchingPublishers: 'Error fetching publishers. Please try again later.',
   failedToLoadPackages: 'Failed to load packages. Please try again later.',
   exportTooLarge:

@@ -4,6 +4,7 @@ export const QUEUES = {
   maintenance: 'maintenance',
   storyHighlightsZip: 'story-highlights-zip',
   verticalRender: 'vertical-render',
+  verticalReframe: 'vertical-reframe',
   monetizationSubmit: 'monetization-submit',
   reportFill: 'report-fill',
   reportUpdate: 'report-update',

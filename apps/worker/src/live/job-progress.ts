@@ -81,6 +81,11 @@ function queueReports(db: Db): Partial<Record<QueueName, QueueReport>> {
       // The render's error is the one the task keeps as render_error and the render status answers.
       failed: (error) => failureMessage(error.message),
     },
+    // The console's crop suggestion: no file of its own; the screen reloads the task's suggestions.
+    [QUEUES.verticalReframe]: {
+      completed: async () => ({ link: null, error: null }),
+      failed: (error) => failureMessage(error.message),
+    },
     [QUEUES.monetizationSubmit]: {
       completed: async (_job, result) => {
         const { status, errors } = result as MonetizationSubmitResult;

@@ -184,11 +184,20 @@ export const verticalSuggestions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** The pipeline's id of an ingested suggestion (unique per task); null for others. */
     externalId: text('external_id'),
+    /**
+     * Who made the suggestion: 'pipeline' (ingested or seeded) or 'console' (the console's own
+     * reframing engine; at most one a task, replaced when asked again).
+     */
+    origin: text('origin').$type<'pipeline' | 'console'>().notNull().default('pipeline'),
   },
   (t) => [
     uniqueIndex('vertical_suggestions_video_external_uq').on(t.videoId, t.externalId),
     index('vertical_suggestions_video_idx').on(t.videoId, t.id),
     index('vertical_suggestions_keyframe_idx').on(t.keyframeFileId),
+    // The console's own suggestion is replaced, never added to: one a task.
+    uniqueIndex('vertical_suggestions_console_uq')
+      .on(t.videoId)
+      .where(sql`${t.origin} = 'console'`),
   ],
 );
 

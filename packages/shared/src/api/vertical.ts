@@ -13,7 +13,12 @@ import {
   VERTICAL_TASK_STATUSES,
 } from '../constants.ts';
 import { messages } from '../messages.ts';
-import { keyframeFileSchema, validateKeyframeFile, type VideoFacts } from '../vertical/keyframe-file.ts';
+import {
+  KEYFRAME_FILE_LIMITS,
+  keyframeFileSchema,
+  validateKeyframeFile,
+  type VideoFacts,
+} from '../vertical/keyframe-file.ts';
 import { cropTooSmallError } from '../vertical/crop-path.ts';
 import { idSchema, searchTextSchema } from './common.ts';
 import { lockedByFields } from './locks.ts';
@@ -125,6 +130,8 @@ export const verticalFeedbackSchema = z.object({
 });
 export type VerticalFeedback = z.infer<typeof verticalFeedbackSchema>;
 
+export const SUGGESTION_ORIGINS = ['pipeline', 'console'] as const;
+
 /** spec 001 §3 Suggestion; its id is vertical_content_id. Source 2 manual, 4 timed out, else algo. */
 export const verticalSuggestionSchema = z.object({
   vertical_content_id: z.number(),
@@ -133,6 +140,11 @@ export const verticalSuggestionSchema = z.object({
   start_time: z.number(),
   end_time: z.number(),
   source: z.number(),
+  /**
+   * Who made it: 'pipeline' (the highlight pipeline, or seeded) or 'console' (the console's own
+   * reframing engine, made by "Suggest crop" or when a task arrives; one a task at most).
+   */
+  origin: z.enum(SUGGESTION_ORIGINS),
   active: z.boolean(),
   vertical_highlight_id: z.number().nullable(),
   keyframe_json_file: keyframeFileSchema.nullable(),
@@ -362,6 +374,46 @@ export const verticalProgramListSchema = z.object({
   count: z.number(),
   pages: z.number(),
 });
+
+// ---------------------------------------------------------------- the console's crop suggestion
+
+/**
+ * POST vertical_video/suggest_crop (not in the spec): the console's reframing engine suggests a crop of
+ * the task, stored as its console suggestion (origin 'console') beside the pipeline's. With start_frame
+ * and end_frame (one shot, e.g. a group of the editor) only that span of the console suggestion is
+ * planned again; without them the task's whole range is.
+ */
+export const verticalSuggestCropBodySchema = z
+  .object({
+    video_id: idSchema,
+    start_frame: z.number().int().min(0).max(KEYFRAME_FILE_LIMITS.maxFrame).optional(),
+    end_frame: z.number().int().min(0).max(KEYFRAME_FILE_LIMITS.maxFrame).optional(),
+  })
+  .refine((b) => (b.start_frame === undefined) === (b.end_frame === undefined), {
+    message: messages.suggestCropSpanPair,
+    path: ['end_frame'],
+  })
+  .refine((b) => b.start_frame === undefined || b.end_frame === undefined || b.end_frame >= b.start_frame, {
+    message: messages.suggestCropSpanOrder,
+    path: ['end_frame'],
+  });
+export type VerticalSuggestCropBody = z.infer<typeof verticalSuggestCropBodySchema>;
+
+/** 202 of suggest_crop: the job (its progress is pushed as job_progress of queue 'vertical-reframe'). */
+export const verticalSuggestCropStartedSchema = z.object({ job_id: z.string() });
+
+export const suggestCropJobParamsSchema = z.object({ jobId: z.string().min(1).max(200) });
+/** GET vertical_video/suggest_crop/:jobId. */
+export const suggestCropJobStatusSchema = z.object({
+  state: z.enum(['queued', 'active', 'completed', 'failed']),
+  /** 0-100. */
+  progress: z.number(),
+  /** The console suggestion written, once completed. */
+  vertical_content_id: z.number().nullable(),
+  /** Set whenever state is 'failed'. */
+  error: z.string().nullable(),
+});
+export type SuggestCropJobStatus = z.infer<typeof suggestCropJobStatusSchema>;
 
 // ---------------------------------------------------------------- render jobs
 

@@ -57,7 +57,7 @@ export async function syndicationRoutes(
     '/syndication/export.csv',
     { onRequest: requireRoles('syndication_publisher'), schema: { querystring: packageExportQuerySchema } },
     async (request, reply) => {
-      const publisherIds = await groupPeers(callerOf(request).publisherId);
+      const publisherIds = await groupPeers(ctx, callerOf(request).publisherId);
       return sendCsv(reply, 'syndication.csv', PACKAGE_CSV_COLUMNS, async (page, per) => {
         const rows = await repo.list({ publisherIds, statuses: ['Active'] }, { ...request.query, page, per });
         return presentPackages(repo, rows.rows, media);

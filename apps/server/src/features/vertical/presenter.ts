@@ -60,6 +60,7 @@ export function presentSuggestion(
     start_time: suggestion.startTime,
     end_time: suggestion.endTime,
     source: suggestion.source,
+    origin: suggestion.origin,
     active: suggestion.active,
     vertical_highlight_id: suggestion.verticalHighlightId,
     // The stored file is the one the model describes (keyframe_files.data is written only after checks).

@@ -12,6 +12,8 @@ import {
   reelsUpdateResultSchema,
   renderJobParamsSchema,
   renderJobStatusSchema,
+  suggestCropJobParamsSchema,
+  suggestCropJobStatusSchema,
   verticalApproveBodySchema,
   verticalEditRequestSchema,
   verticalProgramListQuerySchema,
@@ -19,6 +21,8 @@ import {
   verticalRejectBodySchema,
   verticalRenderRetryBodySchema,
   verticalRenderStartedSchema,
+  verticalSuggestCropBodySchema,
+  verticalSuggestCropStartedSchema,
   verticalTaskDetailsQuerySchema,
   verticalTaskDetailsSchema,
   verticalTaskListQuerySchema,
@@ -30,6 +34,7 @@ import { callerOf } from '../../plugins/auth.ts';
 import { fenceOf } from '../locks/fence.ts';
 import type { MediaStore } from '../media/store.ts';
 import { presentProgram, presentSuggestion, presentTask } from './presenter.ts';
+import { ReframeService } from './reframe.ts';
 import { RenderQueue } from './render-queue.ts';
 import { renderStatusOf } from './render-status.ts';
 import type { TaskView } from './repo.ts';
@@ -53,6 +58,7 @@ export async function verticalRoutes(app: FastifyInstance, { ctx, media, jobsPre
   const api = app.withTypeProvider<ZodTypeProvider>();
   const renders = new RenderQueue(app, ctx, jobsPrefix);
   const service = new VerticalService(ctx, renders);
+  const reframes = new ReframeService(app, ctx, jobsPrefix);
 
   /** The 202 of approve, create and update. */
   const renderStarted = (started: { view: TaskView; jobId: string; suggestionId: number }) => ({
@@ -187,6 +193,40 @@ export async function verticalRoutes(app: FastifyInstance, { ctx, media, jobsPre
       const { rows, count, pages } = await service.programs(callerOf(request), request.query);
       return { success: true as const, data: { programs: rows.map(presentProgram), count, pages } };
     },
+  );
+
+  // "Suggest crop": the console's reframing engine, for the task or one span of it. No lease needed: it
+  // writes only the console's own suggestion, a new version of which an open editor is told of as of
+  // any other save.
+  api.post(
+    '/vertical_video/suggest_crop',
+    {
+      onRequest: requireReview,
+      schema: {
+        body: verticalSuggestCropBodySchema,
+        response: { 202: okEnvelope(verticalSuggestCropStartedSchema) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(202).send({
+        success: true as const,
+        data: { job_id: await reframes.suggest(callerOf(request), request.body, request.id) },
+      }),
+  );
+
+  api.get(
+    '/vertical_video/suggest_crop/:jobId',
+    {
+      onRequest: requireReview,
+      schema: {
+        params: suggestCropJobParamsSchema,
+        response: { 200: okEnvelope(suggestCropJobStatusSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await reframes.status(callerOf(request), request.params.jobId),
+    }),
   );
 
   api.get(

@@ -6,7 +6,7 @@ import { Skeleton } from 'primereact/skeleton';
 import { TREND_WINDOWS, type TrendWindow } from '@hc/shared/api/trends';
 import { formatCount, formatPercent } from '@hc/shared/formatters';
 import { messages } from '@hc/shared/messages';
-import { StatePanel } from '../../app/StatePanel.tsx';
+import { StatePanel } from '../StatePanel.tsx';
 import { hasFigures, seriesOf, useTrend, type TrendSubject, type TrendTable } from './trendData.ts';
 import './trends.css';
 

@@ -1,0 +1,2 @@
+ALTER TABLE "vertical_suggestions" ADD COLUMN "origin" text DEFAULT 'pipeline' NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "vertical_suggestions_console_uq" ON "vertical_suggestions" USING btree ("video_id") WHERE "vertical_suggestions"."origin" = 'console';
