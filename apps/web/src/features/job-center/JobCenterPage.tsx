@@ -17,7 +17,7 @@ import { StatePanel } from '../../components/StatePanel.tsx';
 import { useAppConfig } from '../../lib/config/config.tsx';
 import { useToast } from '../../lib/toast.tsx';
 import { useLiveEvent } from '../../lib/live.ts';
-import { formatEntryTime } from '../monetization/audit/auditFilters.ts';
+import { formatEntryTime } from '../monetization/index.ts';
 import { jobsQueryRoot, useJobAction, useJobs, type JobFilters } from './api.ts';
 import { formatDuration, kindLabel, stateLabel } from './jobFormat.ts';
 import '../../components/data-page.css';
