@@ -1,6 +1,6 @@
 // The public Top Videos player as one self-contained IIFE: dist/embed/player.js, served by the server at
 // /embed/player.js. Built after the console (whose build empties dist), so it must not empty dist itself.
-// The build fails when the script outgrows its budget (issue 3: under 15 kB gzipped).
+// The build fails when the script outgrows its budget (under 15 kB gzipped).
 import { gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 

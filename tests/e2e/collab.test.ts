@@ -1,4 +1,4 @@
-// Co-editing (issue 7 §4) in Chromium with two browser contexts on publisher 406: editor@demo.example (A)
+// Co-editing in Chromium with two browser contexts on publisher 406: editor@demo.example (A)
 // and admin@demo.example (B) open the same package; B sees A's adds, removals, reorders and renames
 // live, A's selection marked in A's colour and A's presence chip; A's undo takes back only A's edit; a
 // save by A clears both unsaved flags; A leaves and B sees A gone. In the story editor

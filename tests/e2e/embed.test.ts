@@ -161,7 +161,7 @@ describe('Top Videos embed on a publisher page', () => {
     expect(await embed.activeTitle()).toBe(expected.highlights[0]!.title);
     expect(await embed.video.evaluate((v: HTMLVideoElement) => v.muted && v.playsInline)).toBe(true);
 
-    // Size facts (spec 002 §2.9): at least 300 px wide and a video no taller than 450 px, here in a
+    // Size facts: at least 300 px wide and a video no taller than 450 px, here in a
     // 960 px column where a full-width 16:9 video would be 540 px tall.
     const box = (await embed.wrapper.locator('.reel').boundingBox())!;
     const stage = (await embed.wrapper.locator('.stage').boundingBox())!;

@@ -1,4 +1,4 @@
-// Job progress over the live channel in the browser (issue 7 item 5), as stories@demo.example (user
+// Job progress over the live channel in the browser, as stories@demo.example (user
 // identifier 40612): 'Download story highlights' in the drawer of the demo story with a video page ends
 // with the archive's link well before the 15 s fallback poll could have found it, and the screen asked
 // the status call at most twice (its first answer, and once more after the job's 'done' push); the link

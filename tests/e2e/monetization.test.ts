@@ -75,7 +75,7 @@ describe('Monetization setup', () => {
     await page.waitForURL(`**/admin/monetization/setup/new-publisher-config/${NEW_PUBLISHER.id}`);
     expect(await byTestId('config-title').innerText()).toBe(`${NEW_PUBLISHER.name} > Publisher default`);
 
-    // Every ad-flow transition shows and hides exactly its parts (spec 002 §4).
+    // Every ad-flow transition shows and hides exactly its parts.
     await byTestId('config-editor').waitFor();
     expect(await shown()).toEqual({
       preloadOptions: false,

@@ -16,7 +16,7 @@ import { UserMenu } from './support/pages/user-menu.ts';
 // filter click below, so here it checks only every ten minutes.
 const s = useE2eSuite({ server: { liveSessionRecheckMs: 10 * 60_000 } });
 const EDITOR = 'editor@demo.example';
-/** The spec's wording (000 §8), written out so a changed catalogue entry fails here too. */
+/** The spec's wording, written out so a changed catalogue entry fails here too. */
 const SESSION_EXPIRED_TEXT =
   'Looks like your session done, we will redirect you to login page. Login again for new session.';
 

@@ -1,4 +1,4 @@
-// The vertical review modal as reviewer@demo.example (spec 001 §2.11, §4, §5, §8): a highlight task's
+// The vertical review modal as reviewer@demo.example: a highlight task's
 // title and suggestions (capped by the numberOfAlgoSuggestions setting, labelled by source, the Active
 // marker), the crop boxes drawn on the Konva stage over the video where the keyframe files put them at
 // the frame on screen, while it plays too; the feedback rules (Approve only with quality good, the
@@ -295,7 +295,7 @@ describe('Vertical review modal', () => {
     await expect
       .poll(() => page.getByTestId('toast-text').allInnerTexts())
       .toContain(verticalApproved(task.video_id, verticalResultsScreen(task.content_type)));
-    // The vertical tool's success toasts sit bottom-left (spec 001 §4).
+    // The vertical tool's success toasts sit bottom-left.
     const toast = await page.locator('.p-toast-bottom-left').getByTestId('toast-text').boundingBox();
     const viewport = page.viewportSize()!;
     expect(toast!.x).toBeLessThan(viewport.width / 2);

@@ -1,4 +1,4 @@
-// Issue 9 part 2, item 4: the server killed with SIGKILL while three editors co-edit a package and a story
+// item 4: the server killed with SIGKILL while three editors co-edit a package and a story
 // document (the two kinds of Yjs document, D24), then a failed load.
 // The persistence window (store.ts, hub.ts `accept`): there is no debounce; every update is appended to
 // collab_updates before it is applied or relayed, one at a time per document. The window is therefore

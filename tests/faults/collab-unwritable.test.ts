@@ -1,4 +1,4 @@
-// Issue 9 part 2, item 5: the Yjs table made unwritable (a BEFORE INSERT trigger that raises: the tests
+// item 5: the Yjs table made unwritable (a BEFORE INSERT trigger that raises: the tests
 // connect as a superuser, so a REVOKE would not bind) while three editors co-edit a package document.
 // What the product does (D24): an update is shared at once and stored right behind; while the table
 // refuses it, the server logs the error, keeps the document with every unstored update in memory (no

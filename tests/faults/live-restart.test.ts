@@ -1,4 +1,4 @@
-// Sockets dropped and a server restarted (issue 9 part 2): a reviewer's console in Chromium shows the
+// Sockets dropped and a server restarted: a reviewer's console in Chromium shows the
 // pending-review badge; the live channel is cut (a) by a network drop with the server still running and
 // (b) by a SIGKILL of the server process, which is started again on the same port. While the channel is
 // down the counts change in the database, where no push can reach the browser (the server does not use

@@ -1,4 +1,4 @@
-// Migrations on the embedded database (issue 9 part 2): the product migrates PGlite too (DATA_DIR without
+// Migrations on the embedded database: the product migrates PGlite too (DATA_DIR without
 // DATABASE_URL), with the same committed migrations. From empty, twice: the second run is a no-op, and the
 // schema equals the one PostgreSQL gets. A file of its own: PGlite's first open (initdb in WebAssembly)
 // takes most of a loaded machine's minute by itself.

@@ -1,4 +1,4 @@
-// Migrations (issue 9 part 2): the product's migrate step (packages/db client.ts, drizzle's migrator over
+// Migrations: the product's migrate step (packages/db client.ts, drizzle's migrator over
 // packages/db/migrations) run
 // - from an empty database, twice: the second run is a no-op (on PGlite too: migrations-pglite.test.ts);
 // - from the previous release, twice, over representative rows: the data is kept and the schema equals

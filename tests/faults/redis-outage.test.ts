@@ -1,4 +1,4 @@
-// Fault injection (issue 9 part 2, item 2): Redis stops answering, then dies and comes back. A private
+// Fault injection: Redis stops answering, then dies and comes back. A private
 // redis-server with AOF (appendfsync always, as the deployment's compose runs it), a real `main.ts`
 // server and worker on it, a fresh database. Redis is SIGSTOPped for 20 s — its sockets stay open and
 // nothing answers, the worst case for a client — then SIGKILLed and started again on the same port and
@@ -127,7 +127,7 @@ beforeAll(async () => {
   gridPub = (await buildConfiguredPublisher(db(), 'Outage Gazette')).publisher;
   const reviewer = await buildUser(db(), { publisherId, roles: ['switch_publisher'] });
   const zipper = await buildUser(db(), { publisherId, roles: ['stamp_manager'] });
-  // Story archives are for 406xx users only (spec 001 §2.2).
+  // Story archives are for 406xx users only.
   await db().update(schema.users).set({ userIdentifier: '40677' }).where(eq(schema.users.id, zipper.id));
   const admin = await buildUser(db(), { publisherId: gridPub.id, isAdmin: true });
   const [s, w] = await starting;

@@ -1,4 +1,4 @@
-// Fault injection (issue 9 part 2, item 1): worker processes killed with SIGKILL in the middle of every
+// Fault injection: worker processes killed with SIGKILL in the middle of every
 // job type the worker runs — vertical render, story-highlights zip, monetization submit, report fill,
 // report update and maintenance — on real processes (`node apps/<app>/src/main.ts`), a private Redis and
 // a fresh PostgreSQL database.
@@ -166,7 +166,7 @@ beforeAll(async () => {
   publisherId = (await buildPublisher(db())).id;
   const reviewer = await buildUser(db(), { publisherId, roles: ['switch_publisher'] });
   const zipper = await buildUser(db(), { publisherId, roles: ['stamp_manager'] });
-  // Story archives are for 406xx users only (spec 001 §2.2).
+  // Story archives are for 406xx users only.
   await db().update(schema.users).set({ userIdentifier: '40677' }).where(eq(schema.users.id, zipper.id));
   const admin = await buildUser(db(), { publisherId, isAdmin: true });
   adminUserId = admin.id;

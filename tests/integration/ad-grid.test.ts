@@ -1,4 +1,4 @@
-// The ad configuration grid (spec 002 §2.6, §4, §5, §7, §9): the fetch with inherited, overridden and
+// The ad configuration grid: the fetch with inherited, overridden and
 // default cells; submits run by real monetization-submit workers, all or nothing, with audit entries;
 // the same session id applied once; bad input and non-admin callers refused.
 import { randomBytes } from 'node:crypto';

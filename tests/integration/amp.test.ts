@@ -1,4 +1,4 @@
-// The published AMP document through the API (issue 4 §7): its required structure, and markup
+// The published AMP document through the API: its required structure, and markup
 // injected in a story title, page text and a video form field arriving inert at the public link.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@hc/db/schema';

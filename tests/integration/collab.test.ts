@@ -1,4 +1,4 @@
-// Co-editing over y-websocket (issue 7 item 4): real WebsocketProvider clients against listening apps on
+// Co-editing over y-websocket: real WebsocketProvider clients against listening apps on
 // a real database and Redis. Tickets (single use, 30 s, role and publisher checked, read-only where the
 // document cannot be changed), the Origin check, convergence of adds, removals and reorders, awareness that
 // vanishes on disconnect, read-only sockets, two server processes, a restart, and idle compaction.

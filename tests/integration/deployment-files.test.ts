@@ -1,4 +1,4 @@
-// The deployment files' invariants (issue 10 part 1), checked without Docker: what docker-compose.yml,
+// The deployment files' invariants, checked without Docker: what docker-compose.yml,
 // the Dockerfile, deploy/nginx.conf and .env.example must keep so that the topology proven by
 // topology.test.ts is the one deployed (replicas without their own worker, a worker that scales, health
 // checks, named volumes, websockets through the load balancer, no secret in the repository).

@@ -1,4 +1,4 @@
-// The ingest API (issue 10 part 4): service tokens from the operator CLI, bearer-only authentication,
+// The ingest API: service tokens from the operator CLI, bearer-only authentication,
 // idempotent upserts by external id for every kind, all-or-none batches, references, validation, the
 // pushed pending counts, and ingested vertical tasks opening through the editor's own routes.
 import { randomBytes } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Job progress over the live channel (issue 7 item 5): real jobs run by the real BullMQ workers report
+// Job progress over the live channel: real jobs run by the real BullMQ workers report
 // to the socket.io room of the user who started them (handshake auth {email, token} on the real server
 // at /socket.io): a story highlights archive reports started, its progress and done with the archive's
 // link (the one its status call answers); a grid submit that fails its checks reports failed with its

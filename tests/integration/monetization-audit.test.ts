@@ -1,4 +1,4 @@
-// GET monetization_audit (spec 002 §2.5, §7, §9): newest first, 1-based pages, a look-back in days
+// GET monetization_audit: newest first, 1-based pages, a look-back in days
 // (120 by default), an optional publisher; admins only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@hc/db/schema';

@@ -1,4 +1,4 @@
-// Monetization setup calls (spec 002 §2.1-2.4, §7): the select lists, the config loads, the save with its
+// Monetization setup calls: the select lists, the config loads, the save with its
 // shared rules and conversions, the view's config groups; admins only.
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Operations endpoints (issue 10 part 5): /healthz, /readyz (database, Redis, migrations), /metrics
+// Operations endpoints: /healthz, /readyz (database, Redis, migrations), /metrics
 // (Prometheus: route patterns, gauges, queue depths, optional bearer token), and request ids from the
 // HTTP request into the jobs it enqueues.
 import { randomBytes } from 'node:crypto';
@@ -36,7 +36,7 @@ beforeAll(async () => {
   guarded = await startPeerApp(t, { METRICS_TOKEN });
   const publisherId = (await buildPublisher(t.ctx.db)).id;
   const user = await buildUser(t.ctx.db, { publisherId, roles: ['stamp_manager'] });
-  // The story-highlights ZIP is for 406xx identifiers (spec): a request that enqueues a job.
+  // The story-highlights ZIP is for 406xx identifiers: a request that enqueues a job.
   await t.ctx.db.update(schema.users).set({ userIdentifier: '40655' }).where(eq(schema.users.id, user.id));
   zipper = authOf(await login(t.app, user.email, user.password));
   storyId = (await buildStory(t.ctx.db, publisherId)).id;

@@ -1,5 +1,5 @@
 // Top Videos packages: list, one package, create, update, status changes and categories, with every
-// server-side rule (spec 000 §3-§5), the audit trail, the updated_at check and publisher scoping.
+// server-side rule, the audit trail, the updated_at check and publisher scoping.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@hc/db/schema';

@@ -1,4 +1,4 @@
-// The server's poster URL check (issue 4 §5): images that load through a test-only allow-list of one
+// The server's poster URL check: images that load through a test-only allow-list of one
 // loopback port, failures (404, not an image, slow, huge), and — with the allow-list empty as in
 // production — refusals of loopback, private, link-local and metadata addresses, directly, by name and
 // after a redirect, each before any connection to them is opened. No test sends traffic to an address

@@ -1,4 +1,4 @@
-// Publishers admin (spec 002 §2.8, §5, §7, §8) and the admin job dashboard (issue 8 §8): create a
+// Publishers admin and the admin job dashboard: create a
 // publisher with the catalogue's errors, switch the APV / Editor flags, splash images inspected on the
 // server, audit entries written with each change, 403 for every non-admin, and bull-board behind the
 // admin session on its page, assets and API.

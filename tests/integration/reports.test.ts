@@ -1,4 +1,4 @@
-// Bulk reports (spec 002 §2.7, §5, §7, §8; issue 8 item 6) with real report-fill and report-update
+// Bulk reports with real report-fill and report-update
 // workers: a filled workbook read back with exceljs, an edited workbook whose valid rows are applied
 // with audit entries and whose bad rows are reported one by one, a job run again applying nothing,
 // 'missing inputs', uploads inspected on the server, download links, non-admin callers refused, and a

@@ -50,7 +50,7 @@ const bad = (id: number, reason = 'bad cut') => ({
   tv_quality: 1,
   tv_reason: 'other',
 });
-/** As the web sends it: the article opened first, its lease's fence in x-lock-fence (issue 7). */
+/** As the web sends it: the article opened first, its lease's fence in x-lock-fence. */
 const submit = async (body: unknown, headers = reviewer) => {
   const id = (body as { article_id?: unknown }).article_id;
   const fenced = await actionHeaders(t.app, headers, 'article', typeof id === 'number' ? id : null);

@@ -1,4 +1,4 @@
-// Story highlights downloads (spec 001 §2.2, §7; issue 4 point 2): the audit list of a story's
+// Story highlights downloads (issue 4 point 2): the audit list of a story's
 // highlight MP4s, the story-highlights-zip job run by real BullMQ workers (archive entries and bytes
 // checked with unzip, one job and one archive per story version), the 406xx rule, publisher scope, and
 // a worker killed mid-job that leaves no archive under the final name and is recovered by another, and
@@ -300,7 +300,7 @@ describe('story-highlights-zip job', () => {
         active: 0,
         completed: 1,
       });
-      // Ids only, and the id of the request that asked (issue 10 part 5: logs follow it into the worker).
+      // Ids only, and the id of the request that asked (logs follow it into the worker).
       // And the deployment that queued it: another deployment's worker on the same queue refuses it.
       expect(job.data).toMatchObject({ deployment: t.ctx.deployment.id });
       expect(Object.keys(job.data).sort()).toEqual([

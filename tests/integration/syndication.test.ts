@@ -1,4 +1,4 @@
-// GET syndication (spec 001 §2.6): Active packages of the other publishers of the caller's group,
+// GET syndication: Active packages of the other publishers of the caller's group,
 // read-only, for syndication_publisher (admin passes).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@hc/db/schema';

@@ -1,4 +1,4 @@
-// Exclusive task locks (issue 7): the lease of a vertical task or a review article stored on its row.
+// Exclusive task locks: the lease of a vertical task or a review article stored on its row.
 // Exactly one of 50 racing reviewers wins, every round of 100 (real HTTP, concurrent requests); a
 // second tab of the holder gets a new fence and the old one is dead; heartbeats keep a lease past its
 // length; a vanished client's lease lapses (leases last 2 s here); release, admin break (403 for

@@ -1,4 +1,4 @@
-// The deployment's topology on loopback (issue 10 part 2): two server processes and two worker
+// The deployment's topology on loopback: two server processes and two worker
 // processes, started as production starts them, on one PostgreSQL database, one Redis database and one
 // media folder, with no Docker. It shows that
 // - a client of server A and a client of server B see the same pending counts and task locks;
@@ -149,7 +149,7 @@ beforeAll(async () => {
     editor2: await buildUser(db, { publisherId, roles: ['editorial_manager'] }),
     zipper: await buildUser(db, { publisherId, roles: ['stamp_manager'] }),
   };
-  // Story archives are for 406xx users only (spec 001 §2.2).
+  // Story archives are for 406xx users only.
   await db.update(schema.users).set({ userIdentifier: '40677' }).where(eq(schema.users.id, users.zipper.id));
 
   const started = await starting;

@@ -1,4 +1,4 @@
-// POST stamp/uploaded_objects/create (issue 4 §5): every upload rule checked on the server against real
+// POST stamp/uploaded_objects/create: every upload rule checked on the server against real
 // files made by ffmpeg in beforeAll (small and fast), with the exact catalogue message and 422.
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// The vertical task lifecycle over the API (spec 001 §4, §5, §7; issue 6): a task's suggestions,
+// The vertical task lifecycle over the API: a task's suggestions,
 // approve / reject / create / update with their legal transitions, reasons, time ranges and keyframe
 // files checked against the real (ffprobed) source video, the vertical-render job they queue (inspected
 // in BullMQ under the suite's prefix; no worker runs here), the render job status, and the frame
@@ -43,7 +43,7 @@ let outsider: Headers;
 const call = (method: 'GET' | 'POST', url: string, headers: Headers, payload?: object) =>
   t.app.inject({ method, url: `/api/v1/editor/${url}`, headers, ...(payload ? { payload } : {}) });
 /**
- * An action as the web sends it: the task opened first, its lease's fence in x-lock-fence (issue 7).
+ * An action as the web sends it: the task opened first, its lease's fence in x-lock-fence.
  * A session that cannot open the task sends none, and the action answers why.
  */
 const act = async (url: string, headers: Headers, body: object) => {
@@ -218,9 +218,9 @@ describe('vertical_video/approve', () => {
       keyframeVersion: 1,
       startTime: 2,
       endTime: 10,
-      // Its live progress goes to the reviewer who approved (issue 7 item 5).
+      // Its live progress goes to the reviewer who approved.
       userId: approver!.id,
-      // The approve request's id, which the worker's log lines of the job carry (issue 10 part 5).
+      // The approve request's id, which the worker's log lines of the job carry.
       httpRequestId: response.headers['x-request-id'],
       // The deployment that queued it: another deployment's worker on the same queue refuses it.
       deployment: t.ctx.deployment.id,

@@ -1,4 +1,4 @@
-// The vertical-render worker (spec 001 §4; issue 6 V3) with real BullMQ workers and real ffmpeg: a
+// The vertical-render worker (issue 6 V3) with real BullMQ workers and real ffmpeg: a
 // 640x360 source where a white square crosses a black frame, a keyframe file whose object follows it,
 // approve through the API, and the rendered MP4 checked with ffprobe and by decoding its frames: the
 // square stays at the centre of the vertical frame from the first frame to the last (a static crop
@@ -119,7 +119,7 @@ async function approve(suggestionId: number, contentType: 'highlight' | 'full_vi
     .select({ videoId: schema.verticalSuggestions.videoId })
     .from(schema.verticalSuggestions)
     .where(eq(schema.verticalSuggestions.id, suggestionId));
-  // The reviewer opens the task first: approve presents the lease's fence (issue 7).
+  // The reviewer opens the task first: approve presents the lease's fence.
   const fenced = await withLock(t.app, reviewer, 'vertical_task', suggestion!.videoId);
   const response = await call('POST', 'vertical_video/approve', fenced, {
     vertical_content_id: suggestionId,

@@ -1,4 +1,4 @@
-// Vertical View over the API (spec 001 §2.13, §7): the program list of a tab (ready or rejected) with
+// Vertical View over the API: the program list of a tab (ready or rejected) with
 // search, sort and paging, a program's segment tables (vertical_tasks?program=), who may read which
 // list (review lists need switch_publisher, ready and rejected any logged-in user), and the reels_valid
 // toggle.

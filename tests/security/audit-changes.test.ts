@@ -1,4 +1,4 @@
-// Issue 9 part 3, item 7, "one row per change (who, what, when, publisher)": every writing route of the
+// item 7, "one row per change (who, what, when, publisher)": every writing route of the
 // matrix (POST/PUT/DELETE, and the GETs that change data) called once, successfully, by an authorised
 // user of publisher A writes exactly one audit_log row naming the user, the action and the object, with
 // its time and publisher A; the same route refused (403/404/400/422) writes none. Routes that change no
@@ -580,7 +580,7 @@ beforeAll(async () => {
     return { id: user.id, headers: authOf(await login(t.app, user.email, user.password)) };
   };
   const ownerUser = await buildUser(db, { publisherId, roles: [...GRANTABLE_ROLES] });
-  // A 406xx identifier opens the story zip calls (spec 001 §2.2).
+  // A 406xx identifier opens the story zip calls.
   await db.update(schema.users).set({ userIdentifier: '40699' }).where(eq(schema.users.id, ownerUser.id));
   owner = authOf(await login(t.app, ownerUser.email, ownerUser.password));
   ownerId = ownerUser.id;

@@ -1,4 +1,4 @@
-// Issue 9 part 3, item 7: the audit log is append-only for the application's own database role. A row
+// item 7: the audit log is append-only for the application's own database role. A row
 // written through the API says who (user id and e-mail), what, when and for which publisher; UPDATE,
 // DELETE and TRUNCATE are refused; removing the user keeps the e-mail (user_id goes null) and removing
 // the publisher still takes its rows with it.

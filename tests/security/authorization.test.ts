@@ -1,4 +1,4 @@
-// Issue 9 part 3, item 1: the authorization matrix. Every editor API route (matrix.ts) is called by an
+// item 1: the authorization matrix. Every editor API route (matrix.ts) is called by an
 // anonymous caller and by a user of publisher B for each of the seven grantable roles, with publisher
 // A's ids and with role/publisher fields planted in the body. Each answers 401 (anonymous), 403 (role
 // missing) or 403/404 (A's id), never with A's data, and A's rows are the same afterwards.
@@ -119,7 +119,7 @@ beforeAll(async () => {
   await buildVerticalTask(db, { publisherId: pubA.id, title: `${SECRET} ready task`, status: 'ready' });
 
   // A's own zip job, queued by A's user the way the editor does it.
-  // A 406xx identifier opens the zip calls (spec); B's users get one too, so B meets the id check.
+  // A 406xx identifier opens the zip calls; B's users get one too, so B meets the id check.
   let identifier = 40600;
   const ownerA = await buildUser(db, { publisherId: pubA.id, roles: [...GRANTABLE_ROLES] });
   await setIdentifier(ownerA.id, identifier++);

@@ -1,4 +1,4 @@
-// Issue 9 part 3, item 8: every route answers with the security headers (CSP with frame-ancestors,
+// item 8: every route answers with the security headers (CSP with frame-ancestors,
 // nosniff), and no error body carries a stack trace, a file path or an internal message, including a
 // real 500. (The item's `npm audit --audit-level=high` is npm-audit.ts, run after this suite.)
 import { sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// Issue 9 part 3, item 2 (second half): no log line holds a session token, a collab ticket or a
+// item 2 (second half): no log line holds a session token, a collab ticket or a
 // password. A real server process logs at debug level while a session is used in headers, sent (wrongly)
 // in a URL, and a ticket travels in the socket URL; then every line it wrote is searched.
 import { mkdtempSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// The authorization matrix (issue 9 part 3, item 1): every route of the editor API with the id it takes,
+// The authorization matrix: every route of the editor API with the id it takes,
 // whose it is, and the roles that open it. authorization.test.ts calls each route as every user of
 // publisher B with publisher A's ids; a route the app has and this file does not list fails that test.
 import type { Role } from '@hc/shared/constants';

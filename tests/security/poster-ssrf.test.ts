@@ -1,4 +1,4 @@
-// Issue 9 part 3, item 6: the poster-URL check (a story video page's poster must load as an image, so
+// item 6: the poster-URL check (a story video page's poster must load as an image, so
 // the server fetches it) cannot be turned on the server's own network. Every internal address form —
 // loopback in its integer, octal, hex and short spellings, [::1], IPv4-mapped IPv6, the metadata
 // address, the private and unique-local ranges, this machine's own interface addresses —, a name the

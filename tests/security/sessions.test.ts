@@ -1,4 +1,4 @@
-// Issue 9 part 3: the live channel's rooms across publishers (item 1) and the token lifecycle (item 2).
+// the live channel's rooms across publishers (item 1) and the token lifecycle (item 2).
 // B's sockets, whatever publisher they claim in the handshake, hear nothing of publisher A; logout,
 // a password change and a user removal make the old token a 401 and drop its sockets.
 import { spawnSync } from 'node:child_process';

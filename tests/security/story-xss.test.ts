@@ -1,4 +1,4 @@
-// Issue 9 part 3, item 5: story XSS. A corpus of payloads and fast-check strings goes into every story
+// item 5: story XSS. A corpus of payloads and fast-check strings goes into every story
 // and page field the API takes (story title; page title, subtitle, image, poster and video URLs, the
 // video page's server-defined fields), through the API where it accepts them and planted as stored rows
 // where it refuses them (the renderer must be safe whatever the table holds). Each document is then

@@ -1,4 +1,4 @@
-// Issue 9 part 3, item 4: every way a file enters the product, as a per-route matrix. The routes: page
+// item 4: every way a file enters the product, as a per-route matrix. The routes: page
 // videos and page images (stamp/uploaded_objects/create, multipart, 10 MB), bulk-report workbooks
 // (bulk-update/workbooks/upload, multipart, 5 MB), splash images (publishers_upload_splash/, base64 in
 // JSON, 2 MB) and the ingest API's media references and keyframe files (JSON; media stays in the store).

@@ -1,4 +1,4 @@
-// Task locks in integration tests (issue 7): every action on a vertical task or a review article must
+// Task locks in integration tests: every action on a vertical task or a review article must
 // present its live lease, so tests open the task first, as the web does.
 import type { FastifyInstance } from 'fastify';
 import type { TaskLock } from '@hc/shared/api/locks';

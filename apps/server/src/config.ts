@@ -60,7 +60,7 @@ const envSchema = z.object({
         .filter((o) => o.length > 0),
     )
     .pipe(z.array(z.string().url())),
-  /** Task lock lease in seconds (issue 7): renewed by heartbeats; tests shorten it to see expiry. */
+  /** Task lock lease in seconds: renewed by heartbeats; tests shorten it to see expiry. */
   TASK_LOCK_SECONDS: z.coerce.number().int().min(1).max(600).default(LEASE_SECONDS),
   /**
    * The console's public address (https://console.example.com), from which public, cacheable answers (the

@@ -1,5 +1,5 @@
 // A workbook's short-lived download link: the reports screen's status call and the report-fill job's
-// live 'done' event (issue 7 item 5) hand out the same one.
+// live 'done' event hand out the same one.
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '@hc/db/client';

@@ -1,4 +1,4 @@
-// The report workbook (spec 002 §2.7): one sheet per grid tab, a row per configuration with its key
+// The report workbook: one sheet per grid tab, a row per configuration with its key
 // and the cells as the grid shows them. Written with exceljs's streaming writer (a fill of 20
 // publishers never holds a second copy of every row), read back for report-update.
 import { PassThrough, Readable } from 'node:stream';

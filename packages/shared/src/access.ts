@@ -1,4 +1,4 @@
-// Access rules: who may open a page or see a menu item (spec 000 §5 "Access check", §6; 001 §6; 002 §6).
+// Access rules: who may open a page or see a menu item (spec 000 §5 "Access check", §6).
 import type { Role } from './constants.ts';
 
 /** A page's or menu item's access rule: open when `level` is true, else checked against `roles`. */
@@ -7,7 +7,7 @@ export interface AccessRule {
   readonly roles?: readonly Role[];
 }
 
-/** The named permissions pages are guarded by (spec 000 §6, 001 §6), plus the admin area. */
+/** The named permissions pages are guarded by, plus the admin area. */
 export type Permission = 'view' | 'review' | 'stream' | 'syndication' | 'packages' | 'stories' | 'admin';
 
 /** Open to everyone, with or without a session (login, terms, docs, help). */
@@ -16,7 +16,7 @@ export const OPEN: AccessRule = { level: true };
 /**
  * Permission → role. The spec leaves this mapping open ("not shown"); our decision follows the role
  * table of spec 000 §6 and the route table of spec 001 §2.1, where each permission sits next to a role:
- *   view        → isLoggedIn            (001 §6: isLoggedIn is enough for Vertical View and Highlights)
+ *   view        → isLoggedIn (001 §6: isLoggedIn is enough for Vertical View and Highlights)
  *   review      → switch_publisher      (vertical review and edit)
  *   stream      → live_stream_publisher (horizontal live view)
  *   syndication → syndication_publisher

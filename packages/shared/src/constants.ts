@@ -3,7 +3,7 @@
 export const CONSOLE_VERSION = '2.1.24';
 export const SUPPORT_EMAIL = 'support@highlights-console.example';
 
-// Tables and lists (spec 000 §9, 001 §9)
+// Tables and lists
 export const TABLE_PAGE_SIZE_DEFAULT = 10;
 export const TABLE_PAGE_SIZE_OPTIONS = [10, 20, 50, 100] as const;
 export const LIST_PAGE_SIZE = 25;
@@ -17,7 +17,7 @@ export const MAX_PER_PAGE = 100;
  */
 export const EXPORT_ROW_CAP = 10_000;
 
-/** Date filter options in days (spec 000 §9). The short list, and the long list adding 1 and 3 years. */
+/** Date filter options in days. The short list, and the long list adding 1 and 3 years. */
 export const DATE_FILTER_OPTIONS = [
   { days: 1, label: '24 Hours' },
   { days: 3, label: '72 Hours' },
@@ -46,7 +46,7 @@ export const HOVER_PLAY_PLACEHOLDER_MS = 1000;
 export const STORY_PREVIEW_AUTOPLAY_MS = 2500;
 export const KEYFRAME_SAVE_DEBOUNCE_MS = 1000;
 
-// Packages (spec 000 §5, §9)
+// Packages
 export const PACKAGE_MIN_HIGHLIGHTS = 3;
 export const PACKAGE_MAX_HIGHLIGHTS = 5;
 export const PACKAGE_DEFAULT_MAX_ADS = 100;
@@ -57,13 +57,13 @@ export const PACKAGE_STATUSES = ['Active', 'Draft', 'Archive', 'Rejected'] as co
 /** The package editor's category filter default, sent as null. */
 export const CATEGORY_FILTER_DEFAULT_LABEL = 'Tags';
 
-// Pending counts and look-back (spec 000 §9, 001 §9)
+// Pending counts and look-back
 export const LOOK_BACK_DAYS = 120;
 export const PENDING_COUNT_QUERY = { page: 1, per: 1, from: LOOK_BACK_DAYS, status: 'review' } as const;
 export const SETTINGS_FETCH_LIMIT = 1000;
 export const PROGRAMS_FETCH_PAGE_SIZE = 1000;
 
-// Stories (spec 001 §9)
+// Stories
 export const STORY_PREVIEW_FRAME = { width: 414, height: 736 } as const;
 export const IMAGE_PAGE_DURATION = { min: 4, max: 15, default: 15 } as const;
 export const VIDEO_PAGE_DEFAULT_DURATION = 6;
@@ -78,7 +78,7 @@ export const VIDEO_UPLOAD = {
 } as const;
 export const STORY_HIGHLIGHTS_DOWNLOAD_USER_PATTERN = /^406\d{2}$/;
 
-// Auto highlight review and vertical tool (spec 001 §9)
+// Auto highlight review and vertical tool
 export const DEFAULT_ALGO_SUGGESTIONS = 2;
 export const REVIEW_TITLE_MAX = 40;
 export const VERTICAL_SELECTED_TIME = { minSeconds: 5, maxSeconds: 12 } as const;
@@ -146,7 +146,7 @@ export const LIVE_SOCKETS_PER_USER = 20;
 /** Who wrote an audit_log row: the server for its own actions, or a browser through audit_log/create. */
 export const AUDIT_SOURCES = ['client', 'server'] as const;
 
-// Monetization, grid, admin (spec 002 §9)
+// Monetization, grid, admin
 export const PUBLISHER_MULTISELECT_MAX = 20;
 export const AUDIT_LOOK_BACK_DAYS = 120;
 export const GRID_PAGE_SIZE_DEFAULT = 10;
@@ -182,7 +182,7 @@ export const DISPLAY_ALLOWED_SIZES = [
   [300, 600],
 ] as const;
 
-// Terms (spec 002 §2.10)
+// Terms
 export const TERMS = {
   paymentDueDaysAfterMonthEnd: 10,
   initialTermYears: 1,
@@ -191,7 +191,7 @@ export const TERMS = {
   terminationNoticeDays: 30,
 } as const;
 
-// Roles (spec 000 §6)
+// Roles
 export const ROLES = [
   'admin',
   'isLoggedIn',

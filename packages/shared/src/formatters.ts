@@ -1,4 +1,4 @@
-// Display formatters shared by the browser and the server (spec 000 §2 "Percent display", §9; 001 §2.9, §9).
+// Display formatters shared by the browser and the server (spec 000 §2 "Percent display", §9).
 // All dates are UTC so every reviewer sees the same day whatever their time zone.
 import { REVIEW_TITLE_MAX } from './constants.ts';
 
@@ -17,7 +17,7 @@ const toNumber = (v: unknown): number =>
 /**
  * CTR as a percent with 2 significant digits. The server sends CTR as a fraction 0..1, so it is
  * multiplied by 100 here (0.0123 → '1.2%', 0.5 → '50%'). Falsy (0, null, undefined, '', NaN) → '--';
- * negative or non-numeric → 'N/A' (spec 000 §2).
+ * negative or non-numeric → 'N/A'.
  */
 export function formatPercent(v: unknown): string {
   // NaN is falsy too, so it lands here: the spec's "falsy shows '--'" is checked before "non-numeric".
@@ -41,7 +41,7 @@ export function formatNumber(n: number | null | undefined): string {
   return grouped.format(n);
 }
 
-/** Server timestamps are seconds; the browser's Date wants milliseconds (spec 000 §9). */
+/** Server timestamps are seconds; the browser's Date wants milliseconds. */
 export const secondsToMs = (s: number): number => s * 1000;
 
 /** A date as the server's timestamps send it: whole seconds since the epoch. */
@@ -65,7 +65,7 @@ export function toYyyymmdd(date: Date): string {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The from_date (yyyymmdd, UTC) for a date filter of `days` days back from `now` (spec 000 §9). */
+/** The from_date (yyyymmdd, UTC) for a date filter of `days` days back from `now`. */
 export function fromDateForDays(days: number, now: Date = new Date()): string {
   return toYyyymmdd(new Date(now.getTime() - days * DAY_MS));
 }
@@ -75,7 +75,7 @@ export const ELLIPSIS = '\u2026';
 
 /**
  * Shortens a title longer than `max` characters to its first `max - 1` characters plus '…'
- * (spec 001 §2.9: "over 40 characters show as the first 39 characters plus an ellipsis").
+ * ("over 40 characters show as the first 39 characters plus an ellipsis").
  * Decision: the single ellipsis character U+2026, not three dots, so the result is exactly `max`
  * characters long. Characters are counted as code points so an emoji is never cut in half.
  */

@@ -27,7 +27,7 @@ export interface StoryHighlightsZipJob {
   /** The story's updated_at in ms when asked: the version the job id names. */
   version: number;
   /**
-   * The console user who started the job: its live progress goes to their room (issue 7 item 5). Jobs
+   * The console user who started the job: its live progress goes to their room. Jobs
    * queued before it have none and are simply not reported.
    */
   userId?: number;
@@ -68,7 +68,7 @@ export interface VerticalRenderJob {
   startTime: number | null;
   endTime: number | null;
   /**
-   * The console user who started the job: its live progress goes to their room (issue 7 item 5). Jobs
+   * The console user who started the job: its live progress goes to their room. Jobs
    * queued before it have none and are simply not reported.
    */
   userId?: number;
@@ -124,14 +124,14 @@ export const VERTICAL_REFRAME_JOB_OPTIONS = {
 } as const;
 
 /**
- * Applies one submit of the ad configuration grid (spec 002 §2.6): the changes wait in grid_submissions
+ * Applies one submit of the ad configuration grid: the changes wait in grid_submissions
  * under the page's session id; the job applies them all or none and marks the row done in the same
  * transaction, so the same session id is applied once.
  */
 export interface MonetizationSubmitJob {
   sessionId: string;
   /**
-   * The console user who started the job: its live progress goes to their room (issue 7 item 5). Jobs
+   * The console user who started the job: its live progress goes to their room. Jobs
    * queued before it have none and are simply not reported.
    */
   userId?: number;
@@ -142,7 +142,7 @@ export const monetizationSubmitJobId = (sessionId: string) =>
   `grid-${createHash('sha256').update(sessionId).digest('hex').slice(0, 40)}`;
 
 /**
- * Bulk reports (spec 002 §2.7): report-fill writes the chosen publishers' configs into a workbook,
+ * Bulk reports: report-fill writes the chosen publishers' configs into a workbook,
  * report-update applies an edited workbook's valid rows. Each names its spreadsheets row (the request);
  * the job marks it done in the same transaction as its writes, so a retried job applies once.
  */

@@ -1,5 +1,5 @@
 // Public URLs of media-store files (DATA_DIR/media served at /media/): the server's presenters and the
-// worker's job-progress links (issue 7 item 5) build them the same way.
+// worker's job-progress links build them the same way.
 import { MP4_SUFFIX } from './constants.ts';
 
 export const MEDIA_URL_PREFIX = '/media/';

@@ -133,7 +133,7 @@ export const messages = {
   jobQueueUnavailable: 'Background jobs are unavailable right now. Please try again in a minute.',
   // Redis (the login throttle) did not answer in time: the login is refused, not let through (D34).
   signInUnavailable: 'Signing in is unavailable right now. Please try again in a minute.',
-  // The ingest API (issue 10 part 4): what the highlight pipeline is told (docs/ingest.md).
+  // The ingest API: what the highlight pipeline is told (docs/ingest.md).
   ingestTokenRequired: 'A valid service token is required: send Authorization: Bearer <token>.',
   ingestExternalId:
     'must be 1 to 128 letters, digits, ".", "_", ":" or "-", starting with a letter or a digit',

@@ -1,4 +1,4 @@
-// The route table as data (spec 000 §2, 001 §2.1, 002 §2): paths, labels, the breadcrumb/menu tree,
+// The route table as data: paths, labels, the breadcrumb/menu tree,
 // access rules, menu placement and pending badges. The web router and the side drawer read it; the
 // server can use canAccess with the same rules.
 import { OPEN, PERMISSIONS, canAccess, role } from './access.ts';
@@ -30,7 +30,7 @@ export interface RouteEntry {
   readonly paramLabels?: { readonly param: string; readonly labels: Readonly<Record<string, string>> };
 }
 
-/** Actions of the monetization setup home (spec 002 §2.1), as URL slugs → labels. */
+/** Actions of the monetization setup home, as URL slugs → labels. */
 export const MONETIZATION_SETUP_ACTIONS = {
   'new-publisher-setup': 'New Publisher Setup',
   'new-placement-setup': 'New Placement Setup',
@@ -39,7 +39,7 @@ export const MONETIZATION_SETUP_ACTIONS = {
   'view-existing-setup': 'View Existing Setup',
 } as const;
 
-/** Config page variants (spec 002 §2.3), as URL slugs → labels. */
+/** Config page variants, as URL slugs → labels. */
 export const MONETIZATION_CONFIG_ACTIONS = {
   'new-publisher-config': 'New Publisher Config',
   'update-publisher-config': 'Update Publisher Config',
@@ -48,7 +48,7 @@ export const MONETIZATION_CONFIG_ACTIONS = {
 } as const;
 
 /**
- * Documentation pages (spec 002 §2.9); 'apv' is the default. 'hos' is linked from inside the pages but is
+ * Documentation pages; 'apv' is the default. 'hos' is linked from inside the pages but is
  * not in the spec's page list: we read it as "Highlights on Search", the same page as 'highlights'. The
  * calendar embed page exists without a route of its own in the spec; /docs/calendar is ours.
  */
@@ -110,7 +110,7 @@ export const ROUTES = [
     menu: true,
   },
   {
-    // status 1 = rejected, any other value = ready (spec 000 §2).
+    // status 1 = rejected, any other value = ready.
     id: 'liveVerticalViewProgram',
     path: '/highlights/live/vertical/view/program/:programId/:status',
     label: 'View Vertical Program',
@@ -145,7 +145,7 @@ export const ROUTES = [
     access: PERMISSIONS.packages,
   },
   {
-    // id is a short token under 10 characters (spec 000 §2); see isPackageIdParam in validation.ts.
+    // id is a short token under 10 characters; see isPackageIdParam in validation.ts.
     id: 'packageEdit',
     path: '/packages/editor/:id/:timestamp',
     label: 'Edit Package',

@@ -1,4 +1,4 @@
-// Validation rules of the spec (000 §5, 001 §5, 002 §5) as pure functions shared by browser and server.
+// Validation rules of the spec as pure functions shared by browser and server.
 // Rule functions return the catalogue message of the first failed check, or null when the value is valid.
 // Rules the spec words no message for return a boolean instead.
 import { z } from 'zod';
@@ -18,7 +18,7 @@ export type Rule<T> = (value: T) => string | null;
 
 const isBlank = (v: unknown): boolean => v === null || v === undefined || String(v).trim() === '';
 
-// ---------------------------------------------------------------- packages (spec 000 §5)
+// ---------------------------------------------------------------- packages
 
 /** Inline title edit: Enter or blur submits only a non-empty trimmed value (no message; Esc cancels). */
 export const isSubmittableTitle = (value: string): boolean => value.trim() !== '';
@@ -51,11 +51,11 @@ export const validateAlias: Rule<string | null | undefined> = (alias) =>
     ? null
     : messages.invalidEmbedName;
 
-/** A package id in the editor URL: a short token under 10 characters (spec 000 §2, §9). */
+/** A package id in the editor URL: a short token under 10 characters. */
 export const isPackageIdParam = (id: string): boolean =>
   id.length > 0 && id.length <= PACKAGE_ID_MAX_LENGTH && /^[A-Za-z0-9_-]+$/.test(id);
 
-// ---------------------------------------------------------------- vertical tool, programs (spec 001 §5)
+// ---------------------------------------------------------------- vertical tool, programs
 
 /** Selected highlight time in the edit modal: 5 to 12 seconds. */
 export const validateSelectedTime: Rule<number> = (seconds) =>
@@ -69,7 +69,7 @@ export const validateSelectedTime: Rule<number> = (seconds) =>
 export const validateProgramSearch: Rule<string | null | undefined> = (text) =>
   isBlank(text) ? messages.programSearchEmpty : null;
 
-// ---------------------------------------------------------------- story pages (spec 001 §5)
+// ---------------------------------------------------------------- story pages
 
 /** Image page: an image file must be selected. */
 export const validateImagePage: Rule<unknown> = (file) =>
@@ -154,7 +154,7 @@ export const validatePosterUrl: Rule<string | null | undefined> = (url) => {
   return POSTER_IMAGE_EXTENSION.test(path) ? null : messages.posterUrlFormat;
 };
 
-// ---------------------------------------------------------------- publishers, reports (spec 002 §5)
+// ---------------------------------------------------------------- publishers, reports
 
 /** The Create dialog of the publishers admin. */
 export interface NewPublisherInput {
@@ -194,7 +194,7 @@ export function validateBulkReport(
 export const validateBulkUpdate: Rule<string | null | undefined> = (sheetId) =>
   isBlank(sheetId) ? messages.missingInputs : null;
 
-// ---------------------------------------------------------------- monetization config pages (spec 002 §5)
+// ---------------------------------------------------------------- monetization config pages
 
 /** Bounds of a numeric field; exclusive bounds model "greater than", `step` counts from `min`. */
 export interface NumberBounds {
@@ -248,7 +248,7 @@ export const MONETIZATION_FIELD_RULES = {
 /** A field of the monetization config pages. */
 export type MonetizationField = keyof typeof MONETIZATION_FIELD_RULES;
 
-/** "Numeric inputs strip non-digits" (spec 002 §5); '.' is kept only when `decimal` (playing window). */
+/** "Numeric inputs strip non-digits"; '.' is kept only when `decimal` (playing window). */
 export const stripNonDigits = (input: string, decimal = false): string =>
   input.replace(decimal ? /[^\d.]/g : /\D/g, '');
 
@@ -288,7 +288,7 @@ const DISPLAY_FIELDS = [
   'adUnitPathCustom',
 ] as const;
 
-/** The fields validated and submitted for a flow; the others are excluded from both (spec 002 §5). */
+/** The fields validated and submitted for a flow; the others are excluded from both. */
 export function applicableMonetizationFields(s: MonetizationFlowState): MonetizationField[] {
   return (Object.keys(MONETIZATION_FIELD_RULES) as MonetizationField[]).filter((f) => {
     if (f === 'maxImpressions' || f === 'startMidroll') return s.autoplay || s.delayedAutoplay;
@@ -309,7 +309,7 @@ export function invalidMonetizationFields(
   return applicableMonetizationFields(state).filter((f) => !isMonetizationFieldValid(f, values[f]));
 }
 
-// ---------------------------------------------------------------- ad configuration grid (spec 002 §5)
+// ---------------------------------------------------------------- ad configuration grid
 
 /**
  * Upper bound shown for the grid fields the spec bounds on one side only ("positive", "at least 7"):
@@ -363,7 +363,7 @@ export const validateGridMandatory: Rule<readonly unknown[]> = (mandatoryValues)
 /** The add-size dialog: width and height both greater than 0. */
 export const isDisplaySizeValid = (width: number, height: number): boolean => width > 0 && height > 0;
 
-/** Whether a display size is one of the allowed sizes (spec 002 §9). */
+/** Whether a display size is one of the allowed sizes. */
 export const isAllowedDisplaySize = (width: number, height: number): boolean =>
   DISPLAY_ALLOWED_SIZES.some(([w, h]) => w === width && h === height);
 

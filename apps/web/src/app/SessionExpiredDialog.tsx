@@ -1,4 +1,4 @@
-// The 401 dialog (spec 000 §8): any call answered 401 while a session exists opens it; closing it clears
+// The 401 dialog: any call answered 401 while a session exists opens it; closing it clears
 // local data and goes to the root, which then guards to /login. The root is loaded afresh so no screen
 // state or cached data of the expired session survives. The listener is always there; the dialog's code
 // is loaded when it is first needed (SessionExpiredPrompt).

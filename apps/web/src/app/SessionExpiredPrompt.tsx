@@ -1,4 +1,4 @@
-// The 401 dialog itself (spec 000 §8), loaded by SessionExpiredDialog the first time a session ends: the
+// The 401 dialog itself, loaded by SessionExpiredDialog the first time a session ends: the
 // PrimeReact Dialog it needs is kept out of the first screen's JavaScript (bench B11).
 import { Dialog } from 'primereact/dialog';
 import { Button } from 'primereact/button';

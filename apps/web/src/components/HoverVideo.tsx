@@ -1,5 +1,5 @@
 // A video thumbnail that plays on hover: a loading placeholder for HOVER_PLAY_PLACEHOLDER_MS first
-// (spec 000 §2), then the MP4 muted and inline. Nothing is downloaded until the pointer stays.
+// then the MP4 muted and inline. Nothing is downloaded until the pointer stays.
 import { useEffect, useRef, useState } from 'react';
 import { HOVER_PLAY_PLACEHOLDER_MS } from '@hc/shared/constants';
 import './components.css';

@@ -1,4 +1,4 @@
-// A title that turns into a text box on click (spec 000 §5): Enter or blur submits only a non-empty
+// A title that turns into a text box on click: Enter or blur submits only a non-empty
 // trimmed value, Esc cancels.
 import { useRef, useState } from 'react';
 import { InputText } from 'primereact/inputtext';

@@ -1,4 +1,4 @@
-// The co-editing bar of an editor (issue 7 §4): the connection state, a chip per other editor in the
+// The co-editing bar of an editor: the connection state, a chip per other editor in the
 // document (their colour is the colour of their selection marks), and the editor's undo and redo.
 import type { ReactNode } from 'react';
 import { Tag } from 'primereact/tag';

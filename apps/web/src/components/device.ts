@@ -1,4 +1,4 @@
-// The package and story editors are refused on mobile devices (spec 000 §2, 001 §2.1). Our reading of
+// The package and story editors are refused on mobile devices. Our reading of
 // "mobile": a device whose primary pointer is coarse (a finger) AND whose viewport is narrower than
 // MOBILE_MAX_WIDTH. Both must hold: a narrow desktop window keeps the editor (a mouse can drag), and so
 // does a touch laptop or a large tablet in landscape, which has room for the three columns. Drag and drop

@@ -1,4 +1,4 @@
-// The spec's infinite-loading rule (000 §2): a list ends when a returned page holds fewer items than
+// The spec's infinite-loading rule: a list ends when a returned page holds fewer items than
 // requested, and items seen on an earlier page are dropped (pages shift when new highlights arrive).
 
 export interface MergedPages<T> {

@@ -1,4 +1,4 @@
-// A table page size remembered in local storage per table (spec 000 §9: default 10, options 10/20/50/100).
+// A table page size remembered in local storage per table (default 10, options 10/20/50/100).
 import { useCallback, useState } from 'react';
 import { TABLE_PAGE_SIZE_DEFAULT, TABLE_PAGE_SIZE_OPTIONS } from '@hc/shared/constants';
 

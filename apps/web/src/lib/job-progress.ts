@@ -1,4 +1,4 @@
-// Jobs started from the console report over the live channel (issue 7 item 5): the worker pushes
+// Jobs started from the console report over the live channel: the worker pushes
 // job_progress (started, progress, done with its link, failed with its first error) to the room of the
 // user who started the job. A screen showing a job keeps its status query, writes each push about that
 // job into the query's cache, and refetches the status once the job ends (for what a push does not

@@ -1,4 +1,4 @@
-// Job progress over the live channel (issue 7 item 5): a job a console user started (its data names them:
+// Job progress over the live channel: a job a console user started (its data names them:
 // userId) is reported to that user's room as `job_progress` events, through a socket.io Redis emitter on
 // the worker's own connection, so the server processes' adapters deliver it wherever the user's sockets
 // are. Hooked once per worker on BullMQ's worker events, never in the processors:

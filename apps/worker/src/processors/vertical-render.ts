@@ -1,4 +1,4 @@
-// vertical-render: renders a task's vertical MP4 (spec 001 §4) in one ffmpeg pass. The crop follows the
+// vertical-render: renders a task's vertical MP4 in one ffmpeg pass. The crop follows the
 // keyframe file after its smoothing (smoothKeyframeFile) frame by frame (cropWindowAt through a sendcmd
 // script, see media/follow-crop.ts); a crop it would enlarge more than 2x is refused. Every
 // frame is scaled to the file's output size, H.264 with faststart, the audio kept when there is one.

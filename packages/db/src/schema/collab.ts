@@ -1,4 +1,4 @@
-// Persisted Yjs documents: updates are appended and compacted on idle (architecture §3).
+// Persisted Yjs documents: updates are appended and compacted on idle.
 import { bigint, customType, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });

@@ -1,4 +1,4 @@
-// The ingest API's own tables: service tokens of the pipeline (issue 10), and the id sequence of the
+// The ingest API's own tables: service tokens of the pipeline, and the id sequence of the
 // rows it creates (articles, highlights and vertical tasks carry ids handed out by the pipeline in the
 // spec, so their id columns have no default).
 import {

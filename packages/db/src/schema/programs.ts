@@ -1,4 +1,4 @@
-// Live programs (streams) and the highlights cut from them (spec 001 §2.7-2.8, §3).
+// Live programs (streams) and the highlights cut from them.
 import { sql } from 'drizzle-orm';
 import {
   bigint,

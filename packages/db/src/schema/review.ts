@@ -1,4 +1,4 @@
-// Auto Highlight Review feedback (spec 001 §2.9, §4); the queue itself is articles.review_status.
+// Auto Highlight Review feedback; the queue itself is articles.review_status.
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './core.ts';

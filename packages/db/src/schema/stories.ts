@@ -1,4 +1,4 @@
-// AMP stories, their pages and the files uploaded for them (spec 001 §2.2-2.5, §3).
+// AMP stories, their pages and the files uploaded for them.
 import { sql } from 'drizzle-orm';
 import {
   bigint,

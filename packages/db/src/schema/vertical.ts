@@ -1,5 +1,5 @@
 // The vertical-video tool: tasks, algorithm suggestions, keyframe files, feedback, edit log and
-// settings (spec 001 §2.10-2.13, §3, §4, §7).
+// settings.
 import { sql } from 'drizzle-orm';
 import {
   customType,
@@ -103,7 +103,7 @@ export const verticalTasks = pgTable(
     renderState: text('render_state').$type<'queued' | 'failed'>(),
     renderJobId: text('render_job_id'),
     renderError: text('render_error'),
-    // Facts of the source video that keyframe files are checked against (spec 001 §3): probed once
+    // Facts of the source video that keyframe files are checked against: probed once
     // from the media store on first need, or filled by whoever imports the task.
     sourceWidth: integer('source_width'),
     sourceHeight: integer('source_height'),

@@ -1,4 +1,4 @@
-// Builds keyframe files (spec 001 §3) that follow a moving object of a demo source clip: one group per
+// Builds keyframe files that follow a moving object of a demo source clip: one group per
 // scene, a 9:16 crop rectangle centred on the object every ~12 frames, clamped to the frame.
 import type { KeyframeFileData, KeyframeGroup } from '../schema/vertical.ts';
 import type { DemoClip } from './media.ts';

@@ -171,7 +171,7 @@ export const gridSubmitStatusSchema = z.object({
 });
 export type GridSubmitStatus = z.infer<typeof gridSubmitStatusSchema>;
 
-/** A session id: a random token plus the page-load time in ms (spec 002 §7). */
+/** A session id: a random token plus the page-load time in ms. */
 export const makeGridSessionId = (token: string, now: number): string => `${token}-${now}`;
 
 /** A grid row's key, from its scope. */

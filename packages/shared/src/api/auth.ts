@@ -1,4 +1,4 @@
-// Login, session and user-info calls (spec 000 §7).
+// Login, session and user-info calls.
 import { z } from 'zod';
 import { ROLES } from '../constants.ts';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from './auth-limits.ts';

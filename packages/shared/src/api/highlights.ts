@@ -1,4 +1,4 @@
-// APV highlight list, search, enable and download calls (spec 000 §2, §7).
+// APV highlight list, search, enable and download calls.
 import { z } from 'zod';
 import { idSchema, searchTextSchema, yyyymmddSchema } from './common.ts';
 import { MAX_PER_PAGE } from '../constants.ts';

@@ -1,4 +1,4 @@
-// The ingest API (issue 10 part 4): how the highlight pipeline feeds the console. Every write is an
+// The ingest API: how the highlight pipeline feeds the console. Every write is an
 // idempotent PUT by the pipeline's external id, or a batch of them in one transaction. The server
 // validates every body with these schemas; docs/ingest.md describes them with examples.
 import { z } from 'zod';
@@ -174,7 +174,7 @@ export const ingestSuggestionSchema = z.object({
   source: z.number().int().min(0).max(99).default(1),
   active: z.boolean().default(false),
   /**
-   * The keyframe file (spec 001 §3). Its shape and its fit to the source are checked against the
+   * The keyframe file. Its shape and its fit to the source are checked against the
    * task's source with the vertical tool's own rules (a 422 naming the field), as the editor's saves are.
    */
   keyframe: z.unknown(),

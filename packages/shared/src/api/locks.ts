@@ -1,4 +1,4 @@
-// The task-lock calls (issue 7): take, renew, release and break the lease of a vertical task
+// The task-lock calls: take, renew, release and break the lease of a vertical task
 // (vertical_tasks/:video_id/lock) or a review article (articles/:id/lock). See live/locks.ts.
 import { z } from 'zod';
 import { LOCK_KINDS } from '../live/locks.ts';

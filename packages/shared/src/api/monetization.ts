@@ -1,4 +1,4 @@
-// Monetization setup, view and audit calls (spec 002 §2.1-2.5, §3, §7), editor base, admins only.
+// Monetization setup, view and audit calls, editor base, admins only.
 //
 // - GET publishers/publishers_monetized?monetized=true|false -> publishers with / without a publisher setup
 // - GET placements/placements_monetized?publisher_id&monetized=true|false -> placements with / without their
@@ -39,7 +39,7 @@ export const abTestSchema = z.object({
 });
 export type AbTest = z.infer<typeof abTestSchema>;
 
-/** A session id: a token plus a timestamp made when the page loads (spec 002 §7). */
+/** A session id: a token plus a timestamp made when the page loads. */
 export const sessionIdSchema = z.string().trim().min(1).max(100);
 
 export const fillBodySchema = z.object({
@@ -142,7 +142,7 @@ export const displayConfigRowSchema = z.looseObject({
 });
 export type DisplayConfigRow = z.infer<typeof displayConfigRowSchema>;
 
-/** The config response groups (spec 002 §3): publisher, display, placement, display placement. */
+/** The config response groups: publisher, display, placement, display placement. */
 export const configGroupsSchema = z.object({
   publisher: z.array(videoConfigRowSchema),
   display: z.array(displayConfigRowSchema),

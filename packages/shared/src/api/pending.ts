@@ -1,4 +1,4 @@
-// Pending counts of the menu badges, the vertical task count and the tool settings (spec 001 §3, §7, §9).
+// Pending counts of the menu badges, the vertical task count and the tool settings.
 import { z } from 'zod';
 import { SETTINGS_FETCH_LIMIT, VERTICAL_CONTENT_TYPES } from '../constants.ts';
 

@@ -1,4 +1,4 @@
-// Live programs (streams) list and detail, dashboard v2 (spec 001 §2.7-2.8, §3, §7).
+// Live programs (streams) list and detail, dashboard v2.
 import { z } from 'zod';
 import { PROGRAMS_FETCH_PAGE_SIZE, TABLE_PAGE_SIZE_DEFAULT } from '../constants.ts';
 import { searchTextSchema } from './common.ts';

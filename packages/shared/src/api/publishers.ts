@@ -1,4 +1,4 @@
-// Publisher, product and console-configuration calls (spec 000 §7, 002 §7).
+// Publisher, product and console-configuration calls.
 import { z } from 'zod';
 
 export const publisherProductSchema = z.object({ id: z.number(), name: z.string(), status: z.string() });

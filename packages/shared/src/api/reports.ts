@@ -11,7 +11,7 @@
 // - GET bulk-update/history -> PopulatedWorkbook[] (the caller's populated workbooks, newest first)
 // - GET bulk-update/history/{id}/file -> the XLSX as it was populated
 // - GET bulk-update/jobs/{job_id} -> ReportStatus
-// - The spec's own paths (spec 002 §7), the same jobs answered once they end, at the top level:
+// - The spec's own paths, the same jobs answered once they end, at the top level:
 //   POST bulk-update/fill/ and bulk-update-json/fill/ -> {success, link, errors};
 //   POST bulk-update-json/submit {external_id} and GET bulk-update/submit?external_id -> {success, link: null, errors}
 // - GET /files/workbooks/{token} -> the XLSX (no session: the token is the permission, short-lived)

@@ -1,5 +1,5 @@
 // Auto Highlight Review: the pending queue, an article's auto highlights and the feedback submission
-// (spec 001 §2.9, §3, §4, §5, §7). The form rules live here once: the web form and the server use them.
+//. The form rules live here once: the web form and the server use them.
 import { z } from 'zod';
 import { MAX_PER_PAGE, REVIEW_APV_REASONS, REVIEW_TV_REASONS } from '../constants.ts';
 import { idSchema } from './common.ts';
@@ -107,7 +107,7 @@ const isApvReason = (r: string) => (REVIEW_APV_REASONS as readonly string[]).inc
 const isTvReason = (r: string) => (REVIEW_TV_REASONS as readonly string[]).includes(r);
 
 /**
- * The review form's rules (spec 001 §4): every shown highlight rated (for done and reject; manual may
+ * The review form's rules: every shown highlight rated (for done and reject; manual may
  * leave highlights unrated), Bad (1) needs an APV reason and TV No (1) with a reason (the form sets
  * 'other'), Good (0) has no APV reason, TV Yes (0) has no TV reason, reasons from the shared lists.
  * Returns the first broken rule's message, or null.

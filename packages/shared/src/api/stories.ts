@@ -1,4 +1,4 @@
-// AMP stories, story pages and uploaded objects (spec 001 §2.2-2.5, §3, §7; issue 4 contracts).
+// AMP stories, story pages and uploaded objects.
 // Field names are the spec's; limits come from ../constants.ts.
 import { z } from 'zod';
 import { IMAGE_PAGE_DURATION, VIDEO_UPLOAD } from '../constants.ts';

@@ -1,4 +1,4 @@
-// Story highlights downloads (spec 001 §2.2, §7; issue 4 contracts): the audit list of a story's
+// Story highlights downloads: the audit list of a story's
 // highlight MP4s and the BullMQ archive job that gathers them into one ZIP.
 import { z } from 'zod';
 import { jobOutcomeSchema } from '../jobs.ts';

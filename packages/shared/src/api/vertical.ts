@@ -1,4 +1,4 @@
-// The vertical tool's calls (spec 001 §3, §7): the task lists (also the menu's pending-task total), a
+// The vertical tool's calls: the task lists (also the menu's pending-task total), a
 // task's suggestions, the review actions (approve, reject, create, update), reels validity, Vertical
 // View's programs, the render job status and the frame editor's edit-log entries.
 import { z } from 'zod';
@@ -54,7 +54,7 @@ export const verticalTaskListQuerySchema = z.object({
   per: z.coerce.number().int().min(0).max(100).default(25),
   /** Look-back in days. */
   from: z.coerce.number().int().min(1).max(3650).default(LOOK_BACK_DAYS),
-  /** Other values pass through as given (spec 000 §4); they match no task. */
+  /** Other values pass through as given; they match no task. */
   status: z.string().trim().max(30).default('review'),
   content_type: z.enum(VERTICAL_CONTENT_TYPES).optional(),
   'sort_by[]': arrayParam(z.enum(VERTICAL_TASK_SORTS)),
@@ -162,7 +162,7 @@ export const verticalTaskDetailsSchema = z.array(verticalSuggestionSchema);
 
 // ---------------------------------------------------------------- actions
 
-/** Reasons of a bad rating: at least one, each from the spec's list (spec 001 §5). */
+/** Reasons of a bad rating: at least one, each from the spec's list. */
 export const verticalReasonsSchema = z
   .array(z.enum(VERTICAL_BAD_QUALITY_REASONS), { error: messages.verticalFeedbackRequired })
   .min(1, messages.verticalFeedbackRequired)
@@ -171,7 +171,7 @@ export const verticalReasonsSchema = z
 export const verticalApproveBodySchema = z.object({
   vertical_content_id: idSchema,
   content_type: z.enum(VERTICAL_CONTENT_TYPES),
-  /** Approve needs quality 'good' (spec 001 §4); absent means the same. */
+  /** Approve needs quality 'good'; absent means the same. */
   quality: z.literal('good', { error: "Approve needs the quality 'good'" }).optional(),
 });
 export type VerticalApproveBody = z.infer<typeof verticalApproveBodySchema>;
@@ -233,7 +233,7 @@ export interface TimeRange {
 }
 
 /**
- * The time-range rules of a render (spec 001 §5, §9): a highlight's range lies inside the video and
+ * The time-range rules of a render: a highlight's range lies inside the video and
  * lasts 5 to 12 s; a full video is rendered whole (within one frame). Null when the range is good.
  */
 export function verticalTimeRangeError(

@@ -1,5 +1,5 @@
 // Monetization audit entries: the changes a config save records (one entry per changed record, with the
-// acting user), and the rows of the 'Change details' dialog (spec 002 §2.5, §3).
+// acting user), and the rows of the 'Change details' dialog.
 
 /** audited_changes of an entry: { content: [before, after] } for create / destroy, { field: [before, after] }. */
 export type AuditedChanges = Record<string, unknown>;

@@ -12,7 +12,7 @@ import {
 } from '../validation.ts';
 import { VIDEO_AD_MANAGERS, type DisplaySize } from './setup-form.ts';
 
-/** The grid's tabs, keyed as the config response groups (spec 002 §3). */
+/** The grid's tabs, keyed as the config response groups. */
 export const GRID_TABS = ['publisher', 'placement', 'display', 'displayPlacement'] as const;
 export type GridTab = (typeof GRID_TABS)[number];
 export const GRID_TAB_LABELS: Record<GridTab, string> = {
@@ -23,7 +23,7 @@ export const GRID_TAB_LABELS: Record<GridTab, string> = {
 };
 export const isDisplayTab = (tab: GridTab): boolean => tab === 'display' || tab === 'displayPlacement';
 
-/** Video defaults of a new grid row (spec 002 §9); the grid's other fields have no stated default. */
+/** Video defaults of a new grid row; the grid's other fields have no stated default. */
 export const GRID_VIDEO_DEFAULTS = {
   midrollTime: VIDEO_AD_DEFAULTS.midrollTime,
   maxImpressions: VIDEO_AD_DEFAULTS.maxImpressions,

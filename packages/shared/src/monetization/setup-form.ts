@@ -1,4 +1,4 @@
-// The monetization config page as data (spec 002 §2.3, §4, §5, §9): the form's values, its defaults, the
+// The monetization config page as data: the form's values, its defaults, the
 // applicable fields of each flow, the field errors in page order, and the conversion between the form and
 // the stored video and display configs (display times in milliseconds). The server rebuilds the form
 // from a submitted config and runs the same validation.
@@ -23,7 +23,7 @@ import {
 /** Fixed parts of the display URLs; the page edits only the profile id and the custom path. */
 export const PUBMATIC_URL_PREFIX = 'https://ads.pubmatic.example/AdServer/js/pwt/';
 export const AD_UNIT_PATH_PREFIX = '/21700000000/apv/';
-/** Stored display times are milliseconds; the page shows seconds (spec 002 §3, §9). */
+/** Stored display times are milliseconds; the page shows seconds. */
 export const DISPLAY_MS_PER_SECOND = 1000;
 
 /** The video ad managers of the first section; the value is fixed and the other option disabled. */
@@ -123,7 +123,7 @@ export type StoredDisplayPair = Record<DisplayPlatform, StoredDisplayConfig>;
 const VIEWPORT_PAUSE_RULE: FieldRule = { kind: 'number', required: true, min: 0, max: 100, integer: true };
 const DEFAULT_VIEWPORT_PAUSE = 50;
 
-// ---------------------------------------------------------------- defaults (spec 002 §9)
+// ---------------------------------------------------------------- defaults
 
 const defaultDisplayBlock = (platform: DisplayPlatform): DisplayBlockValues => ({
   displayAdDuration: String(DISPLAY_AD_DEFAULTS.durationMs / DISPLAY_MS_PER_SECOND),
@@ -398,7 +398,7 @@ export const isFallbackOn = (form: SetupForm): boolean => flowStateOfForm(form).
 
 /**
  * Errors of the applicable fields, in page order; fields that do not apply to the flow are not checked
- * (spec 002 §5). Save is disabled while this is non-empty; the error dialog shows the first.
+ *. Save is disabled while this is non-empty; the error dialog shows the first.
  */
 export function validateSetupForm(form: SetupForm): SetupFieldError[] {
   const errors: SetupFieldError[] = [];

@@ -1,5 +1,5 @@
 // The frame editor of the edit modal (spec 001 §4 "Frame editor rules") as pure functions over an editor
-// state. Every operation returns the next state and the edit-log entries it produced (spec 001 §7); an
+// state. Every operation returns the next state and the edit-log entries it produced; an
 // operation that changes nothing returns the same state object and no entries, and is not an undo step.
 // Values are never mutated: unchanged groups, objects and keyframes are shared between history steps.
 import { NEW_OBJECT_RECT_SIZE, type EDIT_LOG_ACTIONS } from '../constants.ts';
@@ -18,7 +18,7 @@ import {
 /** CREATE_KEYFRAME, DELETE_KEYFRAME, MOVE_KEYFRAME, MODIFY_KEYFRAME, CREATE_OBJECT, DELETE_OBJECT, GROUP_SPLIT, UNDO, RESET. */
 export type EditLogAction = (typeof EDIT_LOG_ACTIONS)[number];
 
-/** One edit-log entry (spec 001 §3), the payload of POST audit_log/create with object_type 'vertical_video'. */
+/** One edit-log entry, the payload of POST audit_log/create with object_type 'vertical_video'. */
 export interface EditLogEntry {
   frame: number | null;
   action: EditLogAction;
@@ -49,7 +49,7 @@ export interface EditContext {
   timestamp: number;
 }
 
-/** The user-made mark on keyframes (spec 001 §3). */
+/** The user-made mark on keyframes. */
 export const MANUAL = 'manual';
 
 export function createEditorState(file: KeyframeFile): EditorState {

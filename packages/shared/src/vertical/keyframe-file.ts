@@ -1,4 +1,4 @@
-// The keyframe file of the vertical tool (spec 001 §3) and the one crop model every side uses: the
+// The keyframe file of the vertical tool and the one crop model every side uses: the
 // server validates files with it, the render worker crops with it, the browser draws with it.
 // Frames are source-video frame numbers; pixels are source pixels.
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// The ad configuration grid (spec 002 §2.6, §7): fetch the grid of up to 20 publishers, submit the
+// The ad configuration grid: fetch the grid of up to 20 publishers, submit the
 // edits as a monetization-submit job keyed by the page's session id, and poll that job. Admins only.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

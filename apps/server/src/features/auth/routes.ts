@@ -1,4 +1,4 @@
-// Login, logout, publisher switch and user info (spec 000 §7).
+// Login, logout, publisher switch and user info.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { schema } from '@hc/db/schema';

@@ -1,4 +1,4 @@
-// The admin job dashboard (issue 8 §8): bull-board over every BullMQ queue of QUEUES, mounted at
+// The admin job dashboard: bull-board over every BullMQ queue of QUEUES, mounted at
 // JOBS_DASHBOARD_PATH. The dashboard is a page of its own that loads scripts and calls its API itself,
 // so it cannot send the console's X-User-* headers: POST {path}/session, called by the console with
 // those headers, puts the same credentials in an HttpOnly, SameSite=Strict cookie scoped to the

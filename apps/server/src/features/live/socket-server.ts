@@ -1,4 +1,4 @@
-// The live channel: socket.io on the app's HTTP server at /socket.io (ARCHITECTURE.md §8).
+// The live channel: socket.io on the app's HTTP server at /socket.io.
 // - The session is checked at handshake from the auth payload ({email, token}), never from the URL, and
 //   again every SESSION_RECHECK_MS: a session that expired, ended or lost its access is told why and
 //   disconnected at the second check that finds it gone. Logout and publisher switch end it at once

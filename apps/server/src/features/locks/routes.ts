@@ -1,4 +1,4 @@
-// Task-lock calls (issue 7), the same four for vertical tasks and review-queue articles:
+// Task-lock calls, the same four for vertical tasks and review-queue articles:
 //   POST   {task}/lock            take the lease (409 'This task is being reviewed by {email}.')
 //   POST   {task}/lock/heartbeat  renew it, body {fence} (409 once it lapsed or was taken over)
 //   DELETE {task}/lock            release it, {fence} in the body or the query (a keepalive fetch)

@@ -1,4 +1,4 @@
-// Exclusive task locks (issue 7): one service for vertical tasks and review-queue articles. A reviewer
+// Exclusive task locks: one service for vertical tasks and review-queue articles. A reviewer
 // takes a lease when a task opens, renews it by heartbeat, and releases it on close; it lapses by
 // itself after config.taskLockSeconds (a closed tab, a crashed browser, a dead server process). Every
 // action on a task proves the live lease inside its own transaction (holdForAction), so a holder whose

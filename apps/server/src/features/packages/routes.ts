@@ -1,4 +1,4 @@
-// Top Videos packages (spec 000 §7): list, one package, create, update/status, and package categories.
+// Top Videos packages: list, one package, create, update/status, and package categories.
 // Packages need the packages permission (editorial_manager; admin passes).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -1,4 +1,4 @@
-// Menu badge counts (pending_counts, vertical_tasks/count) and the settings list (spec 001 §3, §7, §9).
+// Menu badge counts (pending_counts, vertical_tasks/count) and the settings list.
 // Every logged-in user may ask; each count is 0 unless the caller's roles reach that queue.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -1,4 +1,4 @@
-// Dashboard v2 programs/index and program/{id} (spec 001 §2.7-2.8, §7): role live_stream_publisher,
+// Dashboard v2 programs/index and program/{id}: role live_stream_publisher,
 // scoped to the caller's publisher (another publisher's program is a 404).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -1,4 +1,4 @@
-// Publishers admin (spec 002 §2.8, §7): create a publisher, switch its APV / Editor flags, upload and
+// Publishers admin: create a publisher, switch its APV / Editor flags, upload and
 // list splash images. Admins only (403 before anything about the input is said); every change writes
 // its audit_log entry in the same transaction. The list itself is GET publishers_with_config/.
 import { randomBytes } from 'node:crypto';

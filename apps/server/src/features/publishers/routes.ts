@@ -1,4 +1,4 @@
-// Publisher lists, products, placements and console configuration (spec 000 §7, 002 §7).
+// Publisher lists, products, placements and console configuration.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// Bulk reports (spec 002 §2.7, §5, §7; issue 8 item 6), admins only: workbooks kept by the product
+// Bulk reports, admins only: workbooks kept by the product
 // (create an empty one or upload an edited one to get its spreadsheet id; download by a short-lived
 // link), Populate Report as a report-fill job and Update report as a report-update job, polled by id.
 import fastifyMultipart from '@fastify/multipart';
@@ -308,7 +308,7 @@ export async function reportRoutes(
     },
   );
 
-  // The spec's paths (spec 002 §7), kept for callers of the existing editor API: the same jobs,
+  // The spec's paths, kept for callers of the existing editor API: the same jobs,
   // answered once they end, in the spec's shape.
   for (const path of ['/bulk-update/fill/', '/bulk-update-json/fill/']) {
     api.post(path, { schema: { body: reportFillBodySchema } }, async (request) => {

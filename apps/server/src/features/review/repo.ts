@@ -93,7 +93,7 @@ export class ReviewRepository {
         >`(select h.id from ${highlights} h where h.article_id = ${articles.id} order by h.recommendation_score desc, h.id asc limit 1)`.mapWith(
           (v: unknown) => (v === null ? null : Number(v)),
         ),
-        /** The holder of a live lock on the article (issue 7), else null. */
+        /** The holder of a live lock on the article, else null. */
         lockedBy: users.email,
       })
       .from(articles)

@@ -1,6 +1,6 @@
 // Auto Highlight Review calls (spec 001 §7, editor v1): the pending queue, an article's auto highlights
 // and the feedback submission. Role apv_article_admin (admin passes), checked before the input.
-// submit_feedback also presents the caller's lock on the article in x-lock-fence (issue 7).
+// submit_feedback also presents the caller's lock on the article in x-lock-fence.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { okEnvelope } from '@hc/shared/api/envelope';

@@ -1,7 +1,7 @@
-// Auto Highlight Review (spec 001 §2.9, §4): scoping of the queue and the feedback submission. The form
+// Auto Highlight Review: scoping of the queue and the feedback submission. The form
 // rules are re-checked here with the shared reviewFormError; the article is claimed with a conditional
 // UPDATE so only one review of it can ever succeed; feedback rows, the status and the audit row are
-// written in one transaction, which starts by holding the reviewer's live lease of the article (issue 7).
+// written in one transaction, which starts by holding the reviewer's live lease of the article.
 import type { Db } from '@hc/db/client';
 import {
   reviewErrors,

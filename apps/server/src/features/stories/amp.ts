@@ -1,4 +1,4 @@
-// The AMP web story document of a story (issue 4 §7): a pure function of the story and its pages.
+// The AMP web story document of a story: a pure function of the story and its pages.
 // Every piece of user text and every URL goes through escapeHtml, in text and in attributes alike.
 import { VIDEO_FORM_FIELDS } from './form-fields.ts';
 

@@ -1,4 +1,4 @@
-// The server-defined fields of a video page (spec 001 §3, §2.4), for product 'apv', and their checks.
+// The server-defined fields of a video page, for product 'apv', and their checks.
 // Labels, input types, mandatory flags and lengths are ours (docs/decisions.md D14).
 import { STORY_PRODUCT, type StoryFormField } from '@hc/shared/api/stories';
 import { validateMandatoryFields } from '@hc/shared/validation';

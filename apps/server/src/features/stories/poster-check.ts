@@ -1,4 +1,4 @@
-// "The image must load" for a video page's poster URL (spec 001 §5), checked by the server with
+// "The image must load" for a video page's poster URL, checked by the server with
 // protection against server-side request forgery: the host name is resolved here, every resolved
 // address is vetted (no loopback, private, shared, link-local — cloud metadata included —, unique-local,
 // multicast or reserved ranges), the connection goes to the vetted address only, and all of this is

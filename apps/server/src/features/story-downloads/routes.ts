@@ -1,4 +1,4 @@
-// Story highlights downloads (spec 001 §2.2, §7; issue 4 contracts): the audit list of a story's
+// Story highlights downloads: the audit list of a story's
 // highlight MP4s, and the story-highlights-zip job (start, status). Role stamp_manager (admin passes);
 // the job calls also need a user_identifier of 406 and two digits. Scoped to the caller's publisher.
 import type { FastifyInstance, FastifyRequest } from 'fastify';

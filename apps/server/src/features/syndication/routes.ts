@@ -1,4 +1,4 @@
-// GET syndication (spec 001 §2.6): the Active packages of the other publishers of the caller's
+// GET syndication: the Active packages of the other publishers of the caller's
 // publisher group, read-only, in the Package shape. Role syndication_publisher (admin passes).
 import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';

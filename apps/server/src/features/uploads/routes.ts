@@ -1,4 +1,4 @@
-// POST stamp/uploaded_objects/create?file_type=image|video (spec 001 §7; issue 4 §5): one multipart
+// POST stamp/uploaded_objects/create?file_type=image|video: one multipart
 // file (field `file`), streamed to a temporary file under a hard byte limit, inspected on the server
 // (never the client's name or type): its header first (kind and pixel size, before any decoder runs),
 // then ffprobe under the media-process limits; then moved into the media store. Broken rules answer

@@ -1,9 +1,9 @@
-// The vertical tool's calls (spec 001 §7): the task lists, a task's suggestions, the review actions
+// The vertical tool's calls: the task lists, a task's suggestions, the review actions
 // (approve, reject, create, update, and a failed render's retry: 409 for an illegal transition, 400 for missing reasons, 422 for a
 // bad time range or keyframe file), reels validity, Vertical View's programs and the render job status.
 // The review lists and every action need the review permission; the ready and rejected reads the view
 // permission (scope.ts). Approve, reject, create and update also present the caller's task lock in the
-// x-lock-fence header (issue 7; checked in the action's transaction, 409 without the live lease).
+// x-lock-fence header (checked in the action's transaction, 409 without the live lease).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { okEnvelope } from '@hc/shared/api/envelope';

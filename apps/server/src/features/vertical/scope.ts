@@ -1,4 +1,4 @@
-// Who may see and act on which vertical tasks (spec 001 §2.1, §6). The review lists and every action
+// Who may see and act on which vertical tasks. The review lists and every action
 // need the review permission (switch_publisher); the ready and rejected lists the view permission
 // (any logged-in user), the same rule the web's route table applies (@hc/shared/access). Rows are
 // scoped to the publishers where the caller holds that permission; admins see every publisher.

@@ -1,4 +1,4 @@
-// The vertical task lifecycle (spec 001 §4): review -> ready through a render (approve, create,
+// The vertical task lifecycle: review -> ready through a render (approve, create,
 // update), review -> rejected. Each action checks the rules of spec 001 §5 here, whatever the browser
 // did, and writes the change, the reviewer's feedback and the audit entry in one transaction whose
 // conditional UPDATE is the race guard. Renders are queued after the commit; a render that cannot be
@@ -128,7 +128,7 @@ export class VerticalService {
   // and reject finish the task and free the lease; create and update keep it while the editor follows
   // the render.
 
-  /** approve: renders the suggestion as it is (spec 001 §4: quality 'good'). */
+  /** approve: renders the suggestion as it is (quality 'good'). */
   async approve(
     caller: AuthContext,
     body: VerticalApproveBody,

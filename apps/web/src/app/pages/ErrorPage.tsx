@@ -1,4 +1,4 @@
-// The fallback page for render errors (spec 002 §2.11): the catalogue message and a Back link.
+// The fallback page for render errors: the catalogue message and a Back link.
 import { useNavigate, useRouteError } from 'react-router';
 import { Button } from 'primereact/button';
 import { messages } from '@hc/shared/messages';

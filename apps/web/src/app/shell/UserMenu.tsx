@@ -33,7 +33,7 @@ export function UserMenu() {
   const canSwitch = user.publishers.length > 1;
 
   const logout = () => {
-    // Whatever the server says, the local session ends here (spec 000 §8: failed logout still clears).
+    // Whatever the server says, the local session ends here (failed logout still clears).
     logoutMutation.mutate(undefined, {
       onSettled: () => {
         clearLocalData();

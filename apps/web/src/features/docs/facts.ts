@@ -1,4 +1,4 @@
-// Figures the documentation states (spec 002 §2.9), kept in one place so a page never drifts from another.
+// Figures the documentation states, kept in one place so a page never drifts from another.
 import { PACKAGE_MAX_HIGHLIGHTS, PACKAGE_MIN_HIGHLIGHTS } from '@hc/shared/constants';
 
 export const DOCS_FACTS = {

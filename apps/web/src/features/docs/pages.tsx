@@ -1,4 +1,4 @@
-// The documentation pages (spec 002 §2.9): one entry per /docs/{pageName}, apv being the default.
+// The documentation pages: one entry per /docs/{pageName}, apv being the default.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Message } from 'primereact/message';

@@ -11,7 +11,7 @@ export const APV_MODE_LABEL: Record<ApvMode, string> = {
 
 const TEST_ID: Record<ApvMode, string> = { regular: 'enable-front-page', article: 'enable-article' };
 
-/** regular mode reads article_active, article mode ia_article_active (spec 000 §4). */
+/** regular mode reads article_active, article mode ia_article_active. */
 export const isEnabled = (highlight: Highlight, mode: ApvMode): boolean =>
   mode === 'regular' ? highlight.article_active : highlight.ia_article_active;
 

@@ -1,4 +1,4 @@
-// The highlight detail drawer (spec 000 §2): the video, every field of the highlight, the download
+// The highlight detail drawer: the video, every field of the highlight, the download
 // panel and the performance figures. The title is not editable here.
 import type { ReactNode } from 'react';
 import { Tag } from 'primereact/tag';

@@ -78,7 +78,7 @@ export function HighlightsPage() {
   const list = query.data;
   const firstLoad = query.isPending;
 
-  // A failed load tells the user and goes to '/' (spec 000 §8). On '/' itself the page shows the error
+  // A failed load tells the user and goes to '/'. On '/' itself the page shows the error
   // with Retry instead of looping.
   useListErrorToast(query, {
     message: messages.networkError,
@@ -117,7 +117,7 @@ export function HighlightsPage() {
     await download.mutateAsync({ highlight, format });
   };
 
-  // Optional columns. The spec (000 §1, §6) says only that the console flags decide them; the mapping:
+  // Optional columns. The spec says only that the console flags decide them; the mapping:
   //   consoleDisplayGenericMetrics === 'true' → Front Page Impressions and Article Page Impressions
   //                                           (the generic, non-IAB totals; off by default)
   //   consoleDisplayIabMetrics === 'true'     → Front Page CTR Increase and Article Page CTR Increase

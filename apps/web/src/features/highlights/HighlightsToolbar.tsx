@@ -1,4 +1,4 @@
-// The filter toolbar above the highlights table: search text, date, status and sort (spec 000 §2).
+// The filter toolbar above the highlights table: search text, date, status and sort.
 import { Dropdown } from 'primereact/dropdown';
 import { DATE_FILTER_OPTIONS } from '@hc/shared/constants';
 import type { HighlightStatusFilter } from './api/get-highlights.ts';

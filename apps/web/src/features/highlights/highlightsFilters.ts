@@ -1,5 +1,5 @@
 // The APV Highlights screen's filters and sort as plain data, and how they become the list call's
-// parameters (spec 000 §2, §5, §9). Kept apart from the page so the rules are tested without rendering.
+// parameters. Kept apart from the page so the rules are tested without rendering.
 import { HIGHLIGHT_SORT_COLUMNS, HIGHLIGHT_STATUS_FILTERS } from '@hc/shared/api/highlights';
 import type { HighlightSortColumn } from '@hc/shared/api/highlights';
 import { DATE_FILTER_OPTIONS, HIGHLIGHT_SORT, SEARCH_RESULT_LIMIT } from '@hc/shared/constants';

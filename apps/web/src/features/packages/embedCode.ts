@@ -1,4 +1,4 @@
-// The embed snippet "get embed code" copies (spec 002 §2.9; issue 3 contracts): the player script with the
+// The embed snippet "get embed code" copies: the player script with the
 // account id, and the wrapper element carrying the package's embed id.
 
 /** The two-line snippet for a package, with the console's origin and the publisher's account id. */

@@ -73,7 +73,7 @@ export function PostOnGooglePage() {
   const { isError, error } = query;
   useListErrorToast(query, { message: errorText(error) });
 
-  // The hlts view with nothing (left) to post goes to the full view (spec 000 §2, §4).
+  // The hlts view with nothing (left) to post goes to the full view.
   const emptied = list !== undefined && hltsViewEmptied(hlts, visible.length);
   useEffect(() => {
     if (emptied) void navigate(POST_ON_GOOGLE_PATH, { replace: true });

@@ -52,7 +52,7 @@ export function visibleHighlights<T extends Pick<Highlight, 'highlight_id' | 're
 
 /**
  * The list after a publish: the highlight keeps only the resources the server says remain, and it is
- * dropped when none of the view's type remain (spec 000 §4).
+ * dropped when none of the view's type remain.
  */
 export function applyPublish<T extends Pick<Highlight, 'highlight_id' | 'resources'>>(
   highlights: readonly T[],
@@ -71,7 +71,7 @@ export function applyPublish<T extends Pick<Highlight, 'highlight_id' | 'resourc
   return out;
 }
 
-/** Whether the hlts view has run out of items, so the user goes to /post-on-google (spec 000 §4). */
+/** Whether the hlts view has run out of items, so the user goes to /post-on-google. */
 export const hltsViewEmptied = (hlts: readonly number[] | null, visibleCount: number): boolean =>
   hlts !== null && visibleCount === 0;
 

@@ -1,4 +1,4 @@
-// Program detail (spec 001 §2.8; route /highlights/live/stream/program/:programId): the program's
+// Program detail (route /highlights/live/stream/program/:programId): the program's
 // highlights (video, Type, Highlight Id, Segment Id, Created at) and a drawer with the video and its
 // creation date. The breadcrumbs come from the route tree (Horizontal View › View Program).
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// Programs (streams) list (spec 001 §2.7; route /highlights/live/stream): search by program name or id,
+// Programs (streams) list (route /highlights/live/stream): search by program name or id,
 // a server-paged and server-sorted table, and a row click to the program's page.
 import { useState } from 'react';
 import { useNavigate } from 'react-router';

@@ -1,4 +1,4 @@
-// The programs list's search and sort rules (spec 001 §2.7, §5, §9): a search only with non-empty
+// The programs list's search and sort rules: a search only with non-empty
 // trimmed text, by program name or id; server paging; default order start time, newest first.
 
 import { PROGRAM_SEARCH_TYPES, PROGRAM_SORTS } from '@hc/shared/api/programs';

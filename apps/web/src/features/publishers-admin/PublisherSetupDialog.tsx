@@ -1,4 +1,4 @@
-// The placements and splash-image dialog (spec 002 §2.8): a Placements tab (id, name, enable, platform)
+// The placements and splash-image dialog: a Placements tab (id, name, enable, platform)
 // and a Configuration tab with the publisher's settings, the splash upload (sent as base64, checked
 // again on the server) and the list of its splash images, newest first.
 import { useRef, useState } from 'react';

@@ -1,4 +1,4 @@
-// Publishers admin (spec 002 §2.8; route /admin/publishers): a filter, the table Id, Name, APV and Editor
+// Publishers admin (route /admin/publishers): a filter, the table Id, Name, APV and Editor
 // (each switch confirmed first), a drawer with the account key, the Create dialog, and per publisher the
 // placements and splash-image dialog. The job dashboard (bull-board) is opened from here too.
 import { useMemo, useState } from 'react';

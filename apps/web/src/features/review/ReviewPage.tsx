@@ -1,4 +1,4 @@
-// Auto Highlight Review queue (spec 001 §2.9; route /review, role apv_article_admin): publisher filter,
+// Auto Highlight Review queue (route /review, role apv_article_admin): publisher filter,
 // Refresh, the server-sorted and paged queue (sort remembered locally, default created_at newest first),
 // and the review panel of the selected article.
 import { useCallback, useRef, useState } from 'react';
@@ -54,7 +54,7 @@ export function ReviewPage() {
   const { user } = useAppConfig();
   const client = useQueryClient();
   // Publisher, sort and page live in the address. The sort is remembered too: an address without
-  // one shows the sort the user last chose (spec 001 §9).
+  // one shows the sort the user last chose.
   const view = useListPage(REVIEW_URL_FIELDS, PAGE_SIZE_KEY);
   const { per, page } = view;
   const publisher = view.values.publisher ?? ALL_PUBLISHERS;

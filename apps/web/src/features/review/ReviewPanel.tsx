@@ -1,4 +1,4 @@
-// The detail panel of one queued article (spec 001 §2.9, §4): its auto highlights (limited by
+// The detail panel of one queued article: its auto highlights (limited by
 // numberOfAlgoSuggestions), the review form per highlight, the article actions and the keyboard
 // shortcuts (see reviewShortcuts.ts: Q = looks good, W = bad).
 import { useEffect, useReducer, useRef, useState } from 'react';

@@ -1,4 +1,4 @@
-// The review queue's sort, kept in local storage (spec 001 §2.9, §9: default created_at, newest first).
+// The review queue's sort, kept in local storage (default created_at, newest first).
 
 import { PENDING_REVIEW_SORTS } from '@hc/shared/api/review';
 import type { PendingReviewSort } from '@hc/shared/api/review';

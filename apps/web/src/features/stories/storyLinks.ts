@@ -1,4 +1,4 @@
-// Rules of the stories screens that need no rendering (spec 001 §2.2, §2.3, §5): who may download a
+// Rules of the stories screens that need no rendering: who may download a
 // story's highlights, what a copy-link action copies, where Edit story goes.
 import { STORY_HIGHLIGHTS_DOWNLOAD_USER_PATTERN } from '@hc/shared/constants';
 import { messages } from '@hc/shared/messages';
@@ -19,7 +19,7 @@ export function linkToCopy(link: string | null | undefined): LinkCopy {
 /** The story editor of story `id`. */
 export const editStoryPath = (id: number): string => `/stamp/${id}`;
 
-/** The list's path, where a failed story load goes (spec 001 §8). */
+/** The list's path, where a failed story load goes. */
 export const STORIES_PATH = '/stamp';
 
 /** How a state reads in the table and the drawer. */

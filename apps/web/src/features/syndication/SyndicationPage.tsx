@@ -1,4 +1,4 @@
-// Syndication (spec 001 §2.6; route /syndication): the read-only, server-paged and server-sorted table of
+// Syndication (route /syndication): the read-only, server-paged and server-sorted table of
 // the Active Top Videos packages the other publishers of the caller's group share, with the impressions
 // and CTR columns (total and IAB) only when the console flags are 'true'.
 import type { ReactNode } from 'react';

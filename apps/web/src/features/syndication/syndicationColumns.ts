@@ -1,4 +1,4 @@
-// Which columns the syndication table shows (spec 001 §2.6) and how its sort becomes order_by: plain data,
+// Which columns the syndication table shows and how its sort becomes order_by: plain data,
 // tested without rendering.
 import { PACKAGE_SORT_COLUMNS } from '@hc/shared/api/packages';
 import type { ConsoleConfig } from '@hc/shared/api/publishers';
@@ -29,7 +29,7 @@ export type SyndicationMetricColumn = 'impressions' | 'ctr' | 'iab-impressions' 
 
 /**
  * The impressions and CTR columns, total and IAB, appear only when the console flags are 'true'
- * (spec 001 §2.6). Same mapping as the highlights and packages screens:
+ *. Same mapping as the highlights and packages screens:
  *   consoleDisplayGenericMetrics === 'true' → Impressions and CTR (the totals)
  *   consoleDisplayIabMetrics === 'true'     → IAB Impressions and IAB CTR
  */

@@ -1,4 +1,4 @@
-// /terms: the terms of service (spec 002 §2.10), figures from TERMS. Open to everyone.
+// /terms: the terms of service, figures from TERMS. Open to everyone.
 import { Card } from 'primereact/card';
 import { Link } from 'react-router';
 import { SUPPORT_EMAIL, TERMS } from '@hc/shared/constants';

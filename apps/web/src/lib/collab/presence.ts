@@ -1,4 +1,4 @@
-// Who else is in a co-edited document, from the awareness states (issue 7 §4). Each editor publishes
+// Who else is in a co-edited document, from the awareness states. Each editor publishes
 // {user: {email, name, color}, selection}; the selection is the id of the item or page it has selected.
 
 /** What one editor publishes in its awareness state. */

@@ -1,4 +1,4 @@
-// One co-edited Yjs document over y-websocket (issue 7 §4): a ticket per connection (ticketSocket.ts),
+// One co-edited Yjs document over y-websocket: a ticket per connection (ticketSocket.ts),
 // the awareness of who is here and what each has selected, and the local origin the editor writes with
 // so its Y.UndoManager tracks only its own edits. The editor seeds the document itself once `synced`
 // is true and the document is still empty (the contract's empty-doc handshake).

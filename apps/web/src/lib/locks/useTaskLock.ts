@@ -1,4 +1,4 @@
-// The lease of the task a screen has open (ARCHITECTURE.md §8): taken when it opens, renewed by a
+// The lease of the task a screen has open: taken when it opens, renewed by a
 // heartbeat while it stays open, freed when it closes, and on the way out of a closing tab by a keepalive
 // fetch. A tab that crashes frees nothing: the lease lapses on the server by itself.
 import { useCallback, useEffect, useRef, useState } from 'react';

@@ -1,5 +1,5 @@
 // GET highlights/index (no search text) or highlights/search (with q): one page of the APV highlights
-// table, paged and sorted by the server (spec 000 §5, §7).
+// table, paged and sorted by the server.
 import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { HighlightList, HighlightOrderBy } from '@hc/shared/api/highlights';
 import type { HIGHLIGHT_STATUS_FILTERS } from '@hc/shared/api/highlights';

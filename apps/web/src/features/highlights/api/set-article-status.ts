@@ -1,4 +1,4 @@
-// POST dashboard v2 articles/{article_id} {apv_mode, status}: the two enable checkboxes (spec 000 §4).
+// POST dashboard v2 articles/{article_id} {apv_mode, status}: the two enable checkboxes.
 // Optimistic: every cached page changes at once and is put back if the call fails.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Highlight, HighlightList } from '@hc/shared/api/highlights';

@@ -1,4 +1,4 @@
-// Audit Logs (spec 002 §2.5; /admin/monetization/audit): a start date (no future dates, 120 days back by
+// Audit Logs (/admin/monetization/audit): a start date (no future dates, 120 days back by
 // default; a calendar day in the browser's time zone) and a publisher; a server-paged table (1-based
 // pages) whose rows open the change details, times shown on the same wall clock. As a tool it also has an
 // end date, filters by user, action, object and field, a word search, a CSV export of what is listed,

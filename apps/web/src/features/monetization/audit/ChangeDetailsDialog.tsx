@@ -51,7 +51,7 @@ export function ChangeDetailsDialog({ entry, onHide }: { entry: AuditEntry | nul
     try {
       rows = auditChangeRows(entry.audited_changes, entry.field_name);
     } catch (error) {
-      // A diff that cannot be read is only logged (spec 002 §8).
+      // A diff that cannot be read is only logged.
       console.error('audit diff could not be read', error);
     }
   }

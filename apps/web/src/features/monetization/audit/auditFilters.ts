@@ -1,4 +1,4 @@
-// The audit screen's start date (spec 002 §2.5, §9: 120 days back by default, no future dates). The date
+// The audit screen's start date (120 days back by default, no future dates). The date
 // is a day on the user's wall clock: it is sent as that calendar date with the browser's time zone, so
 // the list starts at the first instant of the day there, not at "so many days before now".
 import { browserTimeZone, formatCalendarDate } from '@hc/shared/calendar-dates';

@@ -1,4 +1,4 @@
-// Config page of a setup (spec 002 §2.3, §4, §5; /admin/monetization/setup/{config action}/{publisher id}).
+// Config page of a setup (/admin/monetization/setup/{config action}/{publisher id}).
 // The placement variants get the placement through navigation state. The page opens with the stored setup
 // (or the defaults, or the publisher's setup for a new placement), validates with the shared rules as the
 // user types, and saves with PUT publisher_info/monetization.

@@ -1,5 +1,5 @@
 // The video sections of the config page: Video Ad Manager (fixed), Channel, Ad Flow, Ad manager options and
-// Viewport. What the Ad Flow choice shows and hides comes from the shared state machine (spec 002 §4).
+// Viewport. What the Ad Flow choice shows and hides comes from the shared state machine.
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { RadioButton } from 'primereact/radiobutton';

@@ -1,5 +1,5 @@
 // Inputs of the config page: a labelled row with its inline error, numeric inputs that strip non-digits
-// (spec 002 §5), and a switch row.
+// and a switch row.
 import type { ReactNode } from 'react';
 import { InputText } from 'primereact/inputtext';
 import { InputSwitch } from 'primereact/inputswitch';

@@ -1,4 +1,4 @@
-// The add-size dialog of a display cell (spec 002 §5): width and height both above 0, and only the
+// The add-size dialog of a display cell: width and height both above 0, and only the
 // allowed sizes of spec 002 §9.
 import { useState } from 'react';
 import { Button } from 'primereact/button';

@@ -119,7 +119,7 @@ export function ReportsPage() {
       setUpdateJobId(null);
       setPreview(null);
       setUpdateResult(status);
-      // Bulk update: one toast per error (spec 002 §8).
+      // Bulk update: one toast per error.
       status.errors.forEach((error) => toast.error(error, TOAST_LIFE_ADMIN_MS));
       if (status.state === 'completed' && status.errors.length === 0) toast.success(messages.fileSubmitted);
     },

@@ -1,5 +1,5 @@
-// Select page of a setup action (spec 002 §2.2; /admin/monetization/setup/{action}): the publisher, and
-// for placement setups the placement, then New or Load. A placement with an A/B test warns first (§4).
+// Select page of a setup action (/admin/monetization/setup/{action}): the publisher, and
+// for placement setups the placement, then New or Load. A placement with an A/B test warns first.
 import { useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { Button } from 'primereact/button';

@@ -1,4 +1,4 @@
-// Monetization setup home (spec 002 §2.1; /admin/monetization/setup): the five actions.
+// Monetization setup home (/admin/monetization/setup): the five actions.
 import { useNavigate } from 'react-router';
 import { Button } from 'primereact/button';
 import { SETUP_BUTTONS, SETUP_HOME_PATH } from './actions.ts';

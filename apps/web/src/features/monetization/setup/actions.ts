@@ -1,4 +1,4 @@
-// The setup home's actions (spec 002 §2.1-2.2): their titles, descriptions, pickers and where they lead.
+// The setup home's actions: their titles, descriptions, pickers and where they lead.
 import type { MONETIZATION_SETUP_ACTIONS } from '@hc/shared/routes';
 
 export type SetupAction = keyof typeof MONETIZATION_SETUP_ACTIONS;

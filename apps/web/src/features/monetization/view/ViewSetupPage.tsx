@@ -1,4 +1,4 @@
-// View existing setup (spec 002 §2.4; /admin/monetization/setup/view-existing-setup): up to 20 publishers,
+// View existing setup (/admin/monetization/setup/view-existing-setup): up to 20 publishers,
 // Video and Display tabs with paged tables; a placement with an A/B test expands into its variants.
 import { useState } from 'react';
 import { useNavigate } from 'react-router';

@@ -1,4 +1,4 @@
-// How the view screen prints config values (spec 002 §2.4).
+// How the view screen prints config values.
 import type { AbTest, VideoConfigRow } from '@hc/shared/api/monetization';
 import { AD_FLOW_LABELS, adFlowOf, PRELOAD_OPTION_LABELS } from '@hc/shared/monetization/ad-flow';
 import { formatAuditValue } from '@hc/shared/monetization/audit-changes';

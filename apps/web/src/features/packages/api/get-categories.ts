@@ -1,4 +1,4 @@
-// GET categories: the publisher's package categories, for the editor's category/tags filter (spec 000 §7).
+// GET categories: the publisher's package categories, for the editor's category/tags filter.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { categorySchema } from '@hc/shared/api/packages';

@@ -1,4 +1,4 @@
-// GET packages/{embed_id}: one package for the editor (spec 000 §4, §7). With publisherId (a suggestion
+// GET packages/{embed_id}: one package for the editor. With publisherId (a suggestion
 // opened from embedded or deep-link mode) the draft is fetched with status=Draft&publisherId=N.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Package } from '@hc/shared/api/packages';
@@ -26,7 +26,7 @@ export function packageQueryOptions(params?: PackageParams) {
   return queryOptions({
     queryKey: params ? (['packages', 'detail', params] as const) : (['packages'] as const),
     queryFn: ({ signal }) => getPackage(params ?? { embedId: '' }, signal),
-    // A failed load leaves the editor (spec 000 §8); retrying a 404 would only delay that.
+    // A failed load leaves the editor; retrying a 404 would only delay that.
     retry: false,
   });
 }

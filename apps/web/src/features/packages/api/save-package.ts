@@ -1,5 +1,5 @@
 // POST packages (create) and PUT packages/{embed_id} (update with the full body, or a status-only body to
-// archive or reject) (spec 000 §4, §7). The server checks every rule again: 400 carries the catalogue
+// archive or reject). The server checks every rule again: 400 carries the catalogue
 // message, 409 either 'The Embed name "{alias}" is already in use' or the stale-version message.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Package, PackageUpdate, PackageWrite } from '@hc/shared/api/packages';

@@ -1,5 +1,5 @@
 // PUT packages/{embed_id} {status, updated_at}: the list's status checkbox (Active ⇄ Draft) and delete,
-// which archives (spec 000 §4). Optimistic: every cached list page changes at once; a failure refetches
+// which archives. Optimistic: every cached list page changes at once; a failure refetches
 // the pages so they show the server's truth again.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Package, PackageStatus } from '@hc/shared/api/packages';

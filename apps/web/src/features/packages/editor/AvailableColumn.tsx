@@ -1,4 +1,4 @@
-// Left column: the highlights that can go into the package (spec 000 §2). Filters (text, date range,
+// Left column: the highlights that can go into the package. Filters (text, date range,
 // sort, category/tags) feed an infinite list loaded 25 a page as the user scrolls; highlights already in
 // the package are marked and cannot be added again. Dropping a package highlight here removes it.
 import { useEffect, useRef, useState } from 'react';

@@ -1,4 +1,4 @@
-// Middle column: the package's highlights in order (spec 000 §2). Drag a row by its handle to reorder,
+// Middle column: the package's highlights in order. Drag a row by its handle to reorder,
 // drop a highlight from the left list between rows to add it there, drag a row onto the left list to
 // remove it; titles rename inline. Buttons do the same for keyboard users: move up, move down, remove.
 import { useRef, useState } from 'react';
@@ -56,7 +56,7 @@ export function PackageColumn(props: PackageColumnProps) {
 
   const onDragOver = (e: DragEvent) => {
     if (!drag) return;
-    // Accept the drop even when full: the drop answers with the catalogue message (spec 000 §5).
+    // Accept the drop even when full: the drop answers with the catalogue message.
     e.preventDefault();
     e.dataTransfer.dropEffect = 'move';
     const next = listRef.current ? dropIndexAt(listRef.current, e.clientY) : highlights.length;

@@ -56,7 +56,7 @@ export function PackageEditor({ initial, publisherId }: PackageEditorProps) {
   );
   const [drag, setDrag] = useState<DragItem | null>(null);
 
-  // ---- co-editing (issue 7 §4): an existing package's draft is the shared document package:{embed_id}.
+  // ---- co-editing: an existing package's draft is the shared document package:{embed_id}.
   // A suggestion opened for another publisher (?publisherId=) is edited alone, as before.
   const collab = useCollabDoc(
     initial && publisherId === undefined ? collabDocName.package(initial.embed_id) : null,

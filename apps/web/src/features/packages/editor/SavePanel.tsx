@@ -1,4 +1,4 @@
-// Right column: the save panel (spec 000 §2): name, embed name (alias; editable only for a new package),
+// Right column: the save panel: name, embed name (alias; editable only for a new package),
 // the details list, and the buttons Save, Preview, Discard, delete and embed code, with the preview below.
 import { useState } from 'react';
 import type { Dispatch } from 'react';

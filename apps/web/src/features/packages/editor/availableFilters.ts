@@ -79,7 +79,7 @@ export function toAvailableParams(filters: AvailableFilters, now: Date = new Dat
 
 /**
  * The next page to load, or undefined when the list has ended: a page shorter than `per` ends it
- * (spec 000 §2), and so does reaching the SEARCH_RESULT_LIMIT the server pages through.
+ *, and so does reaching the SEARCH_RESULT_LIMIT the server pages through.
  */
 export function nextPageParam(lastPageLength: number, pagesLoaded: number, per: number): number | undefined {
   if (lastPageLength < per) return undefined;

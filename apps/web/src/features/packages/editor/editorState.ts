@@ -70,7 +70,7 @@ export type EditorAction =
   /** Back to the last loaded version (or an empty new package). */
   | { type: 'discard' };
 
-/** A new package: max_ads 100, type user, empty sequence, no highlights (spec 000 §4, §9). */
+/** A new package: max_ads 100, type user, empty sequence, no highlights. */
 export function newEditorState(): EditorState {
   return {
     base: null,
@@ -222,7 +222,7 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       return action.name === state.name ? state : { ...state, name: action.name, unsaved: true };
 
     case 'setAlias':
-      // The embed name is set once, when the package is created (spec 000 §5).
+      // The embed name is set once, when the package is created.
       if (!isNewPackage(state) || action.alias === state.alias) return state;
       return { ...state, alias: action.alias, unsaved: true };
 

@@ -73,7 +73,7 @@ export function PackagesPage() {
   const firstLoad = query.isPending;
 
   // A failed load is told once per failure; without rows to show, the page shows the error with Retry
-  // too (spec 000 §8).
+  // too.
   useListErrorToast(query, { message: messages.failedToLoadPackages });
   const { isError } = query;
 
@@ -113,7 +113,7 @@ export function PackagesPage() {
     });
   };
 
-  // Delete archives: the row leaves the list at once and the selection and drawer clear (spec 000 §4).
+  // Delete archives: the row leaves the list at once and the selection and drawer clear.
   const askArchive = (pkg: Package) => {
     setConfirm({
       header: 'Delete package',

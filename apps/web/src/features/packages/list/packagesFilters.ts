@@ -66,7 +66,7 @@ export function clampPage(page: number, count: number, per: number): number {
 }
 
 /**
- * Which optional figure columns show. The spec (000 §2, §6) says only "Impressions/CTR (total and IAB)
+ * Which optional figure columns show. The spec says only "Impressions/CTR (total and IAB)
  * only when the console flags are 'true'"; the mapping, the same reading as the highlights screen:
  *   consoleDisplayGenericMetrics === 'true' → Impressions and CTR (the generic totals; off by default)
  *   consoleDisplayIabMetrics === 'true'     → IAB Impressions and IAB CTR (on by default)

@@ -1,4 +1,4 @@
-// The package preview of the editor's right column and the packages-list drawer (spec 000 §2): at least
+// The package preview of the editor's right column and the packages-list drawer: at least
 // 3 highlights, started with PREVIEW, the real Top Videos showreel, frozen behind 'Click to Reload' when
 // the package is edited while it plays.
 import { Button } from 'primereact/button';

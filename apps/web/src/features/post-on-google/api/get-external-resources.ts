@@ -1,5 +1,5 @@
 // GET external_resources?type=pog&page&per: the caller's highlights still holding resources of a type
-// (spec 000 §7; issue 3 contracts). The post-on-google view needs the whole list (the hlts view picks
+//. The post-on-google view needs the whole list (the hlts view picks
 // highlights by id), so every page is fetched, up to the server's capped count.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Highlight } from '@hc/shared/api/highlights';

@@ -1,6 +1,6 @@
 // GET external_resources/publish?highlight_id=N&resource_ids[]=a: publishes a highlight's resources (the
 // spec's "GET to a fixed path publishes a post-on-google action", 000 §7). The answer lists the
-// resources that remain; the cached list applies it at once (spec 000 §4).
+// resources that remain; the cached list applies it at once.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { editorApi } from '../../../lib/api.ts';
 import { applyPublish } from '../postOnGoogle.ts';

@@ -1,4 +1,4 @@
-// POST publishers/new {pub_name, pub_id, home_url} (spec 002 §2.8, §5): the created row joins the list.
+// POST publishers/new {pub_name, pub_id, home_url}: the created row joins the list.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { NewPublisherForm, PublisherAdminRow } from '@hc/shared/api/publishers-admin';
 import { editorApi } from '../../../lib/api.ts';

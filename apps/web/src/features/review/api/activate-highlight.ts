@@ -1,5 +1,5 @@
 // POST dashboard v2 articles/{article_id} {apv_mode: 'regular', status: true}: activates the article's
-// highlight on the front page from the review panel (spec 001 §4, §7).
+// highlight on the front page from the review panel.
 import { useMutation } from '@tanstack/react-query';
 import { dashboardApi } from '../../../lib/api.ts';
 

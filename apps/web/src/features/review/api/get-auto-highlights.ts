@@ -1,5 +1,5 @@
 // GET editor highlights/auto_highlights?article_id: the algorithm's highlights of one article and how
-// many of them to review (numberOfAlgoSuggestions, default 2; spec 001 §2.9, §9).
+// many of them to review (numberOfAlgoSuggestions, default 2).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Highlight } from '@hc/shared/api/highlights';
 import type { AutoHighlights } from '@hc/shared/api/review';

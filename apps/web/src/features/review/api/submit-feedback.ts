@@ -1,4 +1,4 @@
-// POST editor highlights/submit_feedback: the review of one article (spec 001 §4, §7). On success the
+// POST editor highlights/submit_feedback: the review of one article. On success the
 // article leaves every cached queue page, the pending counts drop by one (the server's remaining count
 // wins) and both are fetched again.
 import { useMutation, useQueryClient } from '@tanstack/react-query';

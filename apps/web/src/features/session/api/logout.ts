@@ -4,5 +4,5 @@ import { editorApi } from '../../../lib/api.ts';
 
 export const logout = (): Promise<null> => editorApi<null>('auth/logout', { method: 'POST' });
 
-/** The logout mutation; the caller clears local data whatever the outcome (spec 000 §8). */
+/** The logout mutation; the caller clears local data whatever the outcome. */
 export const useLogout = () => useMutation({ mutationFn: logout });

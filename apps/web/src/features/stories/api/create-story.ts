@@ -1,4 +1,4 @@
-// POST stamp/stories/create {title}: a new, empty draft story (spec 001 §2.2).
+// POST stamp/stories/create {title}: a new, empty draft story.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { editorApi } from '../../../lib/api.ts';
 import { storiesQueryOptions } from './get-stories.ts';

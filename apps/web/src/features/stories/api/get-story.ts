@@ -1,5 +1,5 @@
-// GET stamp/stories/{id}: one story with its pages and the video form fields (spec 001 §2.3, §7). The
-// editor also calls getStory directly before preview and publish, to compare updated_at (§4).
+// GET stamp/stories/{id}: one story with its pages and the video form fields. The
+// editor also calls getStory directly before preview and publish, to compare updated_at.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { editorApi } from '../../../lib/api.ts';
 import type { Story } from './types.ts';
@@ -13,7 +13,7 @@ export function storyQueryOptions(id: number) {
   return queryOptions({
     queryKey: ['stories', 'detail', id] as const,
     queryFn: ({ signal }) => getStory(id, signal),
-    // A failed load leaves for /stamp (spec 001 §8); retrying a 404 would only delay that.
+    // A failed load leaves for /stamp; retrying a 404 would only delay that.
     retry: false,
   });
 }

@@ -1,7 +1,7 @@
 // The story highlights archive (issue 4 point 2; contract): POST stamp/stories/{id}/highlights_zip starts
 // (or finds, for the same story version) the BullMQ job and answers its id; GET
 // stamp/stories/highlights_zip/{job_id} reports state, progress and, once done, the archive's URL. The
-// job's live pushes (issue 7 item 5) update that status as it runs; the call itself is the first answer
+// job's live pushes update that status as it runs; the call itself is the first answer
 // and a slow fallback poll.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { JobProgressEvent } from '@hc/shared/live/events';

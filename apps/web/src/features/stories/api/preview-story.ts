@@ -1,4 +1,4 @@
-// The story's AMP html for the preview frame (spec 001 §2.5, §7): GET stamp/stories/preview/{id} for the
+// The story's AMP html for the preview frame: GET stamp/stories/preview/{id} for the
 // saved story (the list's drawer), POST stamp/stories/preview {story, pages} for a draft that may include
 // a page not saved yet (the editor).
 import { queryOptions, useQuery } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 // POST stamp/stories/save {story: {id, updated_at, title?}, pages}: publishes the story; the answer
-// carries the AMP html and the story with its new updated_at (spec 001 §4, §7).
+// carries the AMP html and the story with its new updated_at.
 import { editorApi } from '../../../lib/api.ts';
 import type { Story } from './types.ts';
 

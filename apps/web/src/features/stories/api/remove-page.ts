@@ -1,4 +1,4 @@
-// POST stamp/stories/page/remove/{id}: deletes one page (spec 001 §2.3, §7).
+// POST stamp/stories/page/remove/{id}: deletes one page.
 import { editorApi } from '../../../lib/api.ts';
 
 export function removePage(id: number): Promise<{ message: string }> {

@@ -1,5 +1,5 @@
 // POST stamp/uploaded_objects/create?file_type=image|video (multipart, field `file`): the page's image or
-// video (spec 001 §7). The server inspects the file again and answers 422 with the catalogue message.
+// video. The server inspects the file again and answers 422 with the catalogue message.
 import { editorApi } from '../../../lib/api.ts';
 import type { UploadedObject } from './types.ts';
 

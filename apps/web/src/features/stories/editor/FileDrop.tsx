@@ -1,4 +1,4 @@
-// A page's file: browse or drop (spec 001 §2.4). Shows the chosen file (an image thumbnail or the video's
+// A page's file: browse or drop. Shows the chosen file (an image thumbnail or the video's
 // name), the upload in progress and the file's error.
 import { useRef, useState } from 'react';
 import { Button } from 'primereact/button';

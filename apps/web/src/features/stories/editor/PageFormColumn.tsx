@@ -1,4 +1,4 @@
-// The new-or-edit page form (spec 001 §2.4): the image page (index, layout, duration 4-15, title, blurb,
+// The new-or-edit page form: the image page (index, layout, duration 4-15, title, blurb,
 // subtitle, image) or the video page (index, video, poster URL, the server's form fields), with Preview,
 // Discard and Publish. Files upload as soon as they are chosen (uploaded_objects/create).
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// The story editor's pages column (spec 001 §2.3): the pages in order with their titles (renamed inline,
+// The story editor's pages column: the pages in order with their titles (renamed inline,
 // confirmed before saving), edit and delete, and the 'New page' control: a menu 'Image or GIF' / 'Video'
 // for role create_new_video_page, a plain button for everyone else.
 import { useRef } from 'react';

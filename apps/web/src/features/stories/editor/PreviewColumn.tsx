@@ -1,4 +1,4 @@
-// The story editor's right column (spec 001 §2.3, §2.5): the preview frame with its states (paused,
+// The story editor's right column: the preview frame with its states (paused,
 // loading, playing), Story ID, Date Created, Date Updated, Story Name, copy story link, copy thumbnail
 // link and Replay.
 import { Button } from 'primereact/button';

@@ -1,4 +1,4 @@
-// The story editor (spec 001 §2.3-2.5, §4): pages, the new-or-edit page form and the preview around one
+// The story editor: pages, the new-or-edit page form and the preview around one
 // reducer (storyEditorState.ts) and the preview's state machine (previewState.ts). This component owns
 // the calls and their toasts (6.5 s), the dialogs and the leave-page prompt; the columns only render.
 import { useEffect, useState } from 'react';
@@ -193,7 +193,7 @@ export function StoryEditor({ initial }: { initial: Story }) {
     return problem === null;
   };
 
-  /** The story fetched again before preview or publish (spec 001 §4); null when that failed. */
+  /** The story fetched again before preview or publish; null when that failed. */
   const fetchAgain = async (): Promise<Story | null> => {
     try {
       return await getStory(story.id);

@@ -1,5 +1,5 @@
-// The story editor's route (spec 001 §2.1, §2.3; /stamp/{id}): refused on mobile devices, loads the
-// story, and a failed load goes to /stamp (spec 001 §8). The story's id keys the editor.
+// The story editor's route (/stamp/{id}): refused on mobile devices, loads the
+// story, and a failed load goes to /stamp. The story's id keys the editor.
 import { useEffect, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { messages } from '@hc/shared/messages';

@@ -1,4 +1,4 @@
-// The story preview's states (spec 001 §2.5, §4): paused, then loading while the html is asked for and
+// The story preview's states: paused, then loading while the html is asked for and
 // for STORY_PREVIEW_AUTOPLAY_MS after it arrives, then playing; a failure goes back to paused. Replay
 // plays the last html again from the start (a new `run` remounts the frame).
 export type PreviewStatus = 'paused' | 'loading' | 'playing';

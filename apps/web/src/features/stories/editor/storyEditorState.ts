@@ -1,4 +1,4 @@
-// The story editor's state and operations as a pure reducer (spec 001 §2.3, §2.4, §4, §5). The
+// The story editor's state and operations as a pure reducer. The
 // components only dispatch and read the helpers below, so the rules are tested without rendering.
 import { IMAGE_PAGE_DURATION, VIDEO_PAGE_DEFAULT_DURATION } from '@hc/shared/constants';
 import { validateImagePage, validateMandatoryFields, validatePosterUrl } from '@hc/shared/validation';
@@ -36,7 +36,7 @@ export interface PageForm {
 export interface StoryEditorState {
   /** The story as the server last returned it. */
   story: Story;
-  /** 'listing' or the new/edit page form (spec 001 §4). */
+  /** 'listing' or the new/edit page form. */
   mode: 'listing' | 'form';
   form: PageForm | null;
   /** The form as it opened, to tell whether anything was edited. */
@@ -68,7 +68,7 @@ export function orderedPages(pages: readonly StoryPage[]): StoryPage[] {
 export const nextPageIndex = (pages: readonly StoryPage[]): number =>
   pages.reduce((max, p) => Math.max(max, p.index + 1), 0);
 
-/** A new page form with the spec's defaults: layout Full, 15 s, blurb Show (§2.4, §9). */
+/** A new page form with the spec's defaults: layout Full, 15 s, blurb Show. */
 export function newPageForm(kind: PageKind, story: Story): PageForm {
   return {
     kind,
@@ -125,7 +125,7 @@ export function pageFormFromPage(page: StoryPage, formFields: readonly StoryForm
   };
 }
 
-/** The first problem of the form (spec 001 §5), else null. */
+/** The first problem of the form, else null. */
 export function validatePageForm(form: PageForm, formFields: readonly StoryFormField[]): string | null {
   if (form.kind === 'image') return validateImagePage(form.file);
   return (
@@ -249,12 +249,12 @@ export function draftPages(story: Story, form: PageForm | null): StoryDraftPage[
   return drafts.sort((a, b) => a.index - b.index);
 }
 
-/** Whether the story fetched again is a newer version than the one loaded (spec 001 §4). */
+/** Whether the story fetched again is a newer version than the one loaded. */
 export const isNewerVersion = (loaded: Story, fetched: Story): boolean =>
   fetched.updated_at !== loaded.updated_at;
 
 /**
- * What the 'New page' control offers (spec 001 §2.3): a menu 'Image or GIF' / 'Video' for role
+ * What the 'New page' control offers: a menu 'Image or GIF' / 'Video' for role
  * create_new_video_page (Video disabled without server form fields), else a plain button.
  */
 export function newPageOffer(

@@ -1,4 +1,4 @@
-// The browser's checks of a video page's file before it is uploaded (spec 001 §5): size and type from the
+// The browser's checks of a video page's file before it is uploaded: size and type from the
 // File, then width, height and duration from a hidden <video> element's metadata. The server inspects
 // the uploaded file again with ffprobe and has the last word.
 import { VIDEO_UPLOAD } from '@hc/shared/constants';

@@ -1,4 +1,4 @@
-// The create-story dialog of the stories list (spec 001 §2.2): one title field; Create sends it. The
+// The create-story dialog of the stories list: one title field; Create sends it. The
 // list keys it per opening, so every opening starts empty.
 import { useState } from 'react';
 import { Dialog } from 'primereact/dialog';

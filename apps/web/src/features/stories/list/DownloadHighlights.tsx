@@ -1,6 +1,6 @@
-// 'Download story highlights' (spec 001 §2.2, §5; issue 4 point 2), offered by the drawer only to user
+// 'Download story highlights' (issue 4 point 2), offered by the drawer only to user
 // identifiers 406 followed by two digits: starts the archive job, shows its progress as the job pushes
-// it (issue 7 item 5; polled slowly as a fallback), and ends with the archive's download link.
+// it (polled slowly as a fallback), and ends with the archive's download link.
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';

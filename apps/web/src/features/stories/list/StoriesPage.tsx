@@ -1,4 +1,4 @@
-// AMP Stories list (spec 001 §2.2; route /stamp, role stamp_manager): the server-paged table of the
+// AMP Stories list (route /stamp, role stamp_manager): the server-paged table of the
 // publisher's stories, newest update first, a search, the create-story dialog and the detail drawer with
 // the AMP preview and the copy-link actions.
 import { useState } from 'react';

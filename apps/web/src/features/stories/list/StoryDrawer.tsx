@@ -1,4 +1,4 @@
-// The story detail drawer (spec 001 §2.2): the actions first (the tall frame would push them out of
+// The story detail drawer: the actions first (the tall frame would push them out of
 // sight), ID, Created, Updated, then the AMP preview in its 414x736 frame. The actions: Edit story, copy
 // story link, copy thumbnail link and (for 406xx users) Download story highlights.
 import type { ReactNode } from 'react';

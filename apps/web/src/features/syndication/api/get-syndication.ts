@@ -1,5 +1,5 @@
 // GET syndication: one page of the Active Top Videos packages the other publishers of the caller's group
-// share (spec 001 §2.6; issue 3 contracts). Read-only; paged and sorted by the server like the packages list.
+// share. Read-only; paged and sorted by the server like the packages list.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Package, PackageListQuery } from '@hc/shared/api/packages';
 import { editorApi } from '../../../lib/api.ts';

@@ -1,6 +1,6 @@
 // POST vertical_video/create: a new manual suggestion (source 2) from the frame editor's keyframe file and
 // time range; the server queues its vertical render (202). Used by Manual Creation, by a modify whose new
-// time range no longer overlaps the original, and by Create New (spec 001 §4, §7).
+// time range no longer overlaps the original, and by Create New.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { VerticalTask } from '@hc/shared/api/vertical';
 import type { KeyframeFile } from '@hc/shared/vertical/keyframe-file';

@@ -1,4 +1,4 @@
-// GET publishers/groups: the publisher groups the caller may see, as {id, name} pairs (spec 001 §3, §7).
+// GET publishers/groups: the publisher groups the caller may see, as {id, name} pairs.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { editorApi } from '../../../lib/api.ts';
 

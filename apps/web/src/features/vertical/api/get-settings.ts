@@ -1,5 +1,5 @@
 // GET settings?limit=1000: the console's settings as key/value pairs, the caller publisher's over the
-// global ones; the review modal reads numberOfAlgoSuggestions from them (spec 001 §7, §9).
+// global ones; the review modal reads numberOfAlgoSuggestions from them.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Setting } from '@hc/shared/api/pending';
 import { SETTINGS_FETCH_LIMIT } from '@hc/shared/constants';

@@ -1,5 +1,5 @@
 // POST vertical_video/update: saves a new version of the suggestion's keyframe file and time range from
-// the frame editor (Modify); the server queues its vertical render (202) (spec 001 §4, §7).
+// the frame editor (Modify); the server queues its vertical render (202).
 import { useMutation } from '@tanstack/react-query';
 import { editorApi } from '../../../lib/api.ts';
 import { fencedRequest, type Fenced } from '../../../lib/locks/api/task-lock.ts';

@@ -1,4 +1,4 @@
-// The edit modal of the vertical tool (spec 001 §2.12, §4): 'Manual Creation' or 'Edit Algo Suggestion'.
+// The edit modal of the vertical tool: 'Manual Creation' or 'Edit Algo Suggestion'.
 // A highlight first has its time range (5-12 s); then the frame editor: the source video with each
 // object's box at the playhead (drag to set a keyframe), the groups and keyframes on the timeline, and the
 // model's edits (packages/shared/src/vertical/frame-editor.ts), each logged with audit_log/create.

@@ -1,7 +1,7 @@
 // The source video scaled to fit its box, with a Konva stage over it: the 9:16 output window the render
 // will crop at this frame (outside dimmed; red when the render would enlarge it too much), the chosen
 // player's safe areas inside it, and each visible object's rectangle at the current frame. Dragging a
-// rectangle moves the object's keyframe at this frame (spec 001 §4: modify, status 'manual'); the
+// rectangle moves the object's keyframe at this frame (modify, status 'manual'); the
 // selected one has corner handles that resize it, kept to the output's shape and never under the
 // smallest box the render accepts. Colours as in the review player: selected blue, hovered yellow,
 // others red.

@@ -1,4 +1,4 @@
-// The time-range selector of a highlight's edit modal (spec 001 §2.12, §5): the start and end of the
+// The time-range selector of a highlight's edit modal: the start and end of the
 // vertical within the source. 'Change Selected Time' opens the range for editing (typed, or taken from the
 // playhead); 'Save start and end time' (or Shift+Enter) keeps it. A range shorter than 5 s or longer than
 // 12 s shows its message in red and cannot be saved (nor generated).

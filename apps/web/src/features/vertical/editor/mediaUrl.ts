@@ -1,4 +1,4 @@
-// Video URLs of the API are extension-less (spec 001 §3); the browser plays their MP4 variant.
+// Video URLs of the API are extension-less; the browser plays their MP4 variant.
 import { MP4_SUFFIX } from '@hc/shared/constants';
 
 /** The MP4 of a media URL. */

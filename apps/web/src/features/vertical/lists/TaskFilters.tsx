@@ -1,4 +1,4 @@
-// The filters above a review list (spec 001 §2.10): publisher or publisher group (only those the user may
+// The filters above a review list: publisher or publisher group (only those the user may
 // see), program (highlight tasks), free text, group by, and REFRESH.
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';

@@ -1,4 +1,4 @@
-// The vertical review lists (spec 001 §2.10): highlight tasks (/highlights/live/vertical/review) and
+// The vertical review lists: highlight tasks (/highlights/live/vertical/review) and
 // full-video tasks (/vertical/review) in review over the look-back, filtered by publisher or group,
 // program and text, grouped, sorted on the server by several columns; a row opens the review modal.
 import { lazy, Suspense, useCallback, useState } from 'react';
@@ -99,7 +99,7 @@ export function VerticalReviewPage({ contentType }: { contentType: VerticalConte
   );
 
   const parsedScope = parseScope(scope) ?? { kind: 'publisher' as const, id: user.publisher.id };
-  // The programs call lists the session publisher's programs only (spec 001 §7): another publisher's
+  // The programs call lists the session publisher's programs only: another publisher's
   // tasks cannot be filtered by them, so the filter rests while such a scope is chosen.
   const programsApply = parsedScope.kind === 'group' || parsedScope.id === user.publisher.id;
   const programFilter = isHighlight && programsApply ? program : ALL_PROGRAMS;

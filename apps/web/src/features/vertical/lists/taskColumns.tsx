@@ -1,4 +1,4 @@
-// The columns of every vertical task table (spec 001 §2.10, §2.13), and which list shows which. A column
+// The columns of every vertical task table, and which list shows which. A column
 // is sortable when the server can sort on it (VERTICAL_TASK_SORTS).
 import { createContext, useContext } from 'react';
 import { Skeleton } from 'primereact/skeleton';

@@ -1,4 +1,4 @@
-// The task lists' query rules (spec 001 §2.10, §7, §9): the table's multi-column sort as sort_by[] /
+// The task lists' query rules: the table's multi-column sort as sort_by[] /
 // order_dir[], the publisher-or-group scope, the group-by key (which the server must sort first so a group
 // never splits across the page), and the look-back.
 import { VERTICAL_TASK_SORTS } from '@hc/shared/api/vertical';

@@ -1,4 +1,4 @@
-// The review modal's player (spec 001 §2.11): the source video with a Konva stage over it drawing the crop
+// The review modal's player: the source video with a Konva stage over it drawing the crop
 // boxes of the suggestions' keyframe files at the frame on screen, following the video frame by frame as it
 // plays and seeks. Outside the selected suggestion's output window (cropWindowAt, what the render keeps) the
 // picture is dimmed. The stage covers the video, so the controls are our own, below it (the spec leaves the

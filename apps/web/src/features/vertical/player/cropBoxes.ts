@@ -1,4 +1,4 @@
-// What the review player draws at a frame (spec 001 §2.11): the rect of every object of each suggestion's
+// What the review player draws at a frame: the rect of every object of each suggestion's
 // keyframe file in the group holding that frame, in source pixels, coloured by the suggestion's role:
 // selected blue, hovered yellow, all others red. The selected suggestion's boxes are drawn last (on top).
 import { groupAtFrame, objectRectAt } from '@hc/shared/vertical/keyframe-file';

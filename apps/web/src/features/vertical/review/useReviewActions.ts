@@ -1,4 +1,4 @@
-// The review modal's actions (spec 001 §4): Approve renders the selected suggestion, Manual and Modify ask
+// The review modal's actions: Approve renders the selected suggestion, Manual and Modify ask
 // first and then open the edit modal, Reject ends the task. Each needs the live lease and its rule (good
 // quality for Approve, a reason for the others); a refused click says why. Also their keys (Alt+D / M / R),
 // off under the edit modal or a dialog, once the task is done, and while a field takes text.

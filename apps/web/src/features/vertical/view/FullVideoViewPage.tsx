@@ -1,4 +1,4 @@
-// Full videos in Vertical View (spec 001 §2.1, §2.13; /vertical/view): ready full videos on RESULTS (Name,
+// Full videos in Vertical View (/vertical/view): ready full videos on RESULTS (Name,
 // Content source ID, Duration, Discovery, Generation, Derivative ID), rejected ones on REJECTED, with the
 // item drawer. The tab is kept in the address (?tab=1) so a reload or a shared link keeps it.
 import { useSearchParams } from 'react-router';

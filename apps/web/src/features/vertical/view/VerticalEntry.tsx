@@ -1,4 +1,4 @@
-// /vertical (spec 001 §2.1): the entry of the vertical area sends the user to the first page of its menu
+// /vertical: the entry of the vertical area sends the user to the first page of its menu
 // group they may open (the route table's order), else says they may not.
 import { Navigate } from 'react-router';
 import { canAccess } from '@hc/shared/access';

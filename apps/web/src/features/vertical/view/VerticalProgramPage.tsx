@@ -1,4 +1,4 @@
-// View Vertical Program (spec 001 §2.13; /highlights/live/vertical/view/program/{programId}/{status}): the
+// View Vertical Program (/highlights/live/vertical/view/program/{programId}/{status}): the
 // program's ready segments (status other than 1) or rejected ones (status 1), with the item drawer.
 import { useLocation, useNavigate, useParams } from 'react-router';
 import type { VerticalProgram } from '@hc/shared/api/vertical';

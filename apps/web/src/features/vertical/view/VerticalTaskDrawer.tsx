@@ -1,4 +1,4 @@
-// The Vertical View drawer (spec 001 §2.13): the 'Vertical result' (9:16) of a ready item or the
+// The Vertical View drawer: the 'Vertical result' (9:16) of a ready item or the
 // 'Source video' of a rejected one, duration trimmed/total, discovery and generation dates, 'Open Video',
 // the rejection reasons, and the reels_valid switch (a failure is only logged, as the spec says). The
 // server takes the switch from reviewers only (review permission): anyone else sees it read-only.

@@ -1,4 +1,4 @@
-// Vertical View (spec 001 §2.13; /highlights/live/vertical/view): RESULTS and REJECTED tabs over the
+// Vertical View (/highlights/live/vertical/view): RESULTS and REJECTED tabs over the
 // programs with ready or rejected segments (Channel, Program ID, Title, Start Date; start_date newest first),
 // a program search, REFRESH, and a row click to the program route with the tab index as its status. The
 // tab is kept in the address (?tab=1).

@@ -1,4 +1,4 @@
-// Vertical View's tabs (spec 001 §2.13, §4, §9): RESULTS (0) lists ready items, REJECTED (1) rejected
+// Vertical View's tabs: RESULTS (0) lists ready items, REJECTED (1) rejected
 // ones; in the program route's status segment 1 means rejected and any other value ready.
 import { VERTICAL_TABS } from '@hc/shared/constants';
 

@@ -1,4 +1,4 @@
-// The task-lock calls (issue 7; packages/shared/src/live/locks.ts): take, renew, release and break the
+// The task-lock calls (packages/shared/src/live/locks.ts): take, renew, release and break the
 // lease of a vertical task or a review article, and the release a closing tab sends on its way out.
 import { useMutation } from '@tanstack/react-query';
 import type { LockKind } from '@hc/shared/live/events';

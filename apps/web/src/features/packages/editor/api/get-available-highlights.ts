@@ -1,5 +1,5 @@
 // GET highlights/index (no text) or highlights/search (q): the package editor's left column, loaded 25 a
-// page as the user scrolls (spec 000 §2, §5, §7). A page shorter than `per` ends the list; duplicates
+// page as the user scrolls. A page shorter than `per` ends the list; duplicates
 // across pages are dropped by id (mergePages).
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { HighlightList } from '@hc/shared/api/highlights';
