@@ -7,6 +7,7 @@ import type { Readable } from 'node:stream';
 import type { RgbImage } from '@hc/reframe/image';
 import { ffmpegPath } from '@hc/media/binaries';
 import { FfmpegError } from '@hc/media/ffmpeg';
+import { renderPool } from '@hc/media/process-limits';
 
 export interface AnalysisStreams {
   /** Width of the analysis frames (the height keeps the source's shape, even). */
@@ -116,7 +117,38 @@ export async function readAnalysisFrames(
     'rawvideo',
     'pipe:3',
   ];
-  const child = spawn(ffmpegPath(), args, { stdio: ['ignore', 'pipe', 'pipe', 'pipe'], windowsHide: true });
+  // The analysis decode is as heavy as a render: it takes one of the render slots and runs under the
+  // same address-space cap and time limit, so a hostile source cannot hold the worker's memory or time.
+  const { slots, waitMs, limits } = renderPool;
+  const release = await slots.acquire(waitMs);
+  if (!release)
+    throw new FfmpegError('Every render slot of this worker is busy: the analysis is tried again later.');
+  try {
+    await decode(args, limits, streams, span, tiny, width, height, sink);
+  } finally {
+    release();
+  }
+}
+
+async function decode(
+  args: string[],
+  limits: { timeoutMs: number; memoryBytes: number },
+  streams: AnalysisStreams,
+  span: FrameSpan,
+  tiny: { width: number; height: number },
+  width: number,
+  height: number,
+  sink: FrameSink,
+): Promise<void> {
+  const child = spawn('prlimit', [`--as=${limits.memoryBytes}`, '--', ffmpegPath(), ...args], {
+    stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
+    windowsHide: true,
+  });
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    child.kill('SIGKILL');
+  }, limits.timeoutMs);
   let stderr = '';
   child.stderr!.setEncoding('utf8');
   child.stderr!.on('data', (chunk: string) => {
@@ -125,6 +157,9 @@ export async function readAnalysisFrames(
   const exited = new Promise<void>((resolve, reject) => {
     child.once('error', (error) => reject(new FfmpegError(`ffmpeg could not start: ${error.message}`)));
     child.once('close', (code, signal) => {
+      clearTimeout(timer);
+      if (timedOut)
+        return reject(new FfmpegError(`ffmpeg stopped at its time limit (${limits.timeoutMs} ms)`));
       if (code === 0) return resolve();
       const last = stderr.trim().split('\n').pop()?.trim() || `exit ${code ?? signal}`;
       reject(new FfmpegError(`ffmpeg failed: ${last}`));
