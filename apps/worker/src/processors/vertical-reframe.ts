@@ -24,7 +24,6 @@ export interface VerticalReframeDeps {
   log: (message: string, details?: object) => void;
 }
 
-
 const { verticalTasks, verticalSuggestions, keyframeFiles } = schema;
 
 async function reframe(
