@@ -14,7 +14,7 @@ import { VERTICAL_BAD_QUALITY_REASONS } from '@hc/shared/constants';
 import { QUEUES } from '@hc/shared/queues';
 import { runTokensCommand, UsageError } from '../../apps/server/src/cli/service-tokens.ts';
 import { authOf, login, startTestApp, type TestApp } from '../support/app.ts';
-import { buildPublisher, buildUser } from '../support/factories.ts';
+import { buildPackage, buildPublisher, buildUser } from '../support/factories.ts';
 import { collect, connectAs, connectLive, listeningUrl, type LiveClient } from '../support/live-client.ts';
 import { withLock } from '../support/locks.ts';
 import { eventually } from '../support/retry.ts';
@@ -666,6 +666,8 @@ describe('docs/ingest.md', () => {
     const examples = [...doc.matchAll(/curl -X (PUT|POST) "\$HC([^"]+)".*? -d '([^']*)'/gs)];
     expect(examples.length).toBeGreaterThanOrEqual(6);
     const docToken = tokenOf(await tokensCli('create', '--name', 'docs', '--publisher', String(pubB)));
+    // The metrics example names a package by its embed id: the publisher has that package.
+    await buildPackage(t.ctx.db, pubB, { highlightIds: [], embedId: 'a1b2c3d4' });
     for (const [, method, path, body] of examples) {
       const response = await t.app.inject({
         method: method as 'PUT' | 'POST',

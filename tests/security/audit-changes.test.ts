@@ -87,6 +87,12 @@ const NOT_AUDITED: Record<string, string> = {
   [`GET ${EDITOR}/bulk-update/submit`]: 'a job; its worker audits in monetization_audits',
   [`POST ${EDITOR}/bulk-update/submit`]: 'a job; its worker audits in monetization_audits',
   [`POST ${EDITOR}/bulk-update-json/submit`]: 'a job; its worker audits in monetization_audits',
+  [`POST ${EDITOR}/monetization_audit/:id/revert`]:
+    'goes through the grid’s own save, which audits in monetization_audits (audit-tool.test.ts)',
+  [`POST ${EDITOR}/jobs/:id/retry`]: 'audited in audit_log as object type job (job-center.test.ts)',
+  [`POST ${EDITOR}/jobs/:id/cancel`]: 'audited in audit_log as object type job (job-center.test.ts)',
+  [`POST ${EDITOR}/vertical_video/suggest_crop`]:
+    'queues the console’s reframing; its suggestion is machine output kept beside the pipeline’s, which no reviewer decision changes',
 };
 
 /** GET routes that change data (the spec's own verbs). */
