@@ -62,8 +62,8 @@ export function Shell({ children }: { children: ReactNode }) {
         <div className="hc-topbar-crumbs">
           <TopbarBreadcrumbs roles={user.roles} />
         </div>
-        <ToastLane />
         <JobCenterButton />
+        <ToastLane />
         <TopbarLiveIndicator />
         <TopbarUserMenu />
       </header>

@@ -17,6 +17,7 @@ export const JobCenterButton = memo(function JobCenterButton() {
       tooltip={jobCenterMessages.title}
       tooltipOptions={{ position: 'bottom' }}
       onClick={() => void navigate('/jobs')}
+      className="hc-topbar-button"
       data-testid="job-center-button"
     />
   );
