@@ -112,9 +112,9 @@ export interface ListUrlState<F extends UrlFields> {
 export function useListUrlState<F extends UrlFields>(fields: F): ListUrlState<F> {
   const [search, setSearch] = useSearchParams();
   const key = search.toString();
-  // Re-read only when the address changes, so the values keep their identity between renders.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const values = useMemo(() => readFields(fields, new URLSearchParams(key)), [key]);
+  // Re-read only when the address changes, so the values keep their identity between renders (every
+  // screen passes its fields as a module-level constant, which never changes).
+  const values = useMemo(() => readFields(fields, new URLSearchParams(key)), [fields, key]);
   const page = readPage(search);
 
   const set = useCallback(

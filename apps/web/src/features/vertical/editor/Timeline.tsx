@@ -46,8 +46,17 @@ export interface TimelineProps {
   shots: Shot[];
 }
 
-/** Points of the path lane: one per `step` frames, x along the track, y the crop's centre across the source. */
+/** The path lane's height in px: y is the crop's centre across the source. */
 const LANE_HEIGHT = 34;
+
+/** A crop path as polyline points on the lane: one point per `step` frames. */
+function pathPoints(f: KeyframeFile, scale: TimelineScale, last: number, step: number, inputWidth: number) {
+  return cropCentres(f, 0, last, step)
+    .map(
+      (p) => `${centreOfFrame(scale, p.frame).toFixed(1)},${((p.x / inputWidth) * LANE_HEIGHT).toFixed(1)}`,
+    )
+    .join(' ');
+}
 
 function PathLane(props: {
   file: KeyframeFile;
@@ -61,15 +70,16 @@ function PathLane(props: {
   const last = scale.frameCount - 1;
   // About one point per 2 px of track.
   const step = Math.max(1, Math.ceil(scale.frameCount / Math.max(1, scale.width / 2)));
-  const line = (f: KeyframeFile) =>
-    cropCentres(f, 0, last, step)
-      .map(
-        (p) =>
-          `${centreOfFrame(scale, p.frame).toFixed(1)},${((p.x / file.input_width) * LANE_HEIGHT).toFixed(1)}`,
-      )
-      .join(' ');
-  const reviewer = useMemo(() => line(file), [file, scale.width, scale.frameCount]); // eslint-disable-line react-hooks/exhaustive-deps
-  const suggestion = useMemo(() => line(compared.file), [compared.file, scale.width, scale.frameCount]); // eslint-disable-line react-hooks/exhaustive-deps
+  // Both paths are drawn against the reviewer's source width (the suggestion is of the same video).
+  const inputWidth = file.input_width;
+  const reviewer = useMemo(
+    () => pathPoints(file, scale, last, step, inputWidth),
+    [file, scale, last, step, inputWidth],
+  );
+  const suggestion = useMemo(
+    () => pathPoints(compared.file, scale, last, step, inputWidth),
+    [compared.file, scale, last, step, inputWidth],
+  );
   const span = (s: { start: number; end: number }) => ({
     left: xOfFrame(scale, s.start),
     width: Math.max(2, (s.end - s.start + 1) * frameWidth(scale)),
