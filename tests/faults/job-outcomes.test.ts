@@ -232,8 +232,12 @@ async function expectRenderedOnce(videoId: number, jobId: string) {
     n.includes(jobId),
   );
   expect(made).toEqual([path.basename(row.videoPath!)]);
-  const status = await renderStatus(jobId);
-  expect(status.outcome).toEqual({ kind: 'done', url: status.video_url });
+  // The task row is written inside the job, so BullMQ may mark the job completed a moment later.
+  const status = await eventually(async () => {
+    const now = await renderStatus(jobId);
+    expect(now.outcome).toEqual({ kind: 'done', url: now.video_url });
+    return now;
+  }, 10_000);
   expect(status.video_url).toContain(path.basename(row.videoPath!, '.mp4'));
   expect(await listed(videoId)).toBeUndefined();
 }
