@@ -30,7 +30,8 @@ export interface LiveBenchContext {
 
 const REVIEWERS = 1_000;
 /** Bench publishers 2..11 (publisher 1's big review queue is B3's business). */
-const PUBLISHERS = Array.from({ length: 10 }, (_, i) => i + 2);
+export const LIVE_PUBLISHERS = Array.from({ length: 10 }, (_, i) => i + 2);
+const PUBLISHERS = LIVE_PUBLISHERS;
 const CHANGES_PER_SECOND = 10;
 const clientsScript = path.join(path.dirname(fileURLToPath(import.meta.url)), 'live-clients.ts');
 const wallClock = () => performance.timeOrigin + performance.now();
@@ -115,7 +116,7 @@ export async function createReviewers(db: Db) {
 }
 
 /** Articles that are not in the review queue, to put into it one per change (put back afterwards). */
-async function articlesToQueue(db: Db, publisherId: number, n: number) {
+export async function articlesToQueue(db: Db, publisherId: number, n: number) {
   const rows = await queryRows<{ id: number }>(
     db,
     sql`select id from articles where publisher_id = ${publisherId} and review_status = 'done'
@@ -124,7 +125,7 @@ async function articlesToQueue(db: Db, publisherId: number, n: number) {
   return rows.map((r) => Number(r.id));
 }
 
-async function pendingOf(db: Db, publisherId: number) {
+export async function pendingOf(db: Db, publisherId: number) {
   const [row] = await queryRows<{ n: number }>(
     db,
     sql`select count(*)::int as n from articles where publisher_id = ${publisherId} and review_status = 'pending'`,
@@ -364,7 +365,7 @@ function memoryRow(m: MemoryRounds): BenchRow {
  * Every (change, socket of its publisher) pair: the time from the change's commit to the socket's first
  * receipt of a count that includes it. A change no later push covered is missed.
  */
-function deliveries(changes: Change[], receipts: Receipt[], publisherOfSocket: number[]) {
+export function deliveries(changes: Change[], receipts: Receipt[], publisherOfSocket: number[]) {
   const bySocket = new Map<number, Receipt[]>();
   for (const r of receipts) {
     const list = bySocket.get(r[0]) ?? [];

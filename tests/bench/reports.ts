@@ -41,7 +41,7 @@ const workerMain = path.join(
 );
 
 /** 1,000 publishers with their ad configurations (kept on a reused database). */
-async function seedReportPublishers(db: Db) {
+export async function seedReportPublishers(db: Db) {
   const [seeded] = await queryRows<{ n: number }>(
     db,
     sql`select count(*)::int as n from publishers where id >= ${FIRST_ID}`,
@@ -78,6 +78,9 @@ async function seedReportPublishers(db: Db) {
     from placements, unnest(array['mobile', 'desktop']) as side(platform) where publisher_id >= ${FIRST_ID}`);
   });
 }
+
+/** The report publishers' ids (seedReportPublishers). */
+export const reportPublisherIds = () => Array.from({ length: PUBLISHERS }, (_, i) => FIRST_ID + i);
 
 const statusOf = (pid: number, field: 'VmHWM' | 'VmRSS') => {
   const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));

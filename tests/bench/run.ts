@@ -2,7 +2,8 @@
 // benchmark beside its reference, prints the table and writes bench-results.json at the repository root.
 // Not part of `npm test`. Environment:
 //   BENCH_HIGHLIGHTS      size of the data set (default 1,000,000)
-//   BENCH_ONLY            e.g. B1,B7,B13 (reframing), LIST (the other list endpoints) or LOAD: run only these
+//   BENCH_ONLY            e.g. B1,B7,B13 (reframing), LIST (the other list endpoints), LOAD or SCALE (two
+//                         servers and two workers): run only these
 //   BENCH_SEED            the list and search query mix's seed (default 1): the same seed asks the same URLs
 //   BENCH_DATABASE        the bench database's name (default hc_bench), dropped and created again
 //   BENCH_REUSE=1         keep an already seeded hc_bench (development only; the table says so)
@@ -35,6 +36,7 @@ import { benchQueue } from './queue.ts';
 import { benchReports } from './reports.ts';
 import { benchRender } from './render.ts';
 import { benchReframe } from './reframe.ts';
+import { benchScaleOut } from './scale-out.ts';
 import { benchWeb } from './web.ts';
 import { startBenchServer, type BenchServer } from './processes.ts';
 import { printTable, type BenchRow } from './results.ts';
@@ -151,6 +153,11 @@ async function main() {
       if (wanted('LOAD'))
         rows.push(...(await benchLoad({ app, db: big.handle.db, log, seconds, highlights, seen, seed })));
       if (wanted('B8')) rows.push(...(await benchCollab({ app, db: big.handle.db, log, seconds })));
+      if (wanted('SCALE')) {
+        rows.push(
+          ...(await benchScaleOut({ app, db: big.handle.db, databaseUrl: big.url, redisUrl, log, seconds })),
+        );
+      }
       if (wanted('B7')) {
         log('B7 task locks: logging in 50 racers');
         const racers = [];

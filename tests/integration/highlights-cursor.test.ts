@@ -294,4 +294,61 @@ describe('highlights/search in relevance order', () => {
     expect(ranked).not.toContain(4_000_000);
     expect(Math.min(...ranked)).toBe(4_000_099);
   });
+
+  it('finds the newest matches of a common, a middling and a rare word alike', async () => {
+    // 5,000 highlights, newest first by id: 'relay' in every fourth (1,250 matches: the newest 1,001 lie
+    // deeper than the first 4,000 rows), 'zebra' in 30 spread over all of them (one among the oldest).
+    const publisherId = (await buildPublisher(t.ctx.db)).id;
+    const article = await buildArticle(t.ctx.db, publisherId);
+    const now = Date.now();
+    const total = 5_000;
+    const zebra = new Set(Array.from({ length: 30 }, (_, k) => k * 166 + 3));
+    const rows = Array.from({ length: total }, (_, i) => ({
+      id: 4_100_000 + i,
+      publisherId,
+      articleId: article.id,
+      title: `${i % 4 === 0 ? 'Relay' : 'Sprint'} heat ${zebra.has(i) ? 'zebra crossing' : 'lane'} ${i}`,
+      link: 'https://news.example/heats',
+      publishedAt: new Date(now - (total - i) * 60_000),
+      articleCreatedAt: new Date(now),
+      videoPath: 'test/clip.mp4',
+      thumbnailPath: 'test/clip.jpg',
+      durationSeconds: 5,
+    }));
+    await t.ctx.db.insert(schema.highlights).values(rows);
+    const user = await buildUser(t.ctx.db, { publisherId });
+    const own = authOf(await login(t.app, user.email, user.password));
+    const ranked = async (q: string) => {
+      const ids: number[] = [];
+      let count = 0;
+      for (let page = 1; page <= 11; page++) {
+        const response = await t.app.inject({
+          method: 'GET',
+          url: `/api/v1/editor/highlights/search?q=${q}&order_by=desc&per=100&page=${page}`,
+          headers: own,
+        });
+        expect(response.statusCode, response.body).toBe(200);
+        const data = response.json().data as HighlightList;
+        count = data.count;
+        ids.push(...data.highlights.map((h) => h.highlight_id));
+      }
+      return { count, ids: ids.sort((a, b) => a - b) };
+    };
+    const newest = (match: (i: number) => boolean, n: number) =>
+      rows
+        .filter((_, i) => match(i))
+        .map((r) => r.id)
+        .slice(-n);
+
+    const relay = await ranked('rel'); // typed: a prefix of 'relay'
+    expect(relay.count).toBe(1001);
+    expect(relay.ids).toEqual(newest((i) => i % 4 === 0, 1001));
+    const rare = await ranked('zebra');
+    expect(rare.count).toBe(30);
+    expect(rare.ids).toEqual(newest((i) => zebra.has(i), 30));
+    const both = await ranked('relay%20zeb');
+    const relayZebra = (i: number) => i % 4 === 0 && zebra.has(i);
+    expect(both.count).toBe(newest(relayZebra, 1001).length);
+    expect(both.ids).toEqual(newest(relayZebra, 1001));
+  });
 });

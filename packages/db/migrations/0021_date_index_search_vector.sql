@@ -1,0 +1,2 @@
+DROP INDEX "highlights_pub_date_idx";--> statement-breakpoint
+CREATE INDEX "highlights_pub_date_idx" ON "highlights" USING btree ("publisher_id","published_at" DESC NULLS LAST,"id" DESC NULLS LAST,"category","article_active","tv_valid","search_vector");
