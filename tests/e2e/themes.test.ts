@@ -6,7 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { schema } from '@hc/db/schema';
-import { snap } from './support/browser.ts';
+import { loginAs, snap } from './support/browser.ts';
 import { useE2eSuite } from './support/suite.ts';
 import type { E2eServer } from './support/server.ts';
 import { HighlightsPage } from './support/pages/highlights-page.ts';
@@ -81,6 +81,8 @@ async function openIn(page: Page, theme: Theme, url: string) {
 
 /** Waits until the screen has rendered and nothing on it is loading any more. */
 async function settle(page: Page) {
+  // The console's canvas, not the boot script's inline colour, shows the page has its stylesheets.
+  await page.waitForFunction(() => document.documentElement.style.backgroundColor === '');
   await page.locator('#main, [data-testid="login-form"]').first().waitFor();
   await page.waitForFunction(
     () =>
@@ -125,7 +127,7 @@ describe('every screen in both themes', () => {
         for (const line of await contrastViolations(page)) failures.push(`${name}: ${line}`);
       }
       expect(failures).toEqual([]);
-    });
+    }, 900_000);
 
     it(`has no contrast violations on the login page, a dialog and the account menu in ${theme}`, async () => {
       const { page, server, browser } = s;
@@ -156,13 +158,15 @@ describe('every screen in both themes', () => {
       failures.push(...(await contrastViolations(login)).map((l) => `login: ${l}`));
       await signedOut.close();
       expect(failures).toEqual([]);
-    });
+    }, 180_000);
   }
 });
 
 describe('choosing the theme', () => {
   it('follows the system by default, switches in the account menu, and is remembered after reload and logout', async () => {
     const { page, server } = s;
+    // A session of its own: the logout below ends it, not the one the other tests share.
+    await loginAs(page, server.baseUrl, ADMIN);
     await openIn(page, 'dark', `${server.baseUrl}/highlights/web`);
     expect((await themeOf(page)).theme).toBe('dark');
 
@@ -207,7 +211,7 @@ describe('choosing the theme', () => {
     expect((await themeOf(page)).theme).toBe('dark');
     await page.emulateMedia({ colorScheme: 'light' });
     await expect.poll(async () => (await themeOf(page)).theme).toBe('light');
-  });
+  }, 180_000);
 
   it('marks the page dark before any of the app’s code runs (no light flash)', async () => {
     const { page, server } = s;
@@ -280,7 +284,7 @@ describe('trend charts in both themes', () => {
       await openIn(page, theme, `${server.baseUrl}/syndication`);
       await checkTrendPanel(page, 'syndication-trend', `trend-${theme}-syndication`);
       expect(await contrastViolations(page)).toEqual([]);
-    });
+    }, 300_000);
   }
 
   it('redraws an open chart in the new theme’s colours when the theme is switched', async () => {
