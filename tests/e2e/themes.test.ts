@@ -164,8 +164,10 @@ describe('every screen in both themes', () => {
 
 describe('choosing the theme', () => {
   it('follows the system by default, switches in the account menu, and is remembered after reload and logout', async () => {
-    const { page, server } = s;
-    // A session of its own: the logout below ends it, not the one the other tests share.
+    const { server, browser } = s;
+    // A browser and session of its own: the logout below ends it, not the one the other tests share.
+    const own = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await own.newPage();
     await loginAs(page, server.baseUrl, ADMIN);
     await openIn(page, 'dark', `${server.baseUrl}/highlights/web`);
     expect((await themeOf(page)).theme).toBe('dark');
@@ -211,6 +213,7 @@ describe('choosing the theme', () => {
     expect((await themeOf(page)).theme).toBe('dark');
     await page.emulateMedia({ colorScheme: 'light' });
     await expect.poll(async () => (await themeOf(page)).theme).toBe('light');
+    await own.close();
   }, 180_000);
 
   it('marks the page dark before any of the app’s code runs (no light flash)', async () => {
