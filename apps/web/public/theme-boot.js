@@ -5,7 +5,7 @@
   var choice = null;
   try {
     choice = localStorage.getItem('hc.theme');
-  } catch (e) {
+  } catch {
     // storage blocked: the system preference decides
   }
   var dark =
