@@ -2,8 +2,8 @@
 // benchmark beside its reference, prints the table and writes bench-results.json at the repository root.
 // Not part of `npm test`. Environment:
 //   BENCH_HIGHLIGHTS      size of the data set (default 1,000,000)
-//   BENCH_ONLY            e.g. B1,B7,B13 (reframing), LIST (the other list endpoints), LOAD or SCALE (two
-//                         servers and two workers): run only these
+//   BENCH_ONLY            e.g. B1,B7,B13 (reframing), LIST (the other list endpoints), LOAD, TRENDS or SCALE
+//                         (two servers and two workers): run only these
 //   BENCH_SEED            the list and search query mix's seed (default 1): the same seed asks the same URLs
 //   BENCH_DATABASE        the bench database's name (default hc_bench), dropped and created again
 //   BENCH_REUSE=1         keep an already seeded hc_bench (development only; the table says so)
@@ -37,6 +37,7 @@ import { benchReports } from './reports.ts';
 import { benchRender } from './render.ts';
 import { benchReframe } from './reframe.ts';
 import { benchScaleOut } from './scale-out.ts';
+import { benchTrends } from './trends.ts';
 import { benchWeb } from './web.ts';
 import { startBenchServer, type BenchServer } from './processes.ts';
 import { printTable, type BenchRow } from './results.ts';
@@ -176,6 +177,7 @@ async function main() {
           }),
         );
       }
+      if (wanted('TRENDS')) rows.push(await benchTrends({ app, headers, db: big.handle.db, log }));
     } finally {
       await app.stop();
     }

@@ -1,4 +1,6 @@
 // The session kept in local storage: the lowercased e-mail and the token (publisher id after ':').
+import { THEME_STORAGE_KEY } from './theme/storageKey.ts';
+
 const STORAGE_KEY = 'hc.session';
 
 export interface StoredSession {
@@ -26,7 +28,10 @@ export function writeSession(session: StoredSession): void {
 
 /** Logout and the 401 dialog clear every local datum, not just the session. */
 export function clearLocalData(): void {
+  // The theme is a choice about this browser, not the account's data: it outlives the session.
+  const theme = localStorage.getItem(THEME_STORAGE_KEY);
   localStorage.clear();
+  if (theme !== null) localStorage.setItem(THEME_STORAGE_KEY, theme);
   sessionListeners.forEach((l) => l());
 }
 

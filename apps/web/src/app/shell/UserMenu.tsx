@@ -1,5 +1,5 @@
-// The user area of the top bar: lowercased e-mail, the red pending-tasks badge, the publisher switch and
-// Logout (spec 000 §2 Shell, §4, §8).
+// The user area of the top bar: lowercased e-mail, the red pending-tasks badge, the publisher switch, the
+// theme and Logout.
 import { useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { LinkButton } from '../../components/LinkButton.tsx';
@@ -16,6 +16,7 @@ import { LOGIN_PATH } from '../../lib/navigation.ts';
 import { useLogout } from '../../features/session/api/logout.ts';
 import { useSetPublisher } from '../../features/session/api/set-publisher.ts';
 import { usePendingCounts } from '../../lib/pending/api/get-pending-counts.ts';
+import { ThemeSwitch } from './ThemeSwitch.tsx';
 
 const FILTER_PUBLISHERS_FROM = 8;
 
@@ -129,6 +130,8 @@ export function UserMenu() {
             />
           </div>
         )}
+
+        <ThemeSwitch />
 
         <div className="hc-user-panel-actions flex flex-column">
           <LinkButton
