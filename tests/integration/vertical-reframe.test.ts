@@ -24,7 +24,8 @@ import { buildPublisher, buildUser } from '../support/factories.ts';
 import { eventually } from '../support/retry.ts';
 import { redisUrl } from '../support/services.ts';
 import { startStoryTestApp } from '../support/story-app.ts';
-import { buildVerticalTask } from '../support/vertical-factories.ts';
+import { runTokensCommand } from '../../apps/server/src/cli/service-tokens.ts';
+import { buildVerticalTask, keyframeFileFor } from '../support/vertical-factories.ts';
 
 const run = promisify(execFile);
 type Headers = Record<string, string>;
@@ -236,4 +237,109 @@ describe('suggest crop', () => {
     ).toBe(403);
     expect((await call('GET', 'vertical_video/suggest_crop/reframe-1-all', viewerAuth)).statusCode).toBe(403);
   });
+});
+
+describe('a task that arrives without suggestions', () => {
+  const ingest = (token: string, url: string, payload: object) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/ingest/v1/${url}`,
+      headers: { authorization: `Bearer ${token}` },
+      payload,
+    });
+  const arriving = (suggestions: object[] = []) => ({
+    content_type: 'full_video',
+    title: 'Arrives without a crop',
+    source: {
+      video: SRC.path,
+      duration_seconds: SRC.frames / SRC.fps,
+      width: SRC.width,
+      height: SRC.height,
+      fps: SRC.fps,
+    },
+    suggestions,
+  });
+  /** Every reframe job of a task, whatever its state. */
+  const jobsOf = async (videoId: number) =>
+    (await queue.getJobs(['waiting', 'active', 'completed', 'failed', 'delayed', 'prioritized'])).filter(
+      (job) => (job.data as { videoId?: number }).videoId === videoId,
+    );
+
+  it('gets the console suggestion by itself, from one job however often it is sent', async () => {
+    const lines: string[] = [];
+    await runTokensCommand(
+      ['create', '--name', 'pipeline', '--publisher', String(publisherId)],
+      t.ctx.db,
+      (line) => lines.push(line),
+    );
+    const token = /(hcs_\S+)$/.exec(lines.join('\n'))![1]!;
+
+    const first = await ingest(token, 'vertical_tasks/auto-1', arriving());
+    expect(first.statusCode, first.body).toBe(200);
+    const { id: videoId, created } = first.json().data as { id: number; created: boolean };
+    expect(created).toBe(true);
+    // Sent again at once (a pipeline's retry): still the one job.
+    expect((await ingest(token, 'vertical_tasks/auto-1', arriving())).statusCode).toBe(200);
+    const jobs = await jobsOf(videoId);
+    expect(jobs.map((j) => j.id)).toEqual([`reframe-${videoId}-all`]);
+
+    // The reviewer finds the console's suggestion without asking for it.
+    const suggestion = await eventually(
+      async () => {
+        const [only, ...rest] = await suggestionsOf(videoId);
+        expect(rest).toEqual([]);
+        expect(only?.origin).toBe('console');
+        return only!;
+      },
+      90_000,
+      250,
+    );
+    const file = suggestion.keyframe_json_file!;
+    expect(validateKeyframeFile(file, { ...SRC, frameCount: SRC.frames })).toEqual([]);
+    expect(file.groups.map((g) => g.start_frame)).toEqual([0, CUT]);
+    expect(heldShare(file)).toBeGreaterThanOrEqual(0.95);
+
+    // Once it has one, a later PUT starts nothing more: the job is the same, run once.
+    await eventually(async () => expect(await jobs[0]!.getState()).toBe('completed'), 10_000);
+    expect((await ingest(token, 'vertical_tasks/auto-1', arriving())).statusCode).toBe(200);
+    const after = await jobsOf(videoId);
+    expect(after.map((j) => [j.id, j.timestamp])).toEqual([[jobs[0]!.id, jobs[0]!.timestamp]]);
+    expect(await suggestionsOf(videoId)).toHaveLength(1);
+
+    // A task that arrives with the pipeline's suggestion gets no job.
+    const withOne = await ingest(
+      token,
+      'vertical_tasks/auto-2',
+      arriving([
+        {
+          external_id: 's1',
+          start_time: 0,
+          end_time: SRC.frames / SRC.fps,
+          active: true,
+          keyframe: {
+            ...keyframeFileFor(0, SRC.frames - 1),
+            fps: SRC.fps,
+            input_width: SRC.width,
+            input_height: SRC.height,
+            groups: [
+              {
+                group_id: 1,
+                start_frame: 0,
+                end_frame: SRC.frames - 1,
+                objects: [
+                  {
+                    object_id: 1,
+                    rect: [100, 0, 203, SRC.height],
+                    keyframes: [{ frame: 0, x: 100, y: 0 }],
+                  },
+                ],
+              },
+            ],
+          },
+        },
+      ]),
+    );
+    expect(withOne.statusCode, withOne.body).toBe(200);
+    expect(await jobsOf((withOne.json().data as { id: number }).id)).toEqual([]);
+  }, 150_000);
 });

@@ -188,7 +188,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
 
   // The ingest API: the highlight pipeline feeds articles, highlights, programs and vertical tasks
   // with a service token (never a user session).
-  await app.register(ingestRoutes, { prefix: INGEST_PREFIX, ctx });
+  await app.register(ingestRoutes, { prefix: INGEST_PREFIX, ctx, jobsPrefix });
 
   // The public embed: showreel data and player script for publishers' pages (no session, CORS *).
   // In proxy mode this and the public story pages are the upstream's (forwarded, D28).

@@ -201,11 +201,14 @@ export const ingestVerticalTaskSchema = z.object({
   }),
   /** When the algorithm made its suggestions; defaults to the time of the first ingest. */
   generated_at: timestampSchema.optional(),
-  /** Upserted by their external ids; suggestions missing from a later PUT are kept (reviewers' work). */
+  /**
+   * Upserted by their external ids; suggestions missing from a later PUT are kept (reviewers' work).
+   * None: the console's reframing engine suggests a crop of the task when it arrives.
+   */
   suggestions: z
     .array(ingestSuggestionSchema)
-    .min(1)
     .max(INGEST_MAX_SUGGESTIONS)
+    .default([])
     .superRefine((items, ctx) => {
       const seen = new Set<string>();
       for (const item of items) {

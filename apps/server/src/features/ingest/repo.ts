@@ -48,6 +48,8 @@ const REAL_COLUMNS = new Set(['durationSeconds', 'sourceFps', 'startTime', 'endT
 export class IngestRepository {
   /** Articles met in this transaction by external id: a batch's highlights find theirs without a query. */
   private readonly articleRefs = new Map<string, { id: number; createdAt: Date }>();
+  /** Vertical tasks written here that wait in review without any suggestion: the console makes one. */
+  readonly unsuggested: number[] = [];
 
   constructor(
     private readonly tx: Db,
@@ -339,7 +341,8 @@ export class IngestRepository {
       segmentHighlightId = segment?.hldId ?? null;
     }
     const source = body.source;
-    const chosen = body.suggestions.find((s) => s.active) ?? body.suggestions[0]!;
+    // Without a suggestion the task has no chosen range yet: the whole source until one is made.
+    const chosen = body.suggestions.find((s) => s.active) ?? body.suggestions[0] ?? null;
     const desired = {
       contentType: body.content_type,
       title: body.title,
@@ -376,8 +379,8 @@ export class IngestRepository {
           externalId,
           status: 'review',
           ...desired,
-          startTime: chosen.start_time,
-          endTime: chosen.end_time,
+          startTime: chosen?.start_time ?? null,
+          endTime: chosen?.end_time ?? null,
           generatedAt: body.generated_at ?? new Date(),
         })
         .onConflictDoNothing({ target: [verticalTasks.publisherId, verticalTasks.externalId] })
@@ -401,7 +404,17 @@ export class IngestRepository {
     // Reviewers' work wins: suggestions change only while the task waits in review with no render queued.
     const suggestionsOpen = !row || (row.status === 'review' && row.renderState !== 'queued');
     if (suggestionsOpen && (await this.suggestions(videoId!, body, keyframes))) changed = true;
+    if (suggestionsOpen && !(await this.hasSuggestion(videoId!))) this.unsuggested.push(videoId!);
     return { id: videoId!, created, changed };
+  }
+
+  private async hasSuggestion(videoId: number): Promise<boolean> {
+    const [one] = await this.tx
+      .select({ id: verticalSuggestions.id })
+      .from(verticalSuggestions)
+      .where(eq(verticalSuggestions.videoId, videoId))
+      .limit(1);
+    return one !== undefined;
   }
 
   /** Upserts the task's suggestions by external id, each with its keyframe file; true when it wrote. */
@@ -410,6 +423,7 @@ export class IngestRepository {
     body: IngestVerticalTask,
     keyframes: KeyframeFileData[],
   ): Promise<boolean> {
+    if (body.suggestions.length === 0) return false;
     const stored = await this.tx
       .select({ suggestion: verticalSuggestions, keyframe: keyframeFiles })
       .from(verticalSuggestions)

@@ -15,10 +15,17 @@ import {
   ingestVerticalTaskSchema,
 } from '@hc/shared/api/ingest';
 import { ingestMetricsResultSchema, ingestMetricsSchema } from '@hc/shared/api/trends';
+import {
+  VERTICAL_REFRAME_JOB_OPTIONS,
+  verticalReframeJobId,
+  type VerticalReframeJob,
+} from '@hc/shared/job-contracts';
+import { QUEUES } from '@hc/shared/queues';
 import type { AppContext } from '../../context.ts';
+import { jobQueue } from '../../infra/job-queue.ts';
 import { writeMetrics } from '../trends/routes.ts';
 import { authenticateService, serviceCallerOf } from './auth.ts';
-import { IngestService } from './service.ts';
+import { IngestService, type ReframeRequester } from './service.ts';
 import { ServiceTokenRepository } from './tokens.ts';
 
 /** OpenAPI: the ingest routes take the bearer service token instead of the editor headers. */
@@ -28,9 +35,36 @@ const resultEnvelope = { 200: okEnvelope(ingestResultSchema) };
 const TASK_BODY_LIMIT = 8 * 1024 * 1024;
 const BATCH_BODY_LIMIT = 32 * 1024 * 1024;
 
-export async function ingestRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+/**
+ * The console's crop suggestion of tasks that arrived without one: one job a task (the same id as the
+ * editor's "Suggest crop" of the whole task), so a repeated PUT, or a reviewer asking meanwhile, finds it.
+ */
+function reframeRequester(
+  app: FastifyInstance,
+  ctx: AppContext,
+  jobsPrefix: string | undefined,
+): ReframeRequester {
+  const queue = jobQueue<VerticalReframeJob, unknown>(app, ctx, QUEUES.verticalReframe, jobsPrefix);
+  return async (publisherId, videoIds) => {
+    await queue().addBulk(
+      videoIds.map((videoId) => {
+        const job: VerticalReframeJob = { videoId, publisherId, span: null };
+        return {
+          name: 'reframe',
+          data: job,
+          opts: { ...VERTICAL_REFRAME_JOB_OPTIONS, jobId: verticalReframeJobId(job) },
+        };
+      }),
+    );
+  };
+}
+
+export async function ingestRoutes(
+  app: FastifyInstance,
+  { ctx, jobsPrefix }: { ctx: AppContext; jobsPrefix?: string | undefined },
+) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const service = new IngestService(ctx);
+  const service = new IngestService(ctx, reframeRequester(app, ctx, jobsPrefix));
   app.decorateRequest('service', null);
   app.addHook('onRequest', authenticateService(new ServiceTokenRepository(ctx.db)));
   const ok = <T>(data: T) => ({ success: true as const, data });

@@ -84,19 +84,33 @@ async function inItem<T>(kind: string, index: number, work: () => Promise<T>): P
   }
 }
 
-export class IngestService {
-  constructor(private readonly ctx: AppContext) {}
+/** Queues the console's crop suggestion of tasks that arrived without one (after their commit). */
+export type ReframeRequester = (publisherId: number, videoIds: number[]) => Promise<void>;
 
-  /** One transaction for the publisher; counts are announced once when it wrote anything. */
+export class IngestService {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly reframe: ReframeRequester,
+  ) {}
+
+  /**
+   * One transaction for the publisher; counts are announced once when it wrote anything. Vertical tasks
+   * left without a suggestion get the console's once committed; should the queue be down the request
+   * fails (503) and the pipeline's retry of the same PUT, which finds the task still without one, asks
+   * again.
+   */
   private async write<T>(
     publisherId: number,
     work: (repo: IngestRepository) => Promise<T>,
     wrote: (result: T) => boolean,
   ): Promise<T> {
+    let repo: IngestRepository | null = null;
     const result = await retryOnDeadlock(() =>
-      this.ctx.db.transaction((tx) => work(new IngestRepository(tx, publisherId))),
+      this.ctx.db.transaction((tx) => work((repo = new IngestRepository(tx, publisherId)))),
     );
     if (wrote(result)) this.ctx.live.countsChanged([publisherId]);
+    const unsuggested = (repo as IngestRepository | null)?.unsuggested ?? [];
+    if (unsuggested.length > 0) await this.reframe(publisherId, unsuggested);
     return result;
   }
 
