@@ -1,5 +1,5 @@
 // The user area of the top bar: lowercased e-mail, the red pending-tasks badge, the publisher switch and
-// Logout (spec 000 §2 Shell, §4, §8).
+// Logout.
 import { useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { LinkButton } from '../../components/LinkButton.tsx';
