@@ -26,7 +26,7 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       {/* No ripple: PrimeReact's Ripple measures its host with getComputedStyle when it mounts (every
           Button, paginator link and dropdown), a forced layout each; the table's first paint paid ~54 ms
-          of them at 4x slowdown (bench B11). */}
+          of them at 4x slowdown (the web-vitals bench). */}
       <PrimeReactProvider value={{ ripple: false }}>
         <ToastProvider>
           <RouterProvider router={router} />

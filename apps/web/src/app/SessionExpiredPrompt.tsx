@@ -1,5 +1,5 @@
 // The 401 dialog itself, loaded by SessionExpiredDialog the first time a session ends: the
-// PrimeReact Dialog it needs is kept out of the first screen's JavaScript (bench B11).
+// PrimeReact Dialog it needs is kept out of the first screen's JavaScript (the web-vitals bench).
 import { Dialog } from 'primereact/dialog';
 import { Button } from 'primereact/button';
 import { messages } from '@hc/shared/messages';

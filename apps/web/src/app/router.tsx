@@ -138,7 +138,7 @@ const SCREENS: Partial<Record<RouteId, () => ReactNode>> = {
 /**
  * The landing screen's code, fetched as the app starts (preloadScreenFor): otherwise its chunk is asked for
  * only once the session and configuration calls have answered and the shell renders it, one round trip
- * later (bench B13: the first page of the highlight list).
+ * later (the list-table bench: the first page of the highlight list).
  */
 const EARLY_SCREENS: Partial<Record<RouteId, () => Promise<unknown>>> = {
   highlights: loadHighlightsPage,

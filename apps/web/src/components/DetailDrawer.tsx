@@ -1,4 +1,4 @@
-// The right-hand detail drawer of spec 000 §2, with an optional inline-editable title, and the
+// The right-hand detail drawer every list screen opens from a row, with an optional inline-editable title, and the
 // labelled-field grid the drawers use for their details.
 import type { ReactNode } from 'react';
 import { Sidebar } from 'primereact/sidebar';

@@ -1,4 +1,4 @@
-// The download panel of spec 000 §2: an MP4 button always, a GIF button only when the list said create_gif.
+// The download panel of the detail drawers: an MP4 button always, a GIF button only when the list said create_gif.
 // A button stays busy while its download runs and for DOWNLOAD_BUSY_MS after it completes.
 import { useEffect, useRef, useState } from 'react';
 import { Button } from 'primereact/button';

@@ -97,7 +97,7 @@ export function ServerDataTable<Row, Sort extends string = string>({
         paginatorTemplate={PAGINATOR_TEMPLATE}
         currentPageReportTemplate={pageReport}
         // Sorting and paging re-render every row: as transitions, the click paints at once and React
-        // renders the rows in slices the browser can interleave with input (bench B11's INP).
+        // renders the rows in slices the browser can interleave with input (INP in the web-vitals bench).
         onPage={(e) => startTransition(() => onPage(e))}
         sortField={sort?.field}
         sortOrder={sort ? (sort.order === 'asc' ? 1 : -1) : 0}

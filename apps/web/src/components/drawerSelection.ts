@@ -1,5 +1,5 @@
 // The row a list page shows in its detail drawer, held outside the page's state: opening or closing the
-// drawer then re-renders the drawer alone, not the page and its table of up to 100 rows (bench B11's
+// drawer then re-renders the drawer alone, not the page and its table of up to 100 rows (the web-vitals bench's
 // INP: at 4x throttling the Escape that closed the highlights drawer spent 40 ms re-rendering the table).
 import { useState, useSyncExternalStore } from 'react';
 

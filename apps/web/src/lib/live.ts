@@ -1,4 +1,4 @@
-// The browser's one connection to the live channel (socket.io at /socket.io, ARCHITECTURE.md §8).
+// The browser's one connection to the live channel (socket.io at /socket.io; its rules are the "Realtime rules" of ARCHITECTURE.md).
 // - The session travels in the handshake's auth payload, never in the URL; a new session (login,
 //   publisher switch) replaces the connection, signing out closes it.
 // - socket.io-client reconnects with backoff (1 s doubling to 10 s, jittered). After a reconnect every
@@ -7,7 +7,7 @@
 //   before this socket joined its rooms missed what was pushed meanwhile.
 // - A session that ends while connected (logout elsewhere, expiry, revocation) opens the 401 dialog.
 // - socket.io-client is loaded when the first connection opens, not with the app: it is ~9 KiB gzipped
-//   of script the first screen would otherwise parse before it paints (bench B11).
+//   of script the first screen would otherwise parse before it paints (the web-vitals bench).
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import type { io as createClient, Socket } from 'socket.io-client';
 import type { QueryClient } from '@tanstack/react-query';

@@ -31,7 +31,7 @@ function Brand() {
 }
 
 // Opening or closing the drawer re-renders the shell: the top bar's parts depend on nothing it changes,
-// and the user menu's PrimeReact Dropdown, OverlayPanel and Buttons re-rendered with it (bench B11: the
+// and the user menu's PrimeReact Dropdown, OverlayPanel and Buttons re-rendered with it (the web-vitals bench: the
 // menu button's click).
 const TopbarBreadcrumbs = memo(Breadcrumbs);
 const TopbarLiveIndicator = memo(LiveIndicator);

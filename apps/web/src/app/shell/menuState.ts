@@ -1,4 +1,4 @@
-// Which parent items of the side drawer are open, remembered in local storage (spec 000 §2 Shell).
+// Which parent items of the side drawer are open, remembered in local storage so a reload keeps the menu as the user left it.
 import { useCallback, useState } from 'react';
 
 const STORAGE_KEY = 'hc.menu.open';

@@ -1,15 +1,13 @@
-// APV Highlights (spec 000 §2 "APV Highlights screen"; routes '/' and '/highlights/web'): the filterable,
+// APV Highlights (routes '/' and '/highlights/web'): the filterable,
 // server-paged and server-sorted table of a publisher's highlights, the two enable checkboxes, and the
 // detail drawer with downloads.
 import { startTransition } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { DataTableSortEvent } from 'primereact/datatable';
 import { Message } from 'primereact/message';
-import { Skeleton } from 'primereact/skeleton';
 import { HIGHLIGHT_SORT_COLUMNS } from '@hc/shared/api/highlights';
-import type { Highlight, HighlightSortColumn } from '@hc/shared/api/highlights';
-import { MP4_SUFFIX } from '@hc/shared/constants';
-import { formatCount, formatDate, formatNumber, formatPercent } from '@hc/shared/formatters';
+import type { Highlight } from '@hc/shared/api/highlights';
+import { formatNumber } from '@hc/shared/formatters';
 import { apvSwitched, messages } from '@hc/shared/messages';
 import { APV_SWITCH_ROLE, canAccess, role } from '@hc/shared/access';
 import { ApiError } from '../../lib/api.ts';
@@ -17,8 +15,6 @@ import { useToast } from '../../lib/toast.tsx';
 import { useAppConfig } from '../../lib/config/config.tsx';
 import { StatePanel } from '../../components/StatePanel.tsx';
 import { ServerDataTable, skeletonRows } from '../../components/ServerDataTable.tsx';
-import type { DataColumn } from '../../components/ServerDataTable.tsx';
-import { HoverVideo } from '../../components/HoverVideo.tsx';
 import type { DownloadFormat } from '../../components/DownloadPanel.tsx';
 import { useListPage, useSearchText } from '../../lib/list-page/useListPage.ts';
 import { isSessionEnd, useListErrorToast } from '../../lib/list-page/useListErrorToast.ts';
@@ -39,12 +35,10 @@ import {
 import type { HighlightsFilters } from './highlightsFilters.ts';
 import { HighlightsToolbar } from './HighlightsToolbar.tsx';
 import type { SortChoice } from './HighlightsToolbar.tsx';
-import { EnableCheckbox } from './EnableCheckbox.tsx';
 import { HighlightDrawer } from './HighlightDrawer.tsx';
+import { highlightColumns } from './highlightColumns.tsx';
 import { useDrawerSelection } from '../../components/drawerSelection.ts';
 import '../../components/data-page.css';
-
-type ColumnDef = DataColumn<Highlight, HighlightSortColumn>;
 
 const errorText = (error: unknown): string =>
   error instanceof ApiError ? error.message : messages.somethingWentWrong;
@@ -60,7 +54,7 @@ export function HighlightsPage() {
 
   // Filters, sort and page live in the address; the text goes there once the user pauses typing. The
   // status and date choices are transitions: they re-render every row, and the choice's own click
-  // should paint first (bench B11).
+  // should paint first (the web-vitals bench).
   const view = useListPage(HIGHLIGHTS_URL_FIELDS, HIGHLIGHTS_PAGE_SIZE_KEY);
   const { per, page } = view;
   const { days, status, sort } = view.values;
@@ -117,159 +111,12 @@ export function HighlightsPage() {
     await download.mutateAsync({ highlight, format });
   };
 
-  // Optional columns. The spec says only that the console flags decide them; the mapping:
-  //   consoleDisplayGenericMetrics === 'true' → Front Page Impressions and Article Page Impressions
-  //                                           (the generic, non-IAB totals; off by default)
-  //   consoleDisplayIabMetrics === 'true'     → Front Page CTR Increase and Article Page CTR Increase
-  //                                           (the IAB-measured figures; on by default)
-  // Thumbnail, title, created, clicks and the two checkboxes always show; the drawer shows every figure.
-  const showGeneric = consoleConfig.consoleDisplayGenericMetrics === 'true';
-  const showIab = consoleConfig.consoleDisplayIabMetrics === 'true';
-
-  const numberCell = (value: string) => <span className="hc-num">{value}</span>;
-  const checkboxCell = (highlight: Highlight, mode: ApvMode) => (
-    // The checkbox must not also open the drawer.
-    <div className="hc-check-cell" onClick={(e) => e.stopPropagation()}>
-      <EnableCheckbox highlight={highlight} mode={mode} onToggle={toggle} scope="row" readOnly={!canSwitch} />
-    </div>
-  );
-
-  const columns: ColumnDef[] = [
-    {
-      key: 'thumbnail',
-      header: 'APV',
-      className: 'hc-col-thumb',
-      skeleton: <Skeleton width="96px" height="54px" borderRadius="6px" />,
-      body: (h) => (
-        <HoverVideo
-          src={h.video_url + MP4_SUFFIX}
-          poster={h.thumbnail}
-          alt={h.title}
-          testId={`highlight-thumb-${h.highlight_id}`}
-        />
-      ),
-    },
-    {
-      key: 'title',
-      header: 'Title',
-      className: 'hc-col-title',
-      skeleton: (
-        <div className="flex flex-column gap-2">
-          <Skeleton width="90%" />
-          <Skeleton width="40%" height="0.75rem" />
-        </div>
-      ),
-      body: (h) => (
-        <div className="hc-title-cell">
-          <button
-            type="button"
-            className="hc-title-link"
-            data-testid={`highlight-title-${h.highlight_id}`}
-            onClick={(e) => {
-              e.stopPropagation();
-              openDrawer(h);
-            }}
-          >
-            {h.title}
-          </button>
-          <span className="hc-title-meta">
-            #{h.highlight_id}
-            {h.category && <span className="hc-dot-sep">{h.category}</span>}
-          </span>
-        </div>
-      ),
-    },
-    {
-      key: 'created',
-      header: 'Created',
-      sortField: 'date',
-      firstOrder: 'desc',
-      className: 'hc-col-date',
-      body: (h) => <span className="hc-nowrap">{formatDate(h.published_at)}</span>,
-    },
-    ...(showGeneric
-      ? [
-          {
-            key: 'front-impressions',
-            header: 'Front Page Impressions',
-            align: 'right',
-            className: 'hc-col-num',
-            body: (h) => numberCell(formatCount(h.non_uniq_regular_impressions)),
-          } satisfies ColumnDef,
-        ]
-      : []),
-    {
-      key: 'front-clicks',
-      header: 'Front Page Clicks',
-      sortField: 'non_uniq_regular_clicks',
-      firstOrder: 'desc',
-      align: 'right',
-      className: 'hc-col-num',
-      body: (h) => numberCell(formatCount(h.non_uniq_regular_clicks)),
-    },
-    ...(showIab
-      ? [
-          {
-            key: 'front-ctr',
-            header: 'Front Page CTR Increase',
-            sortField: 'regular_ctr',
-            firstOrder: 'desc',
-            align: 'right',
-            className: 'hc-col-num',
-            body: (h) => numberCell(formatPercent(h.regular_ctr)),
-          } satisfies ColumnDef,
-        ]
-      : []),
-    ...(showGeneric
-      ? [
-          {
-            key: 'article-impressions',
-            header: 'Article Page Impressions',
-            align: 'right',
-            className: 'hc-col-num',
-            body: (h) => numberCell(formatCount(h.non_uniq_ia_impressions)),
-          } satisfies ColumnDef,
-        ]
-      : []),
-    {
-      key: 'article-clicks',
-      header: 'Article Page Clicks',
-      sortField: 'non_uniq_ia__clicks',
-      firstOrder: 'desc',
-      align: 'right',
-      className: 'hc-col-num',
-      body: (h) => numberCell(formatCount(h.non_uniq_ia_clicks)),
-    },
-    ...(showIab
-      ? [
-          {
-            key: 'article-ctr',
-            header: 'Article Page CTR Increase',
-            sortField: 'ia_ctr',
-            firstOrder: 'desc',
-            align: 'right',
-            className: 'hc-col-num',
-            body: (h) => numberCell(formatPercent(h.ia_ctr)),
-          } satisfies ColumnDef,
-        ]
-      : []),
-    {
-      key: 'enable-front-page',
-      header: 'Enable Front Page',
-      align: 'center',
-      className: 'hc-col-check',
-      skeleton: <Skeleton size="1.25rem" className="mx-auto" />,
-      body: (h) => checkboxCell(h, 'regular'),
-    },
-    {
-      key: 'enable-article',
-      header: 'Enable Article',
-      align: 'center',
-      className: 'hc-col-check',
-      skeleton: <Skeleton size="1.25rem" className="mx-auto" />,
-      body: (h) => checkboxCell(h, 'article'),
-    },
-  ];
+  const columns = highlightColumns({
+    config: consoleConfig,
+    openDrawer,
+    onToggle: toggle,
+    readOnly: !canSwitch,
+  });
 
   // Sorting: the sort select and the column headers drive the same order_by.
   const activeSort = filters.sort;

@@ -1,4 +1,4 @@
-// Post highlights (spec 000 §2 route /post-on-google and the hlts query parameter, §4 "Post-on-google"):
+// Post highlights (route /post-on-google, optionally narrowed by the hlts query parameter):
 // the highlights still holding post-on-google resources, each resource publishable on its own or all of a
 // highlight's at once. Publishing removes the published resources and drops a highlight when none remain;
 // the ?hlts=id1,id2 view shows just those highlights and goes to /post-on-google once it is empty.

@@ -1,4 +1,4 @@
-// Post-on-google rules as plain data (spec 000 §2 "Query parameter hlts", §4 "Post-on-google"): which
+// Post-on-google rules as plain data (the hlts query parameter and what publishing does): which
 // highlights the view shows, and what a publish does to the list. Tested without rendering.
 //
 // What a resource is in the UI: the server stores {id, type, url} per resource (a page or asset that

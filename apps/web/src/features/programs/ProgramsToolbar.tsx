@@ -1,4 +1,4 @@
-// The program search card (spec 001 §2.7 programs, §2.13 Vertical View): search type, text, Search and
+// The program search card of the Programs and Vertical View screens: search type, text, Search and
 // Clear. Enter searches; leaving the box searches when the text changed (where onBlur is given); blank
 // text never searches. A screen adds its own actions (REFRESH) as children.
 import type { ReactNode } from 'react';

@@ -1,4 +1,4 @@
-// The Create dialog (spec 002 §2.8, §5 "New publisher"): pub_name, pub_id, home_url. The form rules are
+// The Create publisher dialog: pub_name, pub_id, home_url. The form rules are
 // the shared ones (newPublisherError); the server adds "already exists". Success and failure toast.
 import { useState } from 'react';
 import { Dialog } from 'primereact/dialog';

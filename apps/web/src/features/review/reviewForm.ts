@@ -1,4 +1,4 @@
-// The Auto Highlight Review form as a pure reducer (spec 001 §4 "Auto Highlight Review form", §5):
+// The Auto Highlight Review form as a pure reducer, so its rules are tested without rendering:
 // per highlight an APV quality (Good 0 / Bad 1) with a reason, and a TV validity (Yes 0 / No 1) with a
 // reason. Bad forces TV No with the reason 'other'; Good clears the APV reason; Yes clears the TV reason.
 // While APV is Bad, TV stays No. The form is valid when every highlight is rated on both and every

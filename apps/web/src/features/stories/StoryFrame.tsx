@@ -1,4 +1,4 @@
-// The AMP story preview frame (issue 4 point 7). The server's html goes in through
+// The AMP story preview frame, built so a story can never run code in the console. The server's html goes in through
 // srcdoc into a sandbox without allow-same-origin, and with a content policy inside the document that
 // lets no script run (staticPreview.ts), so nothing in a story (a title, a form field, a crafted page)
 // can run script, read the console's storage or navigate it. The sandbox allows scripts only because a

@@ -1,4 +1,4 @@
-// The AMP document made readable without the AMP runtime (issue 4 point 7). The preview frame is
+// The AMP document made readable without the AMP runtime. The preview frame is
 // sandboxed without scripts and the runtime's CDN is out of reach here, so the document as served would
 // stay hidden for the boilerplate's 8 s and then show white text over amp-img elements that never load.
 // For the console's preview only, this adds a static stylesheet (each page one 414x736 screen, stacked),

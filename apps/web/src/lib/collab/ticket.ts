@@ -1,5 +1,5 @@
-// POST collab/tickets {doc}: a single-use ticket (30 s) that opens one co-editing socket (issue 7 §4,
-// the co-editing contract in TEAM-CONTRACTS.md). The session token stays in the auth headers.
+// POST collab/tickets {doc}: a single-use ticket (30 s) that opens one co-editing socket
+// (the co-editing contract in TEAM-CONTRACTS.md). The session token stays in the auth headers.
 import type { CollabTicket } from '@hc/shared/api/collab';
 import { editorApi } from '../api.ts';
 

@@ -1,5 +1,5 @@
 // The configuration every signed-in screen needs: user info, the publisher's products and its console
-// configuration. Nothing below renders until all three have loaded (spec 000 §2 Shell). The three calls
+// configuration. Nothing below renders until all three have loaded, as every screen reads them. The three calls
 // go out together: the publisher id the console configuration needs is the stored token's (the server
 // accepts a session only for its token's publisher), so none waits for another's answer.
 import { createContext, useContext, useMemo } from 'react';
@@ -36,7 +36,7 @@ export function PageSpinner({ label = 'Loading' }: { label?: string }) {
 }
 
 /**
- * Asks for the whole configuration as the app starts, before React renders (bench B13: on a cold page
+ * Asks for the whole configuration as the app starts, before React renders (the list-table bench: on a cold page
  * the three calls were one after the other, then the table's list call after them). Signed out: nothing.
  */
 export function prefetchConfiguration(queryClient: QueryClient): void {

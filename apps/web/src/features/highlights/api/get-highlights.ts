@@ -57,7 +57,7 @@ export function highlightsQueryOptions(params?: HighlightsParams) {
 const STARTUP_PAGE_FRESH_MS = 10_000;
 let startupPageKey: string | null = null;
 
-/** Asks for a page before the table mounts (bench B13: the first page waited for the shell's render). */
+/** Asks for a page before the table mounts (the list-table bench: the first page waited for the shell's render). */
 export function prefetchHighlights(queryClient: QueryClient, params: HighlightsParams): void {
   const options = highlightsQueryOptions(params);
   startupPageKey = JSON.stringify(options.queryKey);

@@ -2,8 +2,8 @@
 // The placement variants get the placement through navigation state. The page opens with the stored setup
 // (or the defaults, or the publisher's setup for a new placement), validates with the shared rules as the
 // user types, and saves with PUT publisher_info/monetization.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useBlocker, useLocation, useNavigate, useParams } from 'react-router';
+import { useMemo, useState } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { Button } from 'primereact/button';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import type { ConfigGroups, DisplayConfigRow, VideoConfigRow } from '@hc/shared/api/monetization';
@@ -25,7 +25,7 @@ import { MONETIZATION_CONFIG_ACTIONS } from '@hc/shared/routes';
 import { StatePanel } from '../../../components/StatePanel.tsx';
 import { NotFoundPage } from '../../../components/pages/NotFoundPage.tsx';
 import { ApiError } from '../../../lib/api.ts';
-import { readSession } from '../../../lib/session.ts';
+import { useLeavePrompt } from '../../../lib/useLeavePrompt.ts';
 import { usePublishers } from '../api/get-publishers.ts';
 import { useSetupConfig, type SetupScope } from '../api/get-setup-config.ts';
 import { useSaveSetup } from '../api/save-setup.ts';
@@ -42,7 +42,7 @@ import { VideoSections } from './VideoSections.tsx';
 import '../../../components/data-page.css';
 import '../monetization.css';
 
-/** The leave-page prompt (the spec has one but does not word it). */
+/** The leave-page prompt's words (the product description asks for the prompt but gives no text). */
 export const LEAVE_PROMPT = {
   header: 'Leave this page?',
   message: 'Your changes to this setup are not saved. If you leave now they will be lost.',
@@ -163,26 +163,7 @@ function ConfigEditor({ action, scope, sessionId, initial }: ConfigEditorProps) 
   const dirty = useMemo(() => JSON.stringify(form) !== JSON.stringify(initial), [form, initial]);
 
   // Unsaved changes: in-app navigation asks first, reload or closing the tab gets the browser's prompt.
-  const unsavedRef = useRef(false);
-  useEffect(() => {
-    unsavedRef.current = dirty && dialog !== 'saved';
-  }, [dirty, dialog]);
-  const allowLeave = useCallback(() => {
-    unsavedRef.current = false;
-  }, []);
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      unsavedRef.current && currentLocation.pathname !== nextLocation.pathname && readSession() !== null,
-  );
-  useEffect(() => {
-    const onBeforeUnload = (e: BeforeUnloadEvent) => {
-      if (!unsavedRef.current) return;
-      e.preventDefault();
-      e.returnValue = '';
-    };
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, []);
+  const { blocker, settle: allowLeave } = useLeavePrompt(dirty && dialog !== 'saved');
 
   const setVideo = (patch: Partial<VideoSetupValues>) =>
     setForm((f) => ({ ...f, video: { ...f.video, ...patch } }));

@@ -1,5 +1,5 @@
 // The Display section of the config page: the fallback switch, then the profile id and the mobile and
-// desktop blocks (spec 002 §2.3, §4 "Display fallback on reveals...").
+// desktop blocks.
 import { Checkbox } from 'primereact/checkbox';
 import { InputText } from 'primereact/inputtext';
 import { MultiSelect } from 'primereact/multiselect';

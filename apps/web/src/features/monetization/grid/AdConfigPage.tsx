@@ -1,8 +1,7 @@
-// Ad configuration grid (spec 002 §2.6, §4 "Grid", §5, §8, §9; /admin/ad-config): up to 20 publishers'
+// Ad configuration grid (/admin/ad-config): up to 20 publishers'
 // configurations in four tabs, edited cell by cell with the legend, reset, and submitted as one
 // monetization-submit job (all or nothing) whose progress is shown until it finishes.
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { useBlocker } from 'react-router';
+import { useCallback, useEffect, useState } from 'react';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { Paginator } from 'primereact/paginator';
@@ -20,6 +19,7 @@ import { StatePanel } from '../../../components/StatePanel.tsx';
 import { useToast } from '../../../lib/toast.tsx';
 import { usePersistentPageSize } from '../../../components/usePersistentPageSize.ts';
 import { ApiError } from '../../../lib/api.ts';
+import { useLeavePrompt } from '../../../lib/useLeavePrompt.ts';
 import { PublishersField } from '../components/PublishersField.tsx';
 import { newSessionId } from '../api/session-id.ts';
 import { useFillGrid } from './api/fill-grid.ts';
@@ -108,28 +108,12 @@ export function AdConfigPage() {
 
   // Unsubmitted edits are never dropped silently: reloading the grid, leaving the page in the app, or
   // reloading the tab asks first.
-  const changesRef = useRef(changes);
-  useEffect(() => {
-    changesRef.current = changes;
-  }, [changes]);
   const [pendingDiscard, setPendingDiscard] = useState<(() => void) | null>(null);
   const guarded = (action: () => void) => {
-    if (changesRef.current > 0) setPendingDiscard(() => action);
+    if (changes > 0) setPendingDiscard(() => action);
     else action();
   };
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      changesRef.current > 0 && currentLocation.pathname !== nextLocation.pathname,
-  );
-  useEffect(() => {
-    const onBeforeUnload = (e: BeforeUnloadEvent) => {
-      if (changesRef.current === 0) return;
-      e.preventDefault();
-      e.returnValue = '';
-    };
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, []);
+  const { blocker, settle } = useLeavePrompt(changes > 0);
   const asking = pendingDiscard !== null || blocker.state === 'blocked';
   const keepEdits = () => {
     setPendingDiscard(null);
@@ -139,7 +123,7 @@ export function AdConfigPage() {
     const action = pendingDiscard;
     setPendingDiscard(null);
     if (blocker.state === 'blocked') {
-      changesRef.current = 0;
+      settle();
       blocker.proceed?.();
     }
     action?.();

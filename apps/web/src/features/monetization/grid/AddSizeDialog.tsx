@@ -1,5 +1,5 @@
 // The add-size dialog of a display cell: width and height both above 0, and only the
-// allowed sizes of spec 002 §9.
+// sizes the ad server accepts (the shared list of allowed sizes).
 import { useState } from 'react';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';

@@ -1,4 +1,4 @@
-// The grid's local edits over the fetched rows (spec 002 §2.6, §4 "Grid"): what each cell shows, its
+// The grid's local edits over the fetched rows: what each cell shows, its
 // legend state and message, the submit checks and the submit body. Pure, so it is tested without a DOM.
 import {
   gridColumnsOf,

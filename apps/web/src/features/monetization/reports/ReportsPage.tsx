@@ -1,4 +1,4 @@
-// Bulk reports (spec 002 §2.7, §4 "Report", §5, §8; /admin/reports): Populate Report writes the chosen
+// Bulk reports (/admin/reports): Populate Report writes the chosen
 // publishers' (or groups') configurations into a spreadsheet by a report-fill job and opens its link
 // (each populated workbook is kept, listed by date); Update report first previews what an edited
 // spreadsheet would change, and only the admin's confirm applies it by a report-update job.

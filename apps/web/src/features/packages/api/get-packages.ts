@@ -1,5 +1,5 @@
 // GET packages?q&type&page&per&order_by: one page of the Top Videos packages table, filtered, paged and
-// sorted by the server (spec 000 §2 "Top Videos packages list", §7). Archive and Rejected packages are
+// sorted by the server. Archive and Rejected packages are
 // never listed.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Package, PackageListQuery } from '@hc/shared/api/packages';

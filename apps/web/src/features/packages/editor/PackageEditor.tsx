@@ -2,14 +2,13 @@
 // package's highlights, and the save panel. This component owns the state, the drag in progress, the
 // leave-page prompt and the 'Highlight removed' dialog; the columns only render and report.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useBlocker } from 'react-router';
 import type { Highlight } from '@hc/shared/api/highlights';
 import type { Package } from '@hc/shared/api/packages';
 import { collabDocName } from '@hc/shared/api/collab';
 import { messages } from '@hc/shared/messages';
 import { useToast } from '../../../lib/toast.tsx';
-import { LOGIN_PATH } from '../../../lib/navigation.ts';
 import { readSession } from '../../../lib/session.ts';
+import { useLeavePrompt } from '../../../lib/useLeavePrompt.ts';
 import { useCollabDoc } from '../../../lib/collab/useCollabDoc.ts';
 import { PresenceBar } from '../../../components/PresenceBar.tsx';
 import { UndoRedoButtons } from '../../../components/UndoRedoButtons.tsx';
@@ -43,7 +42,7 @@ export interface PackageEditorProps {
   publisherId?: number;
 }
 
-/** The leave-page prompt's texts (the spec words none). */
+/** The leave-page prompt's texts (the product description gives none). */
 const LEAVE = {
   header: 'Leave without saving?',
   message: 'This package has unsaved changes. If you leave now, they will be lost.',
@@ -116,35 +115,9 @@ export function PackageEditor({ initial, publisherId }: PackageEditorProps) {
   // Per-user undo: only this editor's transactions are on its stack.
   const undo = useSharedUndo(doc, origin, createPackageUndoManager, shared);
 
-  // The unsaved flag as the blocker reads it. Actions that leave on purpose (after a save, a discard, a
-  // delete) clear it first, so their own navigation is not blocked.
-  const unsavedRef = useRef(state.unsaved);
-  useEffect(() => {
-    unsavedRef.current = state.unsaved;
-  }, [state.unsaved]);
-  const allowLeave = useCallback(() => {
-    unsavedRef.current = false;
-  }, []);
-
-  // In-app navigation while unsaved asks first. Logout (to /login, or the session already gone) does not:
-  // the unsaved work is in-memory state and leaving clears it.
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      unsavedRef.current &&
-      currentLocation.pathname !== nextLocation.pathname &&
-      nextLocation.pathname !== LOGIN_PATH &&
-      readSession() !== null,
-  );
-  // Reloading or closing the tab while unsaved: the browser's own prompt.
-  useEffect(() => {
-    const onBeforeUnload = (e: BeforeUnloadEvent) => {
-      if (!unsavedRef.current || readSession() === null) return;
-      e.preventDefault();
-      e.returnValue = '';
-    };
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, []);
+  // Leaving with unsaved changes asks first. Actions that leave on purpose (after a save, a discard, a
+  // delete) call allowLeave first, so their own navigation is not blocked.
+  const { blocker, settle: allowLeave } = useLeavePrompt(state.unsaved);
 
   /** Adds a highlight at `index` (the end by default); a sixth is refused with the catalogue toast. */
   const add = (highlight: EditorHighlight, index?: number) => {

@@ -1,4 +1,4 @@
-// The package editor's route (spec 000 §2; /packages/editor/new/{timestamp} and
+// The package editor's route (/packages/editor/new/{timestamp} and
 // /packages/editor/{id}/{timestamp}): refuses mobile devices, loads an existing package (a draft
 // suggestion with ?publisherId=N), and sends a failed load to '/' with an error toast.
 // The timestamp keys the editor, so a new timestamp always starts from a fresh copy.

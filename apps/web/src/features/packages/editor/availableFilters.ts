@@ -1,5 +1,5 @@
-// The left column's filters as plain data and how they become the highlight list call (spec 000 §2,
-// §5, §9): date range from the long list (default: its sixth option), sort (empty search uses the first
+// The left column's filters as plain data and how they become the highlight list call:
+// date range from the long list (default: its sixth option), sort (empty search uses the first
 // option, non-empty the second), category ('Tags' sent as null), text, 25 a page, valid for Top Videos.
 import type { HighlightOrderBy } from '@hc/shared/api/highlights';
 import {

@@ -1,6 +1,5 @@
-// The package editor's state and every operation on it as a pure reducer (spec 000 §2 "Package editor",
-// §3 Package, §4, §5). The React components only dispatch actions and read the derived values below, so the
-// rules are tested without rendering (STYLE.md practice 10).
+// The package editor's state and every operation on it as a pure reducer. The React components only dispatch actions and read the derived values below, so the
+// rules are tested without rendering.
 import type { Highlight } from '@hc/shared/api/highlights';
 import type { Package, PackageType, PackageWrite } from '@hc/shared/api/packages';
 import { MP4_SUFFIX, PACKAGE_DEFAULT_MAX_ADS, PACKAGE_DEFAULT_TYPE } from '@hc/shared/constants';

@@ -1,4 +1,4 @@
-// The package draft as a shared Yjs document (issue 7 §4, the co-editing contract in TEAM-CONTRACTS.md).
+// The package draft as a shared Yjs document (the co-editing contract in TEAM-CONTRACTS.md).
 // The reducer in editorState.ts stays the one place the editing rules live: a local action is reduced as
 // before and the difference is written to the document in one transaction with the editor's own origin,
 // so a per-user Y.UndoManager (trackedOrigins = that origin) undoes only this user's edits. Every change

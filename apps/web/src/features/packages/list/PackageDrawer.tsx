@@ -1,4 +1,4 @@
-// The package detail drawer (spec 000 §2 "Top Videos packages list"): the package preview, then status,
+// The package detail drawer of the packages list: the package preview, then status,
 // type, ID, embed name, category, created, updated, number of APVs, duration, clicks, impressions and CTR.
 import { Button } from 'primereact/button';
 import { Tag } from 'primereact/tag';

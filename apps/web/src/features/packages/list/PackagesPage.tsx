@@ -1,4 +1,4 @@
-// Top Videos packages list (spec 000 §2 "Top Videos packages list", §4; route /packages): the filterable,
+// Top Videos packages list (route /packages): the filterable,
 // server-paged and server-sorted table of the publisher's packages, the status checkbox with its
 // confirmation, the row actions (edit, delete = archive, get embed code) and the detail drawer.
 import { useEffect, useState } from 'react';

@@ -1,5 +1,4 @@
-// The filter toolbar above the packages table: search text, type (All, Auto, Manual) and the New button
-// (spec 000 §2 "Top Videos packages list").
+// The filter toolbar above the packages table: search text, type (All, Auto, Manual) and the New button.
 import { Dropdown } from 'primereact/dropdown';
 import { Button } from 'primereact/button';
 import { ExportButton } from '../../../lib/list-page/ExportButton.tsx';

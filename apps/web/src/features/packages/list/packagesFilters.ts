@@ -1,5 +1,5 @@
 // The packages list's filters, sort and column choices as plain data, and how they become the list call's
-// parameters (spec 000 §2 "Top Videos packages list"). Kept apart from the page so the rules are tested
+// parameters. Kept apart from the page so the rules are tested
 // without rendering.
 import { PACKAGE_SORT_COLUMNS } from '@hc/shared/api/packages';
 import type { Package, PackageListQuery, PackageType } from '@hc/shared/api/packages';

@@ -1,4 +1,4 @@
-// The package preview's rules (spec 000 §2, Package editor: Preview), without React: it needs at least
+// The package editor's preview rules, without React: it needs at least
 // PACKAGE_MIN_HIGHLIGHTS highlights, starts on PREVIEW, and an edit while it plays makes it stale until
 // the user reloads it with the new content.
 import { MP4_SUFFIX, PACKAGE_MIN_HIGHLIGHTS } from '@hc/shared/constants';

@@ -1,5 +1,5 @@
-// GET external_resources/publish?highlight_id=N&resource_ids[]=a: publishes a highlight's resources (the
-// spec's "GET to a fixed path publishes a post-on-google action", 000 §7). The answer lists the
+// GET external_resources/publish?highlight_id=N&resource_ids[]=a: publishes a highlight's resources (a GET,
+// because the contract fixes this path as a GET that publishes). The answer lists the
 // resources that remain; the cached list applies it at once.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { editorApi } from '../../../lib/api.ts';

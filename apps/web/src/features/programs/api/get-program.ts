@@ -1,4 +1,4 @@
-// GET dashboard v2 program/{id}: one program and its highlights (spec 001 §2.8, §3 "Program highlight").
+// GET dashboard v2 program/{id}: one program and its highlights.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProgramDetail } from '@hc/shared/api/programs';
 import { ApiError, dashboardApi } from '../../../lib/api.ts';

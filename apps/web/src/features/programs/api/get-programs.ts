@@ -1,5 +1,4 @@
-// GET dashboard v2 programs/index: one page of live programs, searched, sorted and paged by the server
-// (spec 001 §2.7, §7 "Programs").
+// GET dashboard v2 programs/index: one page of live programs, searched, sorted and paged by the server.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProgramList } from '@hc/shared/api/programs';
 import { dashboardApi } from '../../../lib/api.ts';

@@ -1,5 +1,5 @@
 // GET editor articles/pending_review: the Auto Highlight Review queue, sorted and paged by the server and
-// filtered by publisher (spec 001 §2.9, §7 "Auto Highlight Review").
+// filtered by publisher.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { PendingReviewList, PendingReviewSort } from '@hc/shared/api/review';
 import { ApiError, editorApi } from '../../../lib/api.ts';

@@ -1,5 +1,5 @@
-// GET stamp/stories?page&per&q: one page of the publisher's stories, newest update first (spec 001 §2.2,
-// §7). The server sorts; the table only pages.
+// GET stamp/stories?page&per&q: one page of the publisher's stories, newest update first.
+// The server sorts; the table only pages.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { editorApi } from '../../../lib/api.ts';
 import type { Story } from './types.ts';

@@ -1,4 +1,4 @@
-// The story highlights archive (issue 4 point 2; contract): POST stamp/stories/{id}/highlights_zip starts
+// The story highlights archive (the contract's calls): POST stamp/stories/{id}/highlights_zip starts
 // (or finds, for the same story version) the BullMQ job and answers its id; GET
 // stamp/stories/highlights_zip/{job_id} reports state, progress and, once done, the archive's URL. The
 // job's live pushes update that status as it runs; the call itself is the first answer

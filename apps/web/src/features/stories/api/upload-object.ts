@@ -1,5 +1,6 @@
 // POST stamp/uploaded_objects/create?file_type=image|video (multipart, field `file`): the page's image or
 // video. The server inspects the file again and answers 422 with the catalogue message.
+import { useMutation } from '@tanstack/react-query';
 import { editorApi } from '../../../lib/api.ts';
 import type { UploadedObject } from './types.ts';
 
@@ -10,5 +11,12 @@ export function uploadObject(file: File, fileType: 'image' | 'video'): Promise<U
     method: 'POST',
     query: { file_type: fileType },
     body,
+  });
+}
+
+export function useUploadObject() {
+  return useMutation({
+    mutationFn: ({ file, fileType }: { file: File; fileType: 'image' | 'video' }) =>
+      uploadObject(file, fileType),
   });
 }

@@ -1,4 +1,4 @@
-// The story editor's shared document (issue 7 §4, the co-editing contract in TEAM-CONTRACTS.md). A
+// The story editor's shared document (the co-editing contract in TEAM-CONTRACTS.md). A
 // story's pages are saved one by one through the REST page calls, so the document does not copy them:
 // it shares what is not saved yet, the open form of each existing page being edited, and a mark that a
 // page call or a publish changed the story, on which every other editor fetches the story again (so

@@ -7,7 +7,7 @@ import { collabDocName } from '@hc/shared/api/collab';
 import { readSession } from '../../../lib/session.ts';
 import { useCollabDoc } from '../../../lib/collab/useCollabDoc.ts';
 import { useSharedUndo } from '../../../lib/collab/useSharedUndo.ts';
-import { getStory } from '../api/get-story.ts';
+import { useFetchStory } from '../api/get-story.ts';
 import type { Story } from '../api/types.ts';
 import { storyEditorReducer } from './storyEditorState.ts';
 import type { StoryEditorAction, StoryEditorState } from './storyEditorState.ts';
@@ -69,8 +69,9 @@ export function useStoryCoEditing(
   // Another editor changed the story (a page call or a publish): fetch it, and reopen the page this
   // editor has open as now saved, unless someone still has changes on it.
   const lastMark = useRef(readStoryMark(doc)?.changedAt ?? 0);
+  const fetchStory = useFetchStory();
   const refetchForOthers = useCallback(async () => {
-    const fresh = await getStory(storyId).catch(() => null);
+    const fresh = await fetchStory(storyId).catch(() => null);
     if (!fresh) return;
     const current = stateRef.current;
     let next = storyEditorReducer(current, { type: 'load', story: fresh });
@@ -82,7 +83,7 @@ export function useStoryCoEditing(
         : storyEditorReducer(next, { type: 'close' });
     }
     commit(next);
-  }, [doc, storyId, commit]);
+  }, [doc, storyId, commit, fetchStory]);
   useEffect(() => {
     const onUpdate = () => {
       commit(withSharedForm(stateRef.current, doc));

@@ -1,4 +1,4 @@
-// 'Download story highlights' (issue 4 point 2), offered by the drawer only to user
+// 'Download story highlights', offered by the drawer only to user
 // identifiers 406 followed by two digits: starts the archive job, shows its progress as the job pushes
 // it (polled slowly as a fallback), and ends with the archive's download link.
 import { useState } from 'react';

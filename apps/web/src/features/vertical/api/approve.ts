@@ -1,5 +1,5 @@
 // POST vertical_video/approve {vertical_content_id, content_type, quality}: accepts a suggestion; the server
-// queues its vertical render (202) and the task leaves review (spec 001 §4 "Approve", §7).
+// queues its vertical render (202) and the task leaves review.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { VerticalTask } from '@hc/shared/api/vertical';
 import { editorApi } from '../../../lib/api.ts';

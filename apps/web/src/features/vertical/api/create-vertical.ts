@@ -10,7 +10,7 @@ import { pendingCountsQueryOptions } from '../../../lib/pending/api/get-pending-
 import { TASK_DETAILS_KEY } from './get-task-details.ts';
 import { VERTICAL_TASKS_KEY } from './get-vertical-tasks.ts';
 
-/** The body of create and update (the same payload, spec 001 §7). */
+/** The body of create and update (the same payload). */
 export interface VerticalVideoWrite {
   vertical_content_id: number;
   content_type: 'highlight' | 'full_video';

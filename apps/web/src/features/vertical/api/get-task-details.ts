@@ -1,5 +1,5 @@
 // GET vertical_task_details?video_id&status&content_type: the suggestions of one vertical task, newest
-// first, each with its keyframe file and stored feedback (spec 001 §3 Suggestion, §7 "Vertical tool").
+// first, each with its keyframe file and stored feedback.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { KeyframeFile } from '@hc/shared/vertical/keyframe-file';
 import { editorApi } from '../../../lib/api.ts';

@@ -1,5 +1,5 @@
 // GET vertical_video/programs: the programs of Vertical View, one tab (ready or rejected) at a time, searched,
-// sorted and paged by the server (spec 001 §2.13, §7 "Programs").
+// sorted and paged by the server.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProgramSearchType } from '@hc/shared/api/programs';
 import type { VerticalProgram, VerticalProgramSort } from '@hc/shared/api/vertical';

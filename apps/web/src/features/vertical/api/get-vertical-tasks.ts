@@ -1,4 +1,4 @@
-// GET vertical_tasks: one server-paged, server-sorted page of vertical tasks (spec 001 §7 "Vertical tool"):
+// GET vertical_tasks: one server-paged, server-sorted page of vertical tasks:
 // the review lists, the program segment tables and the full-video view all read it.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { VerticalTask } from '@hc/shared/api/vertical';

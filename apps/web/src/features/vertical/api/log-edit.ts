@@ -1,5 +1,5 @@
-// POST audit_log/create with object_type 'vertical_video': one frame-editor change (spec 001 §7 "Edit
-// log"). The payload is the model's edit-log entry; the server also files it in edit_log. Not a mutation
+// POST audit_log/create with object_type 'vertical_video': one frame-editor change.
+// The payload is the model's edit-log entry; the server also files it in edit_log. Not a mutation
 // hook: the editor's queue (editor/editLogQueue.ts) orders, debounces and reports these calls itself.
 import type { EditLogEntry } from '@hc/shared/vertical/frame-editor';
 import { editorApi } from '../../../lib/api.ts';

@@ -1,5 +1,5 @@
 // POST vertical_video/reject {video_id, reason[], content_type}: no vertical is made and the source video is
-// marked rejected (spec 001 §4 "Reject", §7).
+// marked rejected.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { VerticalTask } from '@hc/shared/api/vertical';
 import { editorApi } from '../../../lib/api.ts';

@@ -1,5 +1,5 @@
-// POST vertical_video/reels/update {id, valid}: the reels_valid flag of a ready or rejected task (spec 001
-// §2.13, §7). Its failure is only logged to the console, as the spec says; the switch goes back.
+// POST vertical_video/reels/update {id, valid}: the reels_valid flag of a ready or rejected task. Its
+// failure is only logged to the console (the flag is a minor hint, not worth a toast); the switch goes back.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import type { VerticalTask } from '@hc/shared/api/vertical';

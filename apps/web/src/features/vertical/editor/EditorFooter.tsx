@@ -1,6 +1,6 @@
 // The frame editor's footer: Undo, Reset (and Clear groups), Remove frames, Cancel/Close, Create New and
 // Generate. A memo component with stable handlers: it renders again when its state changes, not at every
-// frame of playback (bench B12).
+// frame of playback (the keyframe-editor bench).
 import { memo, useMemo } from 'react';
 import { Button } from 'primereact/button';
 import { SplitButton } from 'primereact/splitbutton';

@@ -17,7 +17,7 @@ import { useStableHandler } from './useStableHandler.ts';
 
 /**
  * The panel renders at every frame of playback (it shows the boxes at the playhead); its buttons render
- * only when their own props change (PrimeReact Buttons remount their icon on every render: bench B12).
+ * only when their own props change (PrimeReact Buttons remount their icon on every render: the keyframe-editor bench).
  */
 const PanelButton = memo(Button);
 const TOOLTIP_LEFT = { position: 'left' } as const;

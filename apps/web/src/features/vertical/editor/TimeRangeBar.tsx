@@ -10,7 +10,7 @@ import { formatEditorTime } from './editorGeometry.ts';
 import { useStableHandler } from './useStableHandler.ts';
 
 /** The bar renders with the playhead; this button only when its props change (PrimeReact remounts a
- * Button's icon on every render: bench B12). */
+ * Button's icon on every render: the keyframe-editor bench). */
 const MemoButton = memo(Button);
 
 export interface TimeRangeBarProps {

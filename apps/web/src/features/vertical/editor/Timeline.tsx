@@ -4,7 +4,7 @@
 // Press and drag on the track scrubs; drag a mark sideways to move that keyframe inside its group.
 // The timeline re-renders at every frame of playback and every pointer move of a drag; each mark is a memo
 // component with stable handlers, so only the marks whose state changed (current, dragged) render again
-// (with 500 marks, re-rendering all of them took most of each frame: bench B12).
+// (with 500 marks, re-rendering all of them took most of each frame: the keyframe-editor bench).
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent, PointerEvent } from 'react';
 import type { KeyframeFile } from '@hc/shared/vertical/keyframe-file';

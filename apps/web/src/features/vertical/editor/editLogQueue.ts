@@ -1,4 +1,4 @@
-// The frame editor's edit log on its way to POST audit_log/create (spec 001 §7 "Edit log"). Entries are
+// The frame editor's edit log on its way to POST audit_log/create. Entries are
 // sent one after another so the server records them in the order they happened. Keyframe saves
 // (MODIFY_KEYFRAME) wait KEYFRAME_SAVE_DEBOUNCE_MS after the last change of the same keyframe, so a drag
 // or a run of nudges is logged once, from its first old value to its last new value. Any other entry
@@ -6,7 +6,7 @@
 // server busy or out of reach) is sent again after a wait, a few times, still in order; a failed call never
 // stops the editing: it is reported on the console and the next entry goes on.
 
-/** The fields of an edit-log entry the queue reads (spec 001 §3 "Edit log entry"). */
+/** The fields of an edit-log entry the queue reads. */
 export interface QueueableEntry {
   action: string;
   frame: number | null;

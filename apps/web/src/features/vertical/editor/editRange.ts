@@ -32,7 +32,7 @@ export function coverFrames(file: KeyframeFile, first: number, last: number): Ke
 
 /**
  * The call Generate or Create New makes: create (a new manual suggestion) in Manual Creation, for
- * Create New, and when the range no longer overlaps the suggestion's ('manual', spec 001 §4); update
+ * Create New, and when the range no longer overlaps the suggestion's (then it is a new 'manual' one); update
  * (Modify) otherwise.
  */
 export function writeCallFor(

@@ -1,6 +1,6 @@
 // A function that never changes and calls the latest one given: handlers for memo components of the frame
 // editor, which re-renders at every frame of playback (PrimeReact Buttons remount their icon on every
-// render, so the parts that do not follow the playhead must not render with it: bench B12).
+// render, so the parts that do not follow the playhead must not render with it: the keyframe-editor bench).
 import { useCallback, useLayoutEffect, useRef } from 'react';
 
 export function useStableHandler<Args extends unknown[], Result>(

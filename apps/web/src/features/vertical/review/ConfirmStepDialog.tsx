@@ -1,5 +1,5 @@
 // The question asked before Manual ('Are you sure?') and Modify ('You will be redirected to a manual
-// editing screen'), spec 001 §4: Confirm opens the edit modal, Cancel goes back to the review.
+// editing screen'): Confirm opens the edit modal, Cancel goes back to the review.
 import { Dialog } from 'primereact/dialog';
 import { Button } from 'primereact/button';
 

@@ -1,4 +1,4 @@
-// The vertical review modal (spec 001 §2.11, §4 "Vertical task lifecycle", §5, §8): the task's suggestions
+// The vertical review modal: the task's suggestions
 // (capped by numberOfAlgoSuggestions) and the feedback panel on the left, the player with the crop boxes on
 // the right, and the actions Approve / Manual / Modify / Reject with their shortcuts. After Approve it follows
 // the render job until the vertical MP4 is there. The session (lease, suggestions, feedback) and the actions

@@ -1,4 +1,4 @@
-// The feedback panel of the vertical review modal (spec 001 §3 Feedback, §4 lifecycle, §5): per suggestion a
+// The feedback panel of the vertical review modal: per suggestion a
 // quality ('good') or a list of reasons, never both; which actions that allows. Approve acts on the selected
 // suggestion and needs it rated good; Manual, Modify and Reject need a reason on at least one suggestion.
 import { VERTICAL_BAD_QUALITY_REASONS } from '@hc/shared/constants';

@@ -1,4 +1,4 @@
-// How the review modal lists suggestions (spec 001 §2.11, §3 Suggestion, §9): labels by source, the cap
+// How the review modal lists suggestions: labels by source, the cap
 // from the numberOfAlgoSuggestions setting, and the one selected at first.
 import { DEFAULT_ALGO_SUGGESTIONS, SUGGESTION_SOURCE } from '@hc/shared/constants';
 

@@ -1,6 +1,6 @@
 // GET pending_counts: the per-item menu badges (autoHighlightReview, verticalHighlight,
-// verticalFullContent) and the user menu's total (tasksTotal) (spec 001 §3 "Pending counts"). The live
-// channel pushes new counts after every change that moves them; the spec's one-minute poll runs only
+// verticalFullContent) and the user menu's total (tasksTotal). The live
+// channel pushes new counts after every change that moves them; the one-minute poll runs only
 // while the channel is down (and every query is refetched after it reconnects).
 import { useEffect, useRef } from 'react';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';

@@ -1,10 +1,11 @@
 // The leave-page prompt of an editor with unsaved changes: in-app navigation asks first (the returned
-// blocker drives the dialog), and closing or reloading the tab gets the browser's own prompt. Going to
-// the login page (the session ended) never asks.
-import { useEffect, useRef } from 'react';
+// blocker drives the editor's dialog), and closing or reloading the tab gets the browser's own prompt.
+// Signing out never asks: going to the login page, or with the session already gone, the unsaved work
+// is in-memory state that leaving clears anyway.
+import { useCallback, useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router';
-import { readSession } from '../../../lib/session.ts';
-import { LOGIN_PATH } from '../../../lib/navigation.ts';
+import { readSession } from './session.ts';
+import { LOGIN_PATH } from './navigation.ts';
 
 export function useLeavePrompt(unsaved: boolean) {
   const unsavedRef = useRef(unsaved);
@@ -28,9 +29,12 @@ export function useLeavePrompt(unsaved: boolean) {
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, []);
 
-  /** The changes were saved or discarded: leaving right away no longer asks (before the state catches up). */
-  const settle = () => {
+  /**
+   * The changes were saved or discarded: leaving right away no longer asks, even before the state that
+   * says so has rendered (a save navigates on at once).
+   */
+  const settle = useCallback(() => {
     unsavedRef.current = false;
-  };
+  }, []);
   return { blocker, settle };
 }
