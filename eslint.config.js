@@ -64,6 +64,30 @@ const IMPORT_ZONES = [
   },
 ];
 
+// Rules of no-restricted-syntax every file keeps (a later block that sets the rule replaces the whole list).
+const BASE_SYNTAX = [
+  { selector: "CallExpression[callee.property.name='only']", message: 'Do not commit .only' },
+  { selector: 'ExportAllDeclaration', message: 'No barrel re-exports: import from the module itself.' },
+];
+
+// audit_log rows are written by apps/server/src/features/audit/writer.ts only (writeAudit): one place
+// knows the table's object types and who wrote a row. Caught: `x.insert(schema.auditLog)`,
+// `x.insert(auditLog)` and raw SQL `insert into audit_log`.
+const AUDIT_WRITER_ONLY = 'Write audit rows with writeAudit (apps/server/src/features/audit/writer.ts).';
+const AUDIT_WRITES = [
+  {
+    selector:
+      "CallExpression[callee.property.name='insert'] > MemberExpression.arguments[property.name='auditLog']",
+    message: AUDIT_WRITER_ONLY,
+  },
+  {
+    selector: "CallExpression[callee.property.name='insert'] > Identifier.arguments[name='auditLog']",
+    message: AUDIT_WRITER_ONLY,
+  },
+  { selector: 'TemplateElement[value.raw=/insert\\s+into\\s+"?audit_log/i]', message: AUDIT_WRITER_ONLY },
+  { selector: 'Literal[value=/insert\\s+into\\s+"?audit_log/i]', message: AUDIT_WRITER_ONLY },
+];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'packages/db/migrations/**'] },
   js.configs.recommended,
@@ -73,12 +97,14 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-syntax': [
-        'error',
-        { selector: "CallExpression[callee.property.name='only']", message: 'Do not commit .only' },
-        { selector: 'ExportAllDeclaration', message: 'No barrel re-exports: import from the module itself.' },
-      ],
+      'no-restricted-syntax': ['error', ...BASE_SYNTAX],
     },
+  },
+  {
+    // The demo and bench seeds fill the table in bulk as data, not as a record of an action.
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
+    ignores: ['apps/server/src/features/audit/writer.ts', 'packages/db/src/seed/**', '**/*.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...BASE_SYNTAX, ...AUDIT_WRITES] },
   },
   {
     // Type-aware rules: a promise nobody awaits loses its error (an unhandled rejection ends the process)

@@ -15,7 +15,6 @@ import {
   type Highlight,
   type HighlightListQuery,
 } from '@hc/shared/api/highlights';
-import { schema } from '@hc/db/schema';
 import type { AppContext } from '../../context.ts';
 import { callerOf, requireRoles } from '../../plugins/auth.ts';
 import { notFound } from '../../plugins/errors.ts';
@@ -24,6 +23,7 @@ import { fastSerializerCompiler } from '../../plugins/fast-serializer.ts';
 import type { MediaStore } from '../media/store.ts';
 import { presentListRow } from './presenter.ts';
 import { HighlightRepository } from './repo.ts';
+import { writeAudit } from '../audit/writer.ts';
 import { csvDate, sendCsv, type CsvColumn } from '../../infra/csv-export.ts';
 
 const HIGHLIGHT_CSV_COLUMNS: CsvColumn<Highlight>[] = [
@@ -119,7 +119,7 @@ export async function highlightRoutes(app: FastifyInstance, { ctx, media }: Opti
       const file = format === 'gif' ? row.gifPath : row.videoPath;
       const opened = file ? await media.open(file) : null;
       if (!opened) throw notFound();
-      await ctx.db.insert(schema.auditLog).values({
+      await writeAudit(ctx.db, {
         publisherId: caller.publisherId,
         userId: caller.userId,
         actionName: 'download',
@@ -162,7 +162,7 @@ export async function dashboardArticleRoutes(app: FastifyInstance, { ctx }: { ct
           status,
         );
         if (row)
-          await tx.insert(schema.auditLog).values({
+          await writeAudit(tx, {
             publisherId: caller.publisherId,
             userId: caller.userId,
             actionName: 'article_status',

@@ -28,6 +28,7 @@ import { callerOf } from '../../plugins/auth.ts';
 import { conflict, forbidden, HttpError, notFound } from '../../plugins/errors.ts';
 import type { AuthContext } from '../auth/sessions.ts';
 import { recordJobStart } from './records.ts';
+import { writeAudit } from '../audit/writer.ts';
 
 type Row = typeof schema.consoleJobs.$inferSelect;
 const jobs = schema.consoleJobs;
@@ -95,7 +96,7 @@ export async function jobCenterRoutes(
   };
 
   const audit = (caller: AuthContext, row: Row, actionName: string) =>
-    ctx.db.insert(schema.auditLog).values({
+    writeAudit(ctx.db, {
       publisherId: row.publisherId,
       userId: caller.userId,
       actionName,

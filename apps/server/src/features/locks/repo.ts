@@ -5,7 +5,6 @@ import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect, type PgPreparedQuery, type PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import type { Db } from '@hc/db/client';
 import { queryRows } from '@hc/db/client';
-import { schema } from '@hc/db/schema';
 import type { LockKind } from '@hc/shared/live/events';
 
 /** Table and key column of each kind (constants, never input). */
@@ -225,9 +224,5 @@ export class LockRepository {
           for update`,
     );
     return rows.length === 1;
-  }
-
-  async audit(row: typeof schema.auditLog.$inferInsert): Promise<void> {
-    await this.db.insert(schema.auditLog).values(row);
   }
 }

@@ -15,6 +15,7 @@ import { conflict, HttpError, notFound } from '../../plugins/errors.ts';
 import { REVIEW_ROLE } from '../review/repo.ts';
 import { requirePermission, VERTICAL_REVIEW_ROLE } from '../vertical/scope.ts';
 import { LockRepository, type LeaseRow, type LockScope } from './repo.ts';
+import { writeAudit } from '../audit/writer.ts';
 
 /** The lease is live: held and not yet lapsed. */
 const isLive = (lease: LeaseRow, now = new Date()) =>
@@ -175,7 +176,7 @@ export class TaskLockService {
     if (!before) throw notFound();
     const freed = await this.repo.clear(kind, id, null);
     if (!freed) return presentLock(kind, id, before);
-    await this.repo.audit({
+    await writeAudit(this.ctx.db, {
       publisherId: freed.publisherId,
       userId: caller.userId,
       actionName: 'lock_break',

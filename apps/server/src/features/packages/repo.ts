@@ -246,14 +246,4 @@ export class PackageRepository {
       .limit(500);
     return names.map((r, i) => ({ id: -(i + 1), name: r.name! }));
   }
-
-  async audit(entry: {
-    publisherId: number;
-    userId: number;
-    actionName: string;
-    objectId: string;
-    payload: unknown;
-  }): Promise<void> {
-    await this.db.insert(schema.auditLog).values({ ...entry, objectType: 'package' });
-  }
 }

@@ -10,6 +10,7 @@ import { validateAlias, validatePackageName, validatePackageSize } from '@hc/sha
 import { badRequest, conflict, notFound } from '../../plugins/errors.ts';
 import { LISTED_STATUSES, PackageRepository, type PackageRow } from './repo.ts';
 import { dateToSeconds } from '@hc/shared/formatters';
+import { writeAudit } from '../audit/writer.ts';
 
 /** Legal status changes (docs/decisions.md D8). Nothing leaves Archive or Rejected. */
 export const STATUS_TRANSITIONS: Record<PackageStatus, readonly PackageStatus[]> = {
@@ -164,7 +165,8 @@ export class PackageService {
           embedId = newEmbedId();
         }
         await repo.replaceHighlights(embedId, items);
-        await repo.audit({
+        await writeAudit(tx, {
+          objectType: 'package',
           publisherId: actor.publisherId,
           userId: actor.userId,
           actionName: 'create',
@@ -231,7 +233,8 @@ export class PackageService {
         await repo.update(embedId, after);
         await repo.replaceHighlights(embedId, items);
         await repo.markTvInvalid(actor.publisherId, newlyInvalid);
-        await repo.audit({
+        await writeAudit(tx, {
+          objectType: 'package',
           publisherId: actor.publisherId,
           userId: actor.userId,
           actionName: 'update',
@@ -265,7 +268,8 @@ export class PackageService {
       if (!STATUS_TRANSITIONS[before.status].includes(body.status))
         throw conflict(packageErrors.transition(before.status, body.status));
       await repo.update(embedId, { status: body.status, updatedAt: nextUpdatedAt(before.updatedAt) });
-      await repo.audit({
+      await writeAudit(tx, {
+        objectType: 'package',
         publisherId: actor.publisherId,
         userId: actor.userId,
         actionName: body.status === 'Archive' ? 'archive' : body.status === 'Rejected' ? 'reject' : 'status',

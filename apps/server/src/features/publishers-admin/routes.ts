@@ -28,8 +28,9 @@ import { badRequest, conflict, notFound } from '../../plugins/errors.ts';
 import type { MediaStore } from '../media/store.ts';
 import { PublisherRepository } from '../publishers/repo.ts';
 import { decodeSplash, storeSplash } from './splash.ts';
+import { writeAudit } from '../audit/writer.ts';
 
-const { publishers, splashImages, auditLog } = schema;
+const { publishers, splashImages } = schema;
 
 /** A base64 text of a 2 MB image is about 2.7 MB. */
 const SPLASH_BODY_LIMIT = 3 * 1024 * 1024;
@@ -40,7 +41,7 @@ async function audit(
   tx: Tx,
   entry: { publisherId: number; userId: number; action: string; objectId: number; payload: unknown },
 ) {
-  await tx.insert(auditLog).values({
+  await writeAudit(tx, {
     publisherId: entry.publisherId,
     userId: entry.userId,
     actionName: entry.action,

@@ -5,6 +5,7 @@ import { indexOrders } from '@hc/db/order';
 import { queryRows, type Db } from '@hc/db/client';
 import { schema } from '@hc/db/schema';
 import { SEARCH_RESULT_LIMIT } from '@hc/shared/constants';
+import { writeAudit } from '../audit/writer.ts';
 
 const { highlights } = schema;
 
@@ -58,7 +59,7 @@ export class ResourceRepository {
       if (removed.length > 0) {
         await tx.update(highlights).set({ resources: remaining }).where(eq(highlights.id, highlightId));
       }
-      await tx.insert(schema.auditLog).values({
+      await writeAudit(tx, {
         publisherId: actor.publisherId,
         userId: actor.userId,
         actionName: 'publish',

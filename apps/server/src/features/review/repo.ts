@@ -8,16 +8,8 @@ import { ALGO_SUGGESTIONS_SETTING } from '@hc/shared/api/pending';
 import type { PendingReviewQuery, PendingReviewSort, ReviewAction } from '@hc/shared/api/review';
 import { DEFAULT_ALGO_SUGGESTIONS } from '@hc/shared/constants';
 
-const {
-  articles,
-  publishers,
-  highlights,
-  settings,
-  userPublisherRoles,
-  articleReviewFeedback,
-  auditLog,
-  users,
-} = schema;
+const { articles, publishers, highlights, settings, userPublisherRoles, articleReviewFeedback, users } =
+  schema;
 
 export type ArticleRow = typeof articles.$inferSelect;
 export type HighlightRow = typeof highlights.$inferSelect;
@@ -152,9 +144,5 @@ export class ReviewRepository {
 
   async insertFeedback(rows: (typeof articleReviewFeedback.$inferInsert)[]): Promise<void> {
     if (rows.length > 0) await this.db.insert(articleReviewFeedback).values(rows);
-  }
-
-  async audit(row: typeof auditLog.$inferInsert): Promise<void> {
-    await this.db.insert(auditLog).values(row);
   }
 }

@@ -14,6 +14,7 @@ import type { AuthContext } from '../auth/sessions.ts';
 import { conflict, HttpError, notFound } from '../../plugins/errors.ts';
 import { TaskLockService } from '../locks/service.ts';
 import { ReviewRepository, STATUS_AFTER, type ArticleRow, type ReviewScope } from './repo.ts';
+import { writeAudit } from '../audit/writer.ts';
 
 export interface Reviewer {
   userId: number;
@@ -105,7 +106,7 @@ export class ReviewService {
           actionType: body.action_type,
         })),
       );
-      await repo.audit({
+      await writeAudit(tx, {
         publisherId: article.publisherId,
         userId: caller.userId,
         actionName: body.action_type,

@@ -130,15 +130,4 @@ export class StoryRepository {
     const [row] = await this.db.insert(uploadedObjects).values(values).returning();
     return row!;
   }
-
-  async audit(entry: {
-    publisherId: number;
-    userId: number;
-    actionName: string;
-    objectType: 'story' | 'story_page' | 'uploaded_object';
-    objectId: string;
-    payload: unknown;
-  }): Promise<void> {
-    await this.db.insert(schema.auditLog).values(entry);
-  }
 }

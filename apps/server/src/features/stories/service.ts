@@ -14,6 +14,7 @@ import { checkVideoFields } from './form-fields.ts';
 import { absolute, mediaRefUrl, storyLinkPath } from './presenter.ts';
 import { StoryRepository, type StoryPageInsert, type StoryPageRow, type StoryRow } from './repo.ts';
 import { posterOf, renderSnapshot, snapshotOf } from './snapshot.ts';
+import { writeAudit } from '../audit/writer.ts';
 
 /** Server answers the spec does not word (shown by the web as the error text). */
 export const storyErrors = {
@@ -225,7 +226,7 @@ export class StoryService {
     return this.db.transaction(async (tx) => {
       const repo = new StoryRepository(tx);
       const row = await repo.insertStory({ publisherId: actor.publisherId, title, state: 'draft' });
-      await repo.audit({
+      await writeAudit(tx, {
         publisherId: actor.publisherId,
         userId: actor.userId,
         actionName: 'create',
@@ -250,7 +251,7 @@ export class StoryService {
       const ordinal = existing.reduce((max, p) => Math.max(max, p.ordinal + 1), 0);
       const row = await repo.insertPage({ ...values, storyId: story.id, ordinal });
       await repo.updateStory(story.id, { updatedAt: nextUpdatedAt(story.updatedAt) });
-      await repo.audit({
+      await writeAudit(tx, {
         publisherId: actor.publisherId,
         userId: actor.userId,
         actionName: 'create',
@@ -283,7 +284,7 @@ export class StoryService {
           : await this.pageValues(repo, actor, body, origin);
       const row = await repo.updatePage(pageId, values);
       await repo.updateStory(story.id, { updatedAt: nextUpdatedAt(story.updatedAt) });
-      await repo.audit({
+      await writeAudit(tx, {
         publisherId: actor.publisherId,
         userId: actor.userId,
         actionName: 'update',
@@ -306,7 +307,7 @@ export class StoryService {
       await this.freezeLegacy(repo, story);
       await repo.deletePage(pageId);
       await repo.updateStory(story.id, { updatedAt: nextUpdatedAt(story.updatedAt) });
-      await repo.audit({
+      await writeAudit(tx, {
         publisherId: actor.publisherId,
         userId: actor.userId,
         actionName: 'delete',
@@ -379,7 +380,7 @@ export class StoryService {
         publishedSnapshot: snapshot,
         publishedVersionAt: after.publishedVersionAt,
       });
-      await repo.audit({
+      await writeAudit(tx, {
         publisherId: actor.publisherId,
         userId: actor.userId,
         actionName: 'publish',

@@ -31,6 +31,7 @@ import { forbidden, notFound } from '../../plugins/errors.ts';
 import type { MediaStore } from '../media/store.ts';
 import { jobQueue, tracedBy } from '../../infra/job-queue.ts';
 import { recordJobStart } from '../job-center/records.ts';
+import { writeAudit } from '../audit/writer.ts';
 
 interface Options {
   ctx: AppContext;
@@ -138,7 +139,7 @@ export async function storyDownloadRoutes(app: FastifyInstance, { ctx, media, jo
         await recordStart();
       }
       // A download of the story's highlights, recorded like a single highlight's audit_download.
-      await ctx.db.insert(schema.auditLog).values({
+      await writeAudit(ctx.db, {
         publisherId,
         userId,
         actionName: 'download',

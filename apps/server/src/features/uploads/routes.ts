@@ -36,6 +36,7 @@ import {
 import type { MediaStore } from '../media/store.ts';
 import { StoryRepository } from '../stories/repo.ts';
 import { isMp4Video, probe, type ImageKind } from './inspect.ts';
+import { writeAudit } from '../audit/writer.ts';
 
 interface Options {
   ctx: AppContext;
@@ -296,7 +297,7 @@ export async function uploadRoutes(app: FastifyInstance, { ctx, media }: Options
               height: stored.height,
               durationSeconds: stored.durationSeconds,
             });
-            await txRepo.audit({
+            await writeAudit(tx, {
               publisherId: caller.publisherId,
               userId: caller.userId,
               actionName: 'create',

@@ -2,7 +2,9 @@
 // 'vertical_video' is also an edit_log row of the task, written in the same transaction. Only for a
 // task of the caller's publishers, by someone who may edit it (the review permission).
 import { schema } from '@hc/db/schema';
+import type { AuditLogCreate } from '@hc/shared/api/audit';
 import { editLogEntrySchema } from '@hc/shared/api/vertical';
+import { writeAudit } from '../audit/writer.ts';
 import type { AppContext } from '../../context.ts';
 import type { AuthContext } from '../auth/sessions.ts';
 import { HttpError, notFound } from '../../plugins/errors.ts';
@@ -13,7 +15,7 @@ export interface AuditRequest {
   payload: Record<string, unknown>;
   action_name: string;
   object_id: string;
-  object_type: string;
+  object_type: AuditLogCreate['object_type'];
 }
 
 /** Records one frame-editor entry in audit_log and edit_log; returns the audit_log id. */
@@ -39,19 +41,16 @@ export async function recordEditLogEntry(ctx: AppContext, caller: AuthContext, b
   assertInScope(scope, view.task.publisherId);
 
   return ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(schema.auditLog)
-      .values({
-        publisherId: view.task.publisherId,
-        userId: caller.userId,
-        actionName: body.action_name,
-        objectId: body.object_id,
-        objectType: body.object_type,
-        payload: body.payload,
-        // Sent by the browser: on record as what the client said, not as what the server did.
-        source: 'client',
-      })
-      .returning({ id: schema.auditLog.id });
+    const id = await writeAudit(tx, {
+      publisherId: view.task.publisherId,
+      userId: caller.userId,
+      actionName: body.action_name,
+      objectId: body.object_id,
+      objectType: body.object_type,
+      payload: body.payload,
+      // Sent by the browser: on record as what the client said, not as what the server did.
+      source: 'client',
+    });
     await tx.insert(schema.editLog).values({
       verticalVideoId: entry.vertical_video_id,
       groupId: entry.group_id,
@@ -63,6 +62,6 @@ export async function recordEditLogEntry(ctx: AppContext, caller: AuthContext, b
       timestampMs: entry.timestamp,
       userId: caller.userId,
     });
-    return row!.id;
+    return id;
   });
 }

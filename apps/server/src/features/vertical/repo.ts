@@ -31,16 +31,8 @@ import type {
   VerticalTaskSort,
 } from '@hc/shared/api/vertical';
 
-const {
-  verticalTasks,
-  publishers,
-  programs,
-  verticalSuggestions,
-  keyframeFiles,
-  verticalFeedback,
-  auditLog,
-  users,
-} = schema;
+const { verticalTasks, publishers, programs, verticalSuggestions, keyframeFiles, verticalFeedback, users } =
+  schema;
 
 export type TaskRow = typeof verticalTasks.$inferSelect;
 export interface TaskView {
@@ -401,9 +393,5 @@ export class VerticalTaskRepository {
     change: Pick<typeof verticalSuggestions.$inferInsert, 'startTime' | 'endTime' | 'keyframeFileId'>,
   ): Promise<void> {
     await this.db.update(verticalSuggestions).set(change).where(eq(verticalSuggestions.id, id));
-  }
-
-  async audit(row: typeof auditLog.$inferInsert): Promise<void> {
-    await this.db.insert(auditLog).values(row);
   }
 }

@@ -38,6 +38,7 @@ import {
 import { probeSourceVideo, storedFacts, type SourceVideoFacts } from './source-video.ts';
 import { tracedBy } from '../../infra/job-queue.ts';
 import { recordJobStart } from '../job-center/records.ts';
+import { writeAudit } from '../audit/writer.ts';
 
 const unprocessable = (errors: string[]) => new HttpError(422, errors);
 
@@ -174,7 +175,8 @@ export class VerticalService {
           reasons: body.reason,
         });
       }
-      await repo.audit(
+      await writeAudit(
+        tx,
         this.auditOf(caller, view.task, 'reject', {
           before: stateOf(view.task),
           after: { status: 'rejected', render_state: view.task.renderState },
@@ -259,7 +261,8 @@ export class VerticalService {
     const claimed = await this.ctx.db.transaction(async (tx) => {
       const repo = new VerticalTaskRepository(tx);
       if (!(await repo.claimRetry(task.videoId, jobId, task.updatedAt))) return false;
-      await repo.audit(
+      await writeAudit(
+        tx,
         this.auditOf(caller, task, 'retry_render', {
           before: stateOf(task),
           after: { status: task.status, render_state: 'queued' },
@@ -324,7 +327,8 @@ export class VerticalService {
     await this.ctx.db.transaction(async (tx) => {
       const repo = new VerticalTaskRepository(tx);
       await repo.setReelsValid(videoId, valid);
-      await repo.audit(
+      await writeAudit(
+        tx,
         this.auditOf(caller, view.task, 'reels_update', {
           before: { reels_valid: view.task.reelsValid },
           after: { reels_valid: valid },
@@ -458,7 +462,8 @@ export class VerticalService {
       if (!(await repo.claimRender(task.videoId, jobId, staleJobId)))
         throw await this.conflictOf(task.videoId);
       await this.locks.holdForAction(tx, caller, 'vertical_task', task.videoId, fence);
-      await repo.audit(
+      await writeAudit(
+        tx,
         this.auditOf(caller, task, action, {
           before: stateOf(task),
           after: { status: task.status, render_state: 'queued' },
@@ -492,7 +497,7 @@ export class VerticalService {
       userId: caller.userId,
       actionName,
       objectId: String(task.videoId),
-      objectType: 'vertical_task',
+      objectType: 'vertical_task' as const,
       payload,
     };
   }
