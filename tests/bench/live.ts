@@ -125,6 +125,17 @@ export async function articlesToQueue(db: Db, publisherId: number, n: number) {
   return rows.map((r) => Number(r.id));
 }
 
+/** The articles a bench queued for review, taken off the queue again so the next row starts level. */
+export async function takeOffQueue(db: Db, ids: number[]) {
+  if (ids.length === 0) return;
+  await db.execute(
+    sql`update articles set review_status = 'done' where id in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+  );
+}
+
 export async function pendingOf(db: Db, publisherId: number) {
   const [row] = await queryRows<{ n: number }>(
     db,
@@ -263,14 +274,7 @@ export async function benchLive(c: LiveBenchContext): Promise<BenchRow[]> {
   } finally {
     clients.close();
     redis.disconnect();
-    if (queued.length) {
-      await c.db.execute(
-        sql`update articles set review_status = 'done' where id in (${sql.join(
-          queued.map((id) => sql`${id}`),
-          sql`, `,
-        )})`,
-      );
-    }
+    await takeOffQueue(c.db, queued);
   }
 }
 

@@ -65,6 +65,7 @@ import {
   pendingOf,
   sessionsFor,
   startLiveClients,
+  takeOffQueue,
 } from './live.ts';
 import { LivePublisher } from '../../apps/server/src/features/live/publisher.ts';
 import { median, quantile } from './load.ts';
@@ -213,14 +214,7 @@ async function delivery(c: ScaleOutContext, deployment: Deployment, a: ServerPro
     onA.close();
     onB.close();
     redis.disconnect();
-    if (queued.length) {
-      await c.db.execute(
-        sql`update articles set review_status = 'done' where id in (${sql.join(
-          queued.map((id) => sql`${id}`),
-          sql`, `,
-        )})`,
-      );
-    }
+    await takeOffQueue(c.db, queued);
   }
 }
 
