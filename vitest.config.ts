@@ -56,10 +56,13 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
-          globalSetup: ['tests/support/global-setup.ts'],
+          globalSetup: ['tests/e2e/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Two files at a time: each has its own server, database and queue prefix, and most of a
+          // browser test's time is spent waiting on the server, not on the CPU.
+          fileParallelism: true,
+          maxWorkers: 2,
           // A browser step waits on real server work (uploads, renders, AMP); on a loaded 2-core machine
           // that takes seconds, not the default one second of expect.poll.
           expect: { poll: { timeout: 10_000 } },

@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq, inArray } from 'drizzle-orm';
 import { schema } from '@hc/db/schema';
 import { seedDemo } from '@hc/db/seed/demo';
+import { generateDemoMedia } from '@hc/db/seed/media';
 import { buildApp, type BuildAppOptions } from '../../../apps/server/src/app.ts';
 import { loadConfig } from '../../../apps/server/src/config.ts';
 import { createContext, type AppContext } from '../../../apps/server/src/context.ts';
@@ -90,10 +91,17 @@ export interface E2eServerOptions {
 
 export async function startE2eServer(options: E2eServerOptions = {}): Promise<E2eServer> {
   buildWebOnce();
-  const database = await createTestDatabase();
   // Media are deterministic: keep them between runs so only the first run pays for ffmpeg.
   const dataDir = path.join(tmpdir(), 'hc-e2e-data');
   mkdirSync(dataDir, { recursive: true });
+  const mediaDir = path.join(dataDir, 'media');
+  // The demo rows come from a template loaded once; the media files they name are made here if missing.
+  const database = await createTestDatabase(
+    options.seedDemo === false
+      ? {}
+      : { demo: async (handle) => void (await seedDemo(handle.db, { mediaDir, hashPassword })) },
+  );
+  if (options.seedDemo !== false) await generateDemoMedia(mediaDir);
   const config = loadConfig({
     DATA_DIR: dataDir,
     DATABASE_URL: database.url,
@@ -102,9 +110,8 @@ export async function startE2eServer(options: E2eServerOptions = {}): Promise<E2
     PORT: '0',
     ...options.env,
   });
-  if (options.seedDemo !== false) {
-    await seedDemo(database.handle.db, { mediaDir: config.mediaDir, hashPassword });
-  }
+  if (config.mediaDir !== mediaDir)
+    throw new Error(`the demo media are in ${mediaDir}, the server serves ${config.mediaDir}`);
   const runId = randomBytes(4).toString('hex');
   const redis = new Redis(redisUrl, { keyPrefix: `hc-e2e:${runId}:` });
   // The real workers (renders, archives, reports) on this run's own queues: jobs a browser starts finish.
