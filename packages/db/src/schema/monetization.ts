@@ -1,5 +1,5 @@
 // Monetization setup, its audit trail, splash images, bulk-report spreadsheets and the generic
-// audit log (POST audit_log/create of spec 000 §7 and 001 §7).
+// audit log (POST audit_log/create).
 import { sql } from 'drizzle-orm';
 import {
   bigint,

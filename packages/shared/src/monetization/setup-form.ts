@@ -114,7 +114,7 @@ const defaultDisplayBlock = (platform: DisplayPlatform): DisplayBlockValues => (
   supportedSizes: DISPLAY_AD_DEFAULTS.sizes.map(([w, h]) => [w, h]),
 });
 
-/** A new setup: the defaults of spec 002 §9, Autoplay, fallback off and no channel yet. */
+/** A new setup: the spec's defaults, Autoplay, fallback off and no channel yet. */
 export function defaultSetupForm(): SetupForm {
   return {
     video: {
@@ -257,7 +257,7 @@ export function chooseAdFlow(form: SetupForm, adFlow: AdFlowState): SetupForm {
 
 /**
  * Setting the starting point also sets the sequence: the starting point becomes the sequence's first
- * entry (our reading of spec 002 §5 "it also sets the sequence").
+ * entry (our reading of the spec's "it also sets the sequence").
  */
 export function setStartPoint(form: SetupForm, startPoint: string): SetupForm {
   const rest = form.video.adSequence
