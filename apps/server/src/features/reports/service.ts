@@ -289,8 +289,4 @@ export class ReportService {
       count: job?.returnvalue?.count ?? 0,
     });
   }
-
-  workbookByToken(token: string) {
-    return this.repo.workbookByToken(token);
-  }
 }
