@@ -41,7 +41,7 @@ export default defineConfig({
         },
       },
       {
-        // Fault injection (issue 9 part 2): real processes killed, stopped and restarted on loopback.
+        // Fault injection: real processes killed, stopped and restarted on loopback.
         // One file at a time: each kills and starts processes and must keep its own 60 s bound.
         test: {
           name: 'faults',

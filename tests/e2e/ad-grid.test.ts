@@ -131,7 +131,7 @@ describe('Bulk Report', () => {
     await reports.pickPublisher(0, 'Daily Planet');
     await s.page.getByTestId('report-picker-add').click();
     await reports.pickPublisher(1, 'Metro Sports');
-    // Success opens the link in a new tab (spec 002 §4 "Report"): that tab asks for the workbook.
+    // Success opens the link in a new tab (the spec's "Report" rule): that tab asks for the workbook.
     const opened = s.context.waitForEvent('request', (r) => r.url().includes('/files/workbooks/'));
     await s.page.getByTestId('report-populate').click();
     await reports.link.waitFor();

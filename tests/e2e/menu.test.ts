@@ -21,7 +21,7 @@ const toNodes = (items: readonly MenuItem[]): MenuNode[] =>
   items.map((i) => ({ label: i.label, children: toNodes(i.children) }));
 
 /**
- * The intent of spec 000 §6 written out by hand, independent of menuFor: which users see which
+ * The intent of the spec's role table written out by hand, independent of menuFor: which users see which
  * role-guarded top-level entries. Everyone sees APV Highlights and the three resources.
  */
 const GUARDED_ENTRIES: Record<string, readonly string[]> = {

@@ -1,4 +1,4 @@
-// Proxy mode in a browser (issue 10 part 3, D28): the upstream is a full console with the demo data; the
+// Proxy mode in a browser (EDITOR_API_UPSTREAM): the upstream is a full console with the demo data; the
 // console under test starts with an empty database and EDITOR_API_UPSTREAM pointing at it. Logging in,
 // the highlights list (with its thumbnails, the upstream's media) and the packages list all show the
 // upstream's data, live: a title changed in the upstream's database shows after a reload.

@@ -1,4 +1,4 @@
-// Publishers admin (spec 002 §2.8, §5 "New publisher" and "Splash image") as admin@demo.example: the
+// Publishers admin (the spec's "New publisher" and "Splash image" rules) as admin@demo.example: the
 // filter, the Create dialog's three errors then a publisher created, its APV and Editor switched through
 // the confirmation (Cancel keeps, Yes changes and survives a reload), the drawer's account key, the
 // placements and splash-image dialog with a real PNG uploaded, and the admin-only job dashboard.

@@ -1,4 +1,4 @@
-// Exclusive task locks in two browsers (issue 7, ARCHITECTURE.md §8), on a server whose leases last
+// Exclusive task locks in two browsers (one holder a task), on a server whose leases last
 // LEASE seconds: reviewer A opens a vertical task and reviewer B sees it 'locked by' A in the list, live,
 // and cannot open it; A closes the tab and B gets it at once (the tab's release on its way out), and when
 // A's browser crashes instead, B gets it once the lease lapses. In the review queue an admin sees the

@@ -1,5 +1,5 @@
 // item 4: the server killed with SIGKILL while three editors co-edit a package and a story
-// document (the two kinds of Yjs document, D24), then a failed load.
+// document (the two kinds of Yjs document), then a failed load.
 // The persistence window (store.ts, hub.ts `accept`): there is no debounce; every update is appended to
 // collab_updates before it is applied or relayed, one at a time per document. The window is therefore
 // from an update's arrival to its INSERT's commit: updates inside it are neither stored nor seen by the
@@ -95,7 +95,7 @@ afterAll(async () => {
   await database?.drop();
 });
 
-// --- The documents as the editors shape them (the co-editing contract, D26). ---
+// --- The documents as the editors shape them (the co-editing contract, docs/TEAM-CONTRACTS.md). ---
 
 /** package:{embed id}: `highlights` is a Y.Array of Y.Map {id, title}; each id is added once, by one editor. */
 const highlightsOf = (doc: Y.Doc) => doc.getArray<Y.Map<unknown>>('highlights');
@@ -232,7 +232,7 @@ describe('server killed inside the persistence window', () => {
         // The server's INSERTs wait; later updates queue behind them in the server.
         expect(Number(waiting.rows[0]!.count)).toBeGreaterThan(0);
       }, 10_000);
-      // Inside the window: shared with every editor at once (D24), stored nowhere.
+      // Inside the window: shared with every editor at once, stored nowhere.
       await eventually(() => {
         for (const editor of team.pkg) expect(idsOf(editor.doc)).toHaveLength(stored.length * 2);
       }, 10_000);

@@ -1,6 +1,6 @@
 // item 5: the Yjs table made unwritable (a BEFORE INSERT trigger that raises: the tests
 // connect as a superuser, so a REVOKE would not bind) while three editors co-edit a package document.
-// What the product does (D24): an update is shared at once and stored right behind; while the table
+// What the product does: an update is shared at once and stored right behind; while the table
 // refuses it, the server logs the error, keeps the document with every unstored update in memory (no
 // socket is closed, the editors go on co-editing) and tries again, waiting longer each time. Once the table
 // takes rows again, the next attempt stores everything: a fresh editor after a SIGKILL and a new process
@@ -72,7 +72,7 @@ afterAll(async () => {
   await database?.drop();
 });
 
-/** package:{embed id}: `highlights` is a Y.Array of Y.Map {id, title} (D26); editor `who` adds ids who*1000+n. */
+/** package:{embed id}: `highlights` is a Y.Array of Y.Map {id, title}; editor `who` adds ids who*1000+n. */
 const highlightsOf = (doc: Y.Doc) => doc.getArray<Y.Map<unknown>>('highlights');
 const idsOf = (doc: Y.Doc) => highlightsOf(doc).map((entry) => entry.get('id') as number);
 const sortedIds = (doc: Y.Doc) => [...idsOf(doc)].sort((a, b) => a - b);

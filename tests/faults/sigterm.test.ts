@@ -1,4 +1,4 @@
-// SIGTERM to the real processes (the graceful shutdown of issue 10 part 5):
+// SIGTERM to the real processes (the graceful shutdown, docs/decisions/shutdown.md):
 // `node apps/server/src/main.ts` and `node apps/worker/src/main.ts` on a fresh database, stopped while they
 // work. Server (which starts its worker as a child, as in production): a slow request in flight completes,
 // a live client is told and reconnects on its own, co-editing updates sent at the very moment of the

@@ -105,7 +105,7 @@ describe('POST ad_config/fill', () => {
       placementId: null,
       overridden: [],
     });
-    // Stored fields as stored, the rest from spec 002 §9's grid defaults.
+    // Stored fields as stored, the rest from the spec's grid defaults.
     expect(grid.publisher[0]!.values).toMatchObject({
       channel: CHANNEL,
       midrollTime: 3,

@@ -292,7 +292,7 @@ describe('users CLI', () => {
 
     const changed = cli(['passwd', '--email', email, '--password', 'second-password']);
     expect(changed.status, changed.stderr).toBe(0);
-    // The CLI is another process: this server hears of its change through the change feed (D35), in
+    // The CLI is another process: this server hears of its change through the change feed, in
     // the time a notification takes; a barrier waits for exactly that.
     await t.ctx.changes!.barrier();
     expect((await userInfo(authOf(session))).statusCode).toBe(401);

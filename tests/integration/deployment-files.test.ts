@@ -126,7 +126,8 @@ describe('Dockerfile', () => {
       expect(stage, target).toMatch(/^HEALTHCHECK /m);
       expect(stage, target).toContain(`"apps/${target}/src/main.ts"`);
     }
-    // tsx runs the sources in production (D1): it must be a runtime dependency, not a dev one.
+    // tsx runs the sources in production (docs/decisions.md, "Runtime TypeScript through tsx"): it must be a
+    // runtime dependency, not a dev one.
     for (const app of ['server', 'worker']) {
       const manifest = JSON.parse(read(`apps/${app}/package.json`)) as {
         dependencies: Record<string, string>;

@@ -1,4 +1,4 @@
-// Proxy mode (issue 10 part 3, D28): a console with EDITOR_API_UPSTREAM set forwards every editor call to
+// Proxy mode (EDITOR_API_UPSTREAM): a console with EDITOR_API_UPSTREAM set forwards every editor call to
 // the upstream, here a second real instance of the product on its own database, while its own live
 // channel and collab tickets keep working with sessions made upstream. Also: a tiny node:http upstream
 // for what a real one does badly (an HTML 502 page, an empty 503, silence) and a stopped one.

@@ -1,4 +1,4 @@
-// The read caches (D35): highlight list pages and sessions are read once and kept until PostgreSQL
+// The read caches: highlight list pages and sessions are read once and kept until PostgreSQL
 // notifies a change of a table they read. What a caller must never see: another publisher's page, a
 // page older than their own write, a change that stays unseen, a session that outlives its end.
 import { eq, sql } from 'drizzle-orm';

@@ -259,7 +259,7 @@ describe('report-fill', () => {
   });
 });
 
-describe("the spec's synchronous paths (spec 002 §7)", () => {
+describe("the spec's synchronous paths", () => {
   it('fill on bulk-update/fill/ and bulk-update-json/fill/ answers success, link and errors once the job ended', async () => {
     for (const path of ['bulk-update/fill/', 'bulk-update-json/fill/']) {
       const response = await call('POST', path, admin, {

@@ -1,4 +1,4 @@
-// AMP stories API (spec 001 §7 Stories, issue 4 contracts): list, one story with form_fields, create,
+// AMP stories API (the spec's Stories calls): list, one story with form_fields, create,
 // page create/update/get/remove with the form rules, publish with the updated_at check, previews,
 // mock_story, the public AMP link, roles, publisher scoping and the audit trail.
 import { mkdir, writeFile } from 'node:fs/promises';

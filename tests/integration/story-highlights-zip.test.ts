@@ -1,4 +1,4 @@
-// Story highlights downloads (issue 4 point 2): the audit list of a story's
+// Story highlights downloads (one ZIP a story version): the audit list of a story's
 // highlight MP4s, the story-highlights-zip job run by real BullMQ workers (archive entries and bytes
 // checked with unzip, one job and one archive per story version), the 406xx rule, publisher scope, and
 // a worker killed mid-job that leaves no archive under the final name and is recovered by another, and

@@ -40,8 +40,8 @@ import {
 type Headers = Record<string, string>;
 const LEASE = 2;
 const RACERS = 50;
-// 2,000 racing calls per kind; `npm run bench` (B7) races 1,000 rounds. 100 rounds here passed the 120 s
-// limit on a loaded CI machine.
+// 2,000 racing calls per kind; `npm run bench` (its lock race) races 1,000 rounds. 100 rounds here passed the
+// 120 s limit on a loaded CI machine.
 const ROUNDS = 40;
 const REVIEW_ROLES = ['switch_publisher', 'apv_article_admin'] as const;
 const jobsPrefix = `hc-test-${randomBytes(4).toString('hex')}`;

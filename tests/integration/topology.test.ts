@@ -518,7 +518,7 @@ describe('a server process killed mid-session', () => {
     await killHard(serverA);
     const killedAt = Date.now();
     // Acknowledged co-editing edits: what the editor on B received. A may have died before storing the
-    // last of them; B, which has them, stores them too (D24).
+    // last of them; B, which has them, stores them too (each process stores what it accepted).
     const acknowledgedEdits = fromA();
     const restBeforeKill = acknowledgedRest.filter((a) => a.at <= killedAt).map((a) => a.id);
 

@@ -1,4 +1,4 @@
-// The vertical-render worker (issue 6 V3) with real BullMQ workers and real ffmpeg: a
+// The vertical-render worker (approve to MP4) with real BullMQ workers and real ffmpeg: a
 // 640x360 source where a white square crosses a black frame, a keyframe file whose object follows it,
 // approve through the API, and the rendered MP4 checked with ffprobe and by decoding its frames: the
 // square stays at the centre of the vertical frame from the first frame to the last (a static crop

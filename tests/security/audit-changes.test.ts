@@ -2,7 +2,7 @@
 // matrix (POST/PUT/DELETE, and the GETs that change data) called once, successfully, by an authorised
 // user of publisher A writes exactly one audit_log row naming the user, the action and the object, with
 // its time and publisher A; the same route refused (403/404/400/422) writes none. Routes that change no
-// audited data are listed in NOT_AUDITED with the reason (docs/security.md §7); a writing route in
+// audited data are listed in NOT_AUDITED with the reason (docs/security.md, "Audit log"); a writing route in
 // neither list fails the suite.
 import { execFile } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
@@ -54,7 +54,7 @@ const EDITOR = '/api/v1/editor';
 const DASHBOARD = '/api/v2/dashboard';
 const REASON = [VERTICAL_BAD_QUALITY_REASONS[0]];
 
-/** Writing routes that change no audited data, each with why (docs/security.md §7). */
+/** Writing routes that change no audited data, each with why (docs/security.md, "Audit log"). */
 const NOT_AUDITED: Record<string, string> = {
   'POST /api/v1/auth/editor/login': 'opens a session (sessions table); no publisher data changes',
   [`POST ${EDITOR}/auth/logout`]: 'ends the caller’s own session',
@@ -78,8 +78,8 @@ const NOT_AUDITED: Record<string, string> = {
   [`POST ${EDITOR}/bulk-update/fill`]: 'reads configs into a workbook; no publisher data changes',
   [`POST ${EDITOR}/bulk-update/fill/`]: 'reads configs into a workbook; no publisher data changes',
   [`POST ${EDITOR}/bulk-update-json/fill/`]: 'reads configs into a workbook; no publisher data changes',
-  // Monetization changes are audited in monetization_audits, the spec's own audit of this area (spec
-  // 002 §2.5, the Audit Logs screen): one entry per changed config record with user, e-mail,
+  // Monetization changes are audited in monetization_audits, the spec's own audit of this area (its
+  // Audit Logs screen): one entry per changed config record with user, e-mail,
   // publisher and time. The setup page's save is proven below; the jobs' entries are written by their
   // workers (ad-grid.test.ts, reports.test.ts).
   [`PUT ${EDITOR}/publisher_info/monetization`]: 'audited in monetization_audits (proven below)',

@@ -112,7 +112,7 @@ describe('token lifecycle', () => {
     const changed = cli(['passwd', '--email', user.email, '--password', 'a brand new password']);
     expect(changed.status, changed.stderr).toBe(0);
     // The CLI is another process: servers drop their cached sessions when the change feed tells them
-    // (D35), the time one notification takes; the barrier waits for exactly that, no longer.
+    // (the read cache), the time one notification takes; the barrier waits for exactly that, no longer.
     await t.ctx.changes!.barrier();
     expect((await userInfo(session)).statusCode).toBe(401);
     await dropped;
@@ -124,7 +124,7 @@ describe('token lifecycle', () => {
     const dropped = disconnection(client, 15_000);
     const removed = cli(['remove', '--email', user.email]);
     expect(removed.status, removed.stderr).toBe(0);
-    // As above: the change feed tells this server (D35).
+    // As above: the change feed tells this server.
     await t.ctx.changes!.barrier();
     expect((await userInfo(session)).statusCode).toBe(401);
     await dropped;

@@ -143,7 +143,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   const media = new FolderMediaStore(ctx.config.mediaDir);
   const requireSession = authenticate(ctx.callers);
 
-  // Proxy mode (D28): the editor API is the upstream's; only the collab tickets are answered here.
+  // Proxy mode (EDITOR_API_UPSTREAM): the editor API is the upstream's; only the collab tickets are answered
+  // here.
   if (ctx.upstream)
     await app.register(editorApiProxyRoutes, { ctx, upstream: ctx.upstream, options: options.proxy });
   else await app.register(loginRoutes, { prefix: '/api/v1/auth/editor', ctx });
@@ -191,7 +192,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(ingestRoutes, { prefix: INGEST_PREFIX, ctx, jobsPrefix });
 
   // The public embed: showreel data and player script for publishers' pages (no session, CORS *).
-  // In proxy mode this and the public story pages are the upstream's (forwarded, D28).
+  // In proxy mode this and the public story pages are the upstream's (forwarded).
   if (!ctx.upstream)
     await app.register(embedRoutes, {
       prefix: '/embed',

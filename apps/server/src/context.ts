@@ -23,7 +23,10 @@ export interface AppContext {
   redis: Redis;
   /** Who this deployment is: its jobs carry the id, its BullMQ queues live under its jobs prefix. */
   deployment: Deployment;
-  /** Table change notifications for the read caches (D35); null: nothing is cached. */
+  /**
+   * Table change notifications for the read caches (docs/decisions.md, "Read caches"); null: nothing is
+   * cached.
+   */
   changes: ChangeFeed | null;
   accounts: AccountRepository;
   sessions: SessionService;

@@ -138,7 +138,7 @@ async function main() {
     };
   }
 
-  // The read caches' change notifications (D35); a lost connection only turns the caches off until it is back.
+  // The read caches' change notifications; a lost connection only turns the caches off until it is back.
   const changes = await db.openChangeFeed({
     onError: (error) => console.error(`change feed: ${error.message}`),
   });

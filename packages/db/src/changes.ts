@@ -1,7 +1,8 @@
-// The change feed (D35): which tables changed, as PostgreSQL's NOTIFY tells (migration 0012's triggers
-// notify `hc_changes` with the table's name once per statement). Read caches empty themselves on it.
-// While the feed is not listening, a change could go unseen: it then reports itself unhealthy and says
-// ANY_TABLE changed, so that caches neither serve nor keep anything until it listens again.
+// The change feed (what empties the read caches): which tables changed, as PostgreSQL's NOTIFY tells
+// (migration 0012's triggers notify `hc_changes` with the table's name once per statement). Read caches empty
+// themselves on it. While the feed is not listening, a change could go unseen: it then reports itself
+// unhealthy and says ANY_TABLE changed, so that caches neither serve nor keep anything until it listens
+// again.
 import { sql } from 'drizzle-orm';
 import type { Db } from './db.ts';
 

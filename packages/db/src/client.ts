@@ -58,7 +58,7 @@ export const WARM_CONNECTIONS = 4;
 /**
  * Opens WARM_CONNECTIONS connections at once (concurrent queries each take one), so that a server's first
  * requests do not each wait for a connection to be made: on a cold server the page's first calls arrive
- * together (bench B13). PGlite has a single connection: the queries just run in turn.
+ * together (the Highlights table bench). PGlite has a single connection: the queries just run in turn.
  */
 export async function warmDb(db: Db): Promise<void> {
   await Promise.all(Array.from({ length: WARM_CONNECTIONS }, () => db.execute(sql`select 1`)));
@@ -70,8 +70,9 @@ export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
     const { Pool, Client } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const max = options.poolSize ?? 10;
-    // Connections up to `min` stay open when idle (pg closes the others after 10 s): a new one cost
-    // ~160 ms here under load, paid by the first calls after a quiet spell (bench B13). warmDb opens them.
+    // Connections up to `min` stay open when idle (pg closes the others after 10 s): a new one cost ~160 ms
+    // here under load, paid by the first calls after a quiet spell (the Highlights table bench). warmDb opens
+    // them.
     const pool = new Pool({
       connectionString: options.databaseUrl,
       max,

@@ -144,10 +144,10 @@ async function readSheet(
 }
 
 /**
- * The rows of a report workbook: sheets named as the grid tabs, the first row naming the columns (by
- * label or field name). Unknown sheets and columns are ignored; a row without a key is skipped.
- * Read with exceljs's streaming reader, one row at a time: the whole-workbook model of a report over
- * 1,000 publishers (18,000 rows) took more than the worker's 256 MB (B9); only the rows' values are kept.
+ * The rows of a report workbook: sheets named as the grid tabs, the first row naming the columns (by label or
+ * field name). Unknown sheets and columns are ignored; a row without a key is skipped. Read with exceljs's
+ * streaming reader, one row at a time: the whole-workbook model of a report over 1,000 publishers (18,000
+ * rows) took more than the worker's 256 MB (the reports bench); only the rows' values are kept.
  */
 export async function readReportWorkbook(content: Buffer): Promise<WorkbookRow[]> {
   // Counted first, as at upload: a stored workbook is read only once it is known to unpack within the limit.

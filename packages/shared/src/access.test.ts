@@ -17,7 +17,7 @@ describe('canAccess', () => {
     expect(canAccess(rule, roles)).toBe(expected);
   });
 
-  // spec 000 §5: for a list of roles only the last role in the list counts.
+  // The spec's access check: for a list of roles only the last role in the list counts.
   describe('quirk: only the last listed role counts', () => {
     const rule: AccessRule = { roles: ['editorial_manager', 'stamp_manager'] };
     it.each<[string[], boolean]>([

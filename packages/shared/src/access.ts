@@ -1,4 +1,4 @@
-// Access rules: who may open a page or see a menu item (spec 000 §5 "Access check", §6).
+// Access rules: who may open a page or see a menu item (the spec's access check and role table).
 import type { Role } from './constants.ts';
 
 /** A page's or menu item's access rule: open when `level` is true, else checked against `roles`. */
@@ -15,8 +15,8 @@ export const OPEN: AccessRule = { level: true };
 
 /**
  * Permission → role. The spec leaves this mapping open ("not shown"); our decision follows the role
- * table of spec 000 §6 and the route table of spec 001 §2.1, where each permission sits next to a role:
- *   view        → isLoggedIn (001 §6: isLoggedIn is enough for Vertical View and Highlights)
+ * table and the route table of the spec, where each permission sits next to a role:
+ *   view        → isLoggedIn (the spec: isLoggedIn is enough for Vertical View and Highlights)
  *   review      → switch_publisher      (vertical review and edit)
  *   stream      → live_stream_publisher (horizontal live view)
  *   syndication → syndication_publisher
@@ -53,9 +53,9 @@ export const APV_SWITCH_ROLE: Role = 'apv_article_admin';
 export function canAccess(rule: AccessRule, userRoles: readonly string[]): boolean {
   if (rule.level === true) return true;
   if (userRoles.includes('admin')) return true;
-  // THE QUIRK, kept on purpose (spec 000 §5: "For a list of roles, the result reflects only the last
-  // role in the list"): each role overwrites the result, so with ['a', 'b'] only 'b' decides. Every
-  // rule in our route table lists a single role, so the quirk never changes who sees what today.
+  // THE QUIRK, kept on purpose (the spec's access check: "For a list of roles, the result reflects only the
+  // last role in the list"): each role overwrites the result, so with ['a', 'b'] only 'b' decides. Every rule
+  // in our route table lists a single role, so the quirk never changes who sees what today.
   let result = false;
   for (const r of rule.roles ?? []) {
     result = userRoles.includes(r);

@@ -1,4 +1,4 @@
-// Display formatters shared by the browser and the server (spec 000 §2 "Percent display", §9).
+// Display formatters shared by the browser and the server (percent display and dates as the spec shows them).
 // All dates are UTC so every reviewer sees the same day whatever their time zone.
 import { REVIEW_TITLE_MAX } from './constants.ts';
 

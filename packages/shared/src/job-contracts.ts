@@ -52,7 +52,7 @@ export const STORY_HIGHLIGHTS_ZIP_JOB_OPTIONS = {
 } as const;
 
 /**
- * Renders one vertical MP4 (spec 001 §4 vertical task lifecycle): crops the task's source video to the
+ * Renders one vertical MP4 (a step of the vertical task's lifecycle): crops the task's source video to the
  * keyframe file's output size following its keyframes, trims highlights to start/end, and marks the task
  * ready. Enqueued by approve, create and update.
  */

@@ -8,8 +8,9 @@ export const MEDIA_URL_PREFIX = '/media/';
 const URL_SAFE_PATH = /^[A-Za-z0-9\-_.!~*'()/]*$/;
 
 /**
- * The public URL of a stored file: each path segment encoded. Most paths need no encoding, and a list
- * page builds three URLs a row: those skip the split and join (2.5% of the server's CPU in bench B1).
+ * The public URL of a stored file: each path segment encoded. Most paths need no encoding, and a list page
+ * builds three URLs a row: those skip the split and join (2.5% of the server's CPU in the highlights-list
+ * bench).
  */
 export const mediaUrl = (relativePath: string) =>
   MEDIA_URL_PREFIX +

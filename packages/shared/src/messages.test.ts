@@ -122,8 +122,8 @@ describe('message catalogue holds every spec string exactly', () => {
     expect(values).toContain(expected);
   });
 
-  // spec 001 §5 words this one only as a fragment: "'too short. Min 4 seconds'".
-  it("spec 001: the too-short video message ends with 'too short. Min 4 seconds'", () => {
+  // The spec words this one only as a fragment: "'too short. Min 4 seconds'".
+  it("the spec's too-short video message ends with 'too short. Min 4 seconds'", () => {
     expect(messages.videoTooShort.endsWith('too short. Min 4 seconds')).toBe(true);
   });
 });

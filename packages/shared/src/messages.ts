@@ -2,7 +2,7 @@
 // Templates take their values through the helpers below so the wording stays in one place.
 
 export const messages = {
-  // spec 000 §8 and shared helpers
+  // Shared helpers and the first screens
   somethingWentWrong: 'Something went wrong',
   // The console's own crop suggestion (its reframing engine)
   suggestCrop: 'Suggest crop',
@@ -26,7 +26,7 @@ export const messages = {
   noResults: 'No results found, please refine your search.',
   editorNotOnMobile: 'Editor is not supported on mobile devices',
 
-  // spec 000 §2, §4, §5: packages
+  // Packages
   selectAtLeast3Apvs: 'Please select at least 3 APVs!',
   clickPreviewToSee: 'To see the component, click PREVIEW button',
   clickToReload: 'Click to Reload',
@@ -39,7 +39,7 @@ export const messages = {
   discardSuggestionConfirm: 'Are you sure you want to discard this suggestion?',
   highlightRemovedTitle: 'Highlight removed',
 
-  // spec 001 §8: stories, review, vertical
+  // Stories, review, vertical
   unableToPerformRequest: 'Unable to perform request.',
   storyPageCreated: 'Story page created successfully.',
   storyPageUpdated: 'Story page updated successfully.',
@@ -90,7 +90,7 @@ export const messages = {
   storyCoverPageOnly:
     'Cover pages are made by the system: a cover page can be renamed, but not created, nor turned into an image or video page (or back).',
 
-  // spec 002 §8: monetization, grid, reports, publishers
+  // Monetization, grid, reports, publishers
   setupSaveFailedTitle: 'Something went wrong',
   abTestWarning: 'An A/B test is configured for this placement',
   abTestWarningTitle: 'Before you continue',
@@ -131,7 +131,8 @@ export const messages = {
   editorApiFailed: 'The editor API could not handle this request. Please try again later.',
   // Redis (the job queue) did not answer in time: nothing was started (D-entry "job queue unavailable").
   jobQueueUnavailable: 'Background jobs are unavailable right now. Please try again in a minute.',
-  // Redis (the login throttle) did not answer in time: the login is refused, not let through (D34).
+  // Redis (the login throttle) did not answer in time: the login is refused, not let through (a throttle that
+  // cannot count refuses).
   signInUnavailable: 'Signing in is unavailable right now. Please try again in a minute.',
   // The ingest API: what the highlight pipeline is told (docs/ingest.md).
   ingestTokenRequired: 'A valid service token is required: send Authorization: Bearer <token>.',

@@ -1,5 +1,5 @@
 // The BullMQ queue names: the worker serves them, the server enqueues on them, and the web tells a job's
-// live progress (job_progress events, issue 7 item 5) by its queue and id.
+// live progress (job_progress events) by its queue and id.
 export const QUEUES = {
   maintenance: 'maintenance',
   storyHighlightsZip: 'story-highlights-zip',

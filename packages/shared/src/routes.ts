@@ -4,7 +4,7 @@
 import { OPEN, PERMISSIONS, canAccess, role } from './access.ts';
 import type { AccessRule } from './access.ts';
 
-/** Which pending count a badge shows (spec 001 §3 "Pending counts"). */
+/** Which pending count a badge shows (the spec's "Pending counts"). */
 export type PendingKey = 'autoHighlightReview' | 'verticalHighlight' | 'verticalFullContent';
 
 /** One route of the console. */

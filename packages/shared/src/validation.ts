@@ -219,7 +219,7 @@ export type FieldRule = NumberBounds | PatternRule;
 export const CHANNEL_PATTERN = /^[0-9a-f]{24}$/;
 
 /**
- * The config page field table (spec 002 §5 "Config pages"). Keys are the config's field names; the
+ * The config page field table (the spec's config page rules). Keys are the config's field names; the
  * display fields use our names (the spec only describes them). Fields with a stated default or a rule
  * without "optional" are treated as required where they apply.
  */
@@ -270,7 +270,7 @@ export function checkFieldRule(rule: FieldRule, value: unknown): boolean {
 export const isMonetizationFieldValid = (field: MonetizationField, value: unknown): boolean =>
   checkFieldRule(MONETIZATION_FIELD_RULES[field], value);
 
-/** The flow switches that decide which fields apply (spec 002 §4 "Ad flow", §5). */
+/** The flow switches that decide which fields apply (the config pages' ad flow). */
 export interface MonetizationFlowState {
   readonly autoplay: boolean;
   readonly delayedAutoplay: boolean;

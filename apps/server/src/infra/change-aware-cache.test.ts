@@ -1,4 +1,4 @@
-// The read cache's rules (D35), against a change feed driven by hand: what it keeps, what a change or a
+// The read cache's rules, against a change feed driven by hand: what it keeps, what a change or a
 // lost feed empties, and which entry goes first when it is full. The feed itself runs against PostgreSQL
 // in tests/integration/read-caches.test.ts.
 import { describe, expect, it } from 'vitest';

@@ -1,8 +1,8 @@
-// A read cache emptied whenever a table it reads from changes (D35). Values are stored with the
-// generation read before the database was asked, so a value read while a change was committing is
-// never kept past that change. Bounded by entries and by size; what has not been read since the
-// eviction last passed it goes first (second chance: a read only marks its entry, so the most frequent
-// call, a hit, writes nothing to the Map; reordering it on every hit cost more than the lookup).
+// A read cache emptied whenever a table it reads from changes (docs/decisions.md, "Read caches"). Values are
+// stored with the generation read before the database was asked, so a value read while a change was
+// committing is never kept past that change. Bounded by entries and by size; what has not been read since the
+// eviction last passed it goes first (second chance: a read only marks its entry, so the most frequent call,
+// a hit, writes nothing to the Map; reordering it on every hit cost more than the lookup).
 import { ANY_TABLE, type ChangeFeed } from '@hc/db/changes';
 
 export interface CacheLimits<V> {

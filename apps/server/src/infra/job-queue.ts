@@ -2,10 +2,15 @@
 // A request never waits long on the queue's Redis: when Redis is down, restarting or stopped, the call
 // is answered 503 (jobQueueUnavailable) within JOB_QUEUE_WAIT_MS rather than hanging until it is back.
 import type { FastifyInstance } from 'fastify';
-import { Queue } from 'bullmq';
+import { Job, Queue, QueueEvents } from 'bullmq';
 import { Redis } from 'ioredis';
 import { messages } from '@hc/shared/messages';
-import { foreignStampOf, stampedFor, type TracedJob } from '@hc/shared/job-contracts';
+import {
+  BULLMQ_CONNECTION_OPTIONS,
+  foreignStampOf,
+  stampedFor,
+  type TracedJob,
+} from '@hc/shared/job-contracts';
 import type { QueueName } from '@hc/shared/queues';
 import type { AppContext } from '../context.ts';
 import { HttpError } from '../plugins/errors.ts';
@@ -94,7 +99,8 @@ export async function closeQueues(queues: Queue[], connection: Redis): Promise<v
 /**
  * A job's data with the id of the request that enqueues it: the worker's log lines of the job carry it, so
  * they can be found from the request (and the other way round). Every job a request enqueues goes through
- * here. (An explicit argument, not an AsyncLocalStorage: its promise hooks cost every request ~4 µs, B2.)
+ * here. (An explicit argument, not an AsyncLocalStorage: its promise hooks cost every request ~4 µs in the
+ * list-throughput bench.)
  */
 export const tracedBy = <Data extends object>(requestId: string, data: Data): Data & TracedJob => ({
   ...data,
@@ -126,5 +132,62 @@ export function jobQueue<Data, Result>(
       opened = { queue: bounded(queue, ctx.deployment.id), connection };
     }
     return opened.queue;
+  };
+}
+
+/**
+ * Waits for jobs of one queue to finish, by BullMQ's own `job.waitUntilFinished` on a QueueEvents (opened
+ * on first use, closed with the app). The QueueEvents blocks on its Redis connection, so it has one of its
+ * own (BullMQ duplicates the connection given), under the queue's prefix: events of another prefix, such
+ * as another deployment's, never reach it. The job it waits on is bound to a queue on a connection that
+ * waits for Redis rather than failing fast: BullMQ's wait sends its first check from inside a promise
+ * nobody can catch, and a refused command there would be an unhandled rejection. The wait itself is
+ * bounded by its ttl. The wait only ends; what became of the job (completed, failed, removed, still running)
+ * the caller asks afterwards, through the producer, which answers 503 when Redis is away. A job removed
+ * meanwhile (cancelled from the job center) ends the wait at once.
+ */
+export function jobWaiter(
+  app: FastifyInstance,
+  ctx: Pick<AppContext, 'config' | 'deployment'>,
+  name: QueueName,
+  prefix: string | undefined,
+): (jobId: string, ttlMs: number) => Promise<void> {
+  let opened: { events: QueueEvents; queue: Queue; connection: Redis } | null = null;
+  app.addHook('onClose', async () => {
+    if (!opened) return;
+    const { events, queue, connection } = opened;
+    await Promise.all([events.close(), queue.close()].map((closing) => closing.catch(() => undefined)));
+    await connection.quit().catch(() => connection.disconnect());
+  });
+  const open = () => {
+    if (!opened) {
+      const connection = new Redis(ctx.config.redisUrl, BULLMQ_CONNECTION_OPTIONS);
+      const queuePrefix = prefix ?? ctx.deployment.jobsPrefix;
+      const events = new QueueEvents(name, { connection, prefix: queuePrefix });
+      const queue = new Queue(name, { connection, prefix: queuePrefix });
+      events.on('error', (error) => app.log.warn({ err: error, queue: name }, 'job events connection'));
+      listenForQueueErrors(app, queue);
+      opened = { events, queue, connection };
+    }
+    return opened;
+  };
+  return async (jobId, ttlMs) => {
+    const { events, queue } = open();
+    // BullMQ also emits each event under `<event>:<job id>`: one listener per waiting request, no filter.
+    const removedEvent = `removed:${jobId}` as 'removed';
+    let onRemoved: (() => void) | undefined;
+    const removed = new Promise<void>((resolve) => {
+      onRemoved = resolve;
+      events.once(removedEvent, onRemoved);
+    });
+    try {
+      // Resolved when the job completes; rejected when it fails for good or the ttl runs out.
+      const finished = new Job(queue, name, {}, {}, jobId)
+        .waitUntilFinished(events, ttlMs)
+        .catch(() => undefined);
+      await Promise.race([finished, removed]);
+    } finally {
+      events.off(removedEvent, onRemoved!);
+    }
   };
 }

@@ -1,4 +1,4 @@
-// Answers kept in a ChangeAwareCache (D35), and the barrier that gives a caller its own writes back:
+// Answers kept in a ChangeAwareCache, and the barrier that gives a caller its own writes back:
 // a call that may have written answers only once the change feed has told every cache of it.
 import type { FastifyInstance, FastifyReply, onRequestHookHandler } from 'fastify';
 import type { ChangeFeed } from '@hc/db/changes';
@@ -27,7 +27,7 @@ export function registerChangeBarrier(app: FastifyInstance, changes: ChangeFeed)
 
 /**
  * The route-level onRequest hook of a route answered by answerFromCache: a kept answer goes out before the
- * query is validated again (the most frequent call of all, bench B2). Only a URL that passed validation can
+ * query is validated again (the most frequent call of all). Only a URL that passed validation can
  * have one, as the handler keeps them, and the query schemas read nothing but the URL: the check skipped
  * here could only pass. A route's own onRequest hooks run after every onRequest hook of the app and its
  * plugins, so the session and role checks have run; a GET has no body to parse, so nothing else is skipped.

@@ -6,7 +6,8 @@ import { isJobQueueUnavailable } from '../infra/redis.ts';
 
 /**
  * An expected failure with a user-facing message and a status. An answer, not a fault: it carries no stack
- * trace, whose capture cost ~6 µs an error (bench B7: 49 of 50 racing acquires answer 409 every round).
+ * trace, whose capture cost ~6 µs an error (the lock-race bench: 49 of 50 racing acquires answer 409 every
+ * round).
  */
 export class HttpError extends Error {
   constructor(

@@ -1,4 +1,4 @@
-// The workers of issue 8's queues: monetization-submit (grid), report-fill and report-update.
+// The monetization workers: monetization-submit (grid), report-fill and report-update.
 import type { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Db } from '@hc/db/client';

@@ -1,5 +1,5 @@
 // Monetization setup, its audit trail, splash images, bulk-report spreadsheets and the generic
-// audit log (POST audit_log/create of spec 000 §7 and 001 §7).
+// audit log (POST audit_log/create).
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -15,50 +15,20 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
+import type { StoredDisplayConfig, StoredVideoConfig } from '@hc/shared/monetization/setup-form';
 import { placements, publishers, users } from './core.ts';
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
-/** Video ad manager config at publisher or placement level, with the spec's field names. */
-export interface VideoConfigData {
-  channel?: string;
-  description?: string;
-  adManager?: string;
-  aniviewPreload?: boolean;
-  aniviewAutoplay?: boolean;
-  aniviewDelayedAutoplay?: boolean;
-  aniviewPlayAdExactBetween?: boolean;
-  aniviewPreloadAdDelay?: boolean;
-  aniviewPreloadAdPlayingWindow?: number;
-  aniviewPreloadAdPlayingWindowRequestsForceStop?: boolean;
-  startPoint?: number;
-  adSequence?: string;
-  adDelayDuration?: number;
-  midrollTime?: number;
-  midrollDelay?: number;
-  maxImpressions?: number;
-  startMidroll?: number;
-  vastRetry?: number;
-  errorLimit?: number;
-  skip?: boolean;
-  skipTimer?: number;
-  /** viewport{product}; the product key is part of the name. */
-  [field: string]: unknown;
-}
+/**
+ * Video ad manager config at publisher or placement level: the fields the setup page stores, defined once
+ * with the page's rules in packages/shared (StoredVideoConfig), plus any other key an older row holds.
+ * A type-only import: drizzle-kit reads this file without loading packages/shared.
+ */
+export type VideoConfigData = StoredVideoConfig & { [field: string]: unknown };
 
-/** Display fallback config for one platform. Durations are stored in milliseconds. */
-export interface DisplayConfigData {
-  fallbackEnable?: boolean;
-  pubmaticUrl?: string;
-  displayAdDuration?: number;
-  displayAdTimer?: boolean;
-  skipEnabled?: boolean;
-  skipDelay?: number;
-  adUnitPath?: string;
-  viewportPause?: number;
-  supportedSizes?: [number, number][];
-  [field: string]: unknown;
-}
+/** Display fallback config for one platform (StoredDisplayConfig; durations in milliseconds). */
+export type DisplayConfigData = Partial<StoredDisplayConfig> & { [field: string]: unknown };
 
 export interface AbTestVariant {
   weight: number;

@@ -1,4 +1,4 @@
-// Top Videos packages: embeddable sets of 3 to 5 highlights (syndication in spec 001 §3).
+// Top Videos packages: embeddable sets of 3 to 5 highlights (shared with the publisher group by syndication).
 import { sql } from 'drizzle-orm';
 import {
   bigint,

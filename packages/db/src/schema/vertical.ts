@@ -25,7 +25,7 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 export type VerticalContentType = 'highlight' | 'full_video';
 export type VerticalTaskStatus = 'review' | 'ready' | 'rejected';
 
-/** The keyframe file of spec 001 §3, stored as sent. Frames are source-video frame numbers. */
+/** The spec's keyframe file, stored as sent. Frames are source-video frame numbers. */
 export interface KeyframeFileData {
   grid_manager_ver: string;
   fps: number;

@@ -75,7 +75,7 @@ function highlightFilters(r: Random, today: Date, atLeastOne: boolean): string[]
 
 const query = (parts: readonly (string | false | undefined)[]) => parts.filter(Boolean).join('&');
 
-/** highlights/index, page 1, any order with at least one filter (the B1 row). */
+/** highlights/index, page 1, any order with at least one filter (the bench's first list row). */
 export const indexFirstPage =
   ({ today }: MixOptions): Draw =>
   (r) =>
@@ -97,7 +97,7 @@ export const indexPages =
       `page=${r.int(1, 200)}`,
     ])}`;
 
-/** highlights/index with per=1, the capped count dominating (the B3 row). */
+/** highlights/index with per=1, the capped count dominating (the bench's capped-count row). */
 export const indexCounts =
   ({ today }: MixOptions): Draw =>
   (r) =>

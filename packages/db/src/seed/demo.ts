@@ -1177,7 +1177,7 @@ const PLACEMENT_PLANS: readonly { publisherId: number; name: string; platform: '
   { publisherId: 512, name: 'AMP Story Feed', platform: 'amp' },
 ];
 
-/** Autoplay, or the preload sequence with 'Play ad during highlights' (the flags of spec 002 §4). */
+/** Autoplay, or the preload sequence with 'Play ad during highlights' (the flags of the spec's ad flow). */
 function videoConfig(rnd: Random, description: string, flow: 'autoplay' | 'preload'): VideoConfigData {
   return {
     channel: hex(rnd, 24),

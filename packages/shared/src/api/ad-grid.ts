@@ -1,4 +1,4 @@
-// The ad configuration grid (spec 002 §2.6, §4 "Grid", §5, §7, §9) over M1's grid rules
+// The ad configuration grid (the spec's screen, rules, calls and defaults) over the grid rules
 // (../monetization/grid-rules.ts): the grid's columns, its rows as the fetch answers them, the submit
 // body, the submit job's status, and the row check the screen, the submit call, the job and the report
 // update all run.
@@ -68,7 +68,7 @@ export const gridColumnsOf = (tab: GridTab): readonly GridColumn[] =>
   isDisplayTab(tab) ? GRID_DISPLAY_COLUMNS : GRID_VIDEO_COLUMNS;
 
 /**
- * What an empty stored field shows: spec 002 §9's grid defaults, and for the player switches the spec
+ * What an empty stored field shows: the spec's grid defaults, and for the player switches the spec
  * names without values, ours (docs/decisions.md).
  */
 export const GRID_VIDEO_FIELD_DEFAULTS: Readonly<Record<string, GridValue>> = {

@@ -1,4 +1,4 @@
-// Co-editing (issue 7 item 4, docs/TEAM-CONTRACTS.md "Co-editing contract"): document names, the ticket
+// Co-editing (docs/TEAM-CONTRACTS.md "Co-editing contract"): document names, the ticket
 // call that opens /collab/:doc, and the close codes the server refuses a connection with.
 import { z } from 'zod';
 import { embedIdSchema } from './packages.ts';

@@ -85,6 +85,8 @@ export const videoConfigWriteSchema = z.object({
   viewportProduct: optionalNumber,
   viewportAd: optionalNumber,
 });
+/** The stored video config's fields (monetization/setup-form.ts StoredVideoConfig adds two). */
+export type VideoConfigWrite = z.infer<typeof videoConfigWriteSchema>;
 
 /** One platform's display config; displayAdDuration and skipDelay in milliseconds. */
 export const displayConfigWriteSchema = z.object({
@@ -98,6 +100,8 @@ export const displayConfigWriteSchema = z.object({
   viewportPause: optionalNumber,
   supportedSizes: z.array(size).max(20).optional(),
 });
+/** The stored display config's fields (monetization/setup-form.ts StoredDisplayConfig). */
+export type DisplayConfigWrite = z.infer<typeof displayConfigWriteSchema>;
 
 export const SETUP_MODES = ['new', 'update'] as const;
 export type SetupMode = (typeof SETUP_MODES)[number];

@@ -1,5 +1,5 @@
-// Top Videos packages, categories, audit log, syndication and post-on-google calls (spec 000 §3, §4, §7;
-// spec 001 §2.6). Field names are the spec's; validation rules come from ../validation.ts.
+// Top Videos packages, categories, audit log, syndication and post-on-google calls (the spec's fields and
+// calls; syndication screen). Field names are the spec's; validation rules come from ../validation.ts.
 import { z } from 'zod';
 import { ALIAS_MAX_LENGTH, MAX_PER_PAGE, PACKAGE_MAX_HIGHLIGHTS, PACKAGE_STATUSES } from '../constants.ts';
 import { idSchema, searchTextSchema } from './common.ts';

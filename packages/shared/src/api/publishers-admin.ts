@@ -1,5 +1,5 @@
-// Publishers admin (spec 002 §2.8, §5 "New publisher", "Splash image", §7, §8): create a publisher,
-// switch its APV / Editor product flags, upload and list splash images. Admin only.
+// Publishers admin (the spec's screen, its "New publisher" and "Splash image" rules, calls and messages):
+// create a publisher, switch its APV / Editor product flags, upload and list splash images. Admin only.
 import { z } from 'zod';
 import { messages } from '../messages.ts';
 import { publisherWithConfigSchema } from './publishers.ts';

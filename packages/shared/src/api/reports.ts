@@ -1,4 +1,4 @@
-// Bulk reports (spec 002 §2.7, §5 "Bulk report", §7, §8): XLSX workbooks kept by the product, filled
+// Bulk reports (the spec's screen, rules, calls and messages): XLSX workbooks kept by the product, filled
 // with the chosen publishers' configurations by a report-fill job and read back by a report-update job.
 //
 // - POST bulk-update/workbooks -> 201 Workbook (a new empty workbook: its id is the spreadsheet id)

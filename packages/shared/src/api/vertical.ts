@@ -132,7 +132,7 @@ export type VerticalFeedback = z.infer<typeof verticalFeedbackSchema>;
 
 export const SUGGESTION_ORIGINS = ['pipeline', 'console'] as const;
 
-/** spec 001 §3 Suggestion; its id is vertical_content_id. Source 2 manual, 4 timed out, else algo. */
+/** The spec's Suggestion; its id is vertical_content_id. Source 2 manual, 4 timed out, else algo. */
 export const verticalSuggestionSchema = z.object({
   vertical_content_id: z.number(),
   video_id: z.number(),
@@ -443,7 +443,7 @@ const logValue = z
   .transform((v) => (v === null ? null : Array.isArray(v) ? v.join(',') : String(v)));
 const optionalInt = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).nullable().default(null);
 
-/** spec 001 §3 Edit log entry, the payload of an audit_log/create with object_type vertical_video. */
+/** The spec's edit log entry, the payload of an audit_log/create with object_type vertical_video. */
 export const editLogEntrySchema = z.object({
   frame: optionalInt,
   action: z.enum(EDIT_LOG_ACTIONS),

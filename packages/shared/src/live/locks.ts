@@ -1,8 +1,8 @@
-// Exclusive task locks (issue 7, ARCHITECTURE.md §8): a reviewer who opens a vertical task or a review
-// article takes a lease stored with the row in PostgreSQL. The lease lapses unless renewed by a
-// heartbeat; each acquisition increments the row's fencing number, and every action on the task sends
-// the number it was granted (header x-lock-fence) so a holder whose lease lapsed or was taken cannot
-// write. Kept free of zod so the browser's HTTP client can import it cheaply.
+// Exclusive task locks (one holder a task, lapsing by itself): a reviewer who opens a vertical task or a
+// review article takes a lease stored with the row in PostgreSQL. The lease lapses unless renewed by a
+// heartbeat; each acquisition increments the row's fencing number, and every action on the task sends the
+// number it was granted (header x-lock-fence) so a holder whose lease lapsed or was taken cannot write. Kept
+// free of zod so the browser's HTTP client can import it cheaply.
 import type { LockKind } from './events.ts';
 
 /** How long a lease lasts without a heartbeat (the server's default; tests may shorten it). */

@@ -1,4 +1,4 @@
-// The ad-flow state machine of the config pages (spec 002 §4 "Ad flow"): which flags each choice sets and
+// The ad-flow state machine of the config pages (the spec's "Ad flow"): which flags each choice sets and
 // which sections and fields it shows. The browser draws from it and the server validates with it.
 import type { MonetizationFlowState } from '../validation.ts';
 

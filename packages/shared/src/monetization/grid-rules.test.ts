@@ -86,7 +86,7 @@ describe('mandatory cells', () => {
     ).toBeNull();
   });
 
-  it('new rows take the defaults of spec 002 §9', () => {
+  it('new rows take the grid defaults the spec states', () => {
     expect(GRID_VIDEO_DEFAULTS).toMatchObject({
       midrollTime: 3,
       vastRetry: 2,

@@ -1,6 +1,6 @@
-// Rules of the ad configuration grid (spec 002 §2.6, §4 "Grid", §5, §9) that the grid screen, its submit
-// job and the report update share: tabs, defaults, mandatory cells and the cell check with its message.
-// The numeric bounds themselves live in validation.ts (GRID_BOUNDS, validateGridCell).
+// Rules of the ad configuration grid (its screen, rules, bounds and defaults in the spec) that the grid
+// screen, its submit job and the report update share: tabs, defaults, mandatory cells and the cell check with
+// its message. The numeric bounds themselves live in validation.ts (GRID_BOUNDS, validateGridCell).
 import { DISPLAY_AD_DEFAULTS, VIDEO_AD_DEFAULTS } from '../constants.ts';
 import { GRID_SEQUENCE_INVALID, gridValueNotAllowed, messages } from '../messages.ts';
 import {

@@ -44,7 +44,7 @@ const withBlock = (patch: Partial<DisplayBlockValues>, base = validForm()): Setu
 });
 const fields = (form: SetupForm) => validateSetupForm(form).map((e) => e.field);
 
-describe('config page defaults (spec 002 §9)', () => {
+describe('config page defaults (the business constants the spec states)', () => {
   it('are valid once a channel is given and the fallback profile is set', () => {
     expect(validateSetupForm(validForm())).toEqual([]);
   });

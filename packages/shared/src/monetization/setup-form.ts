@@ -2,6 +2,7 @@
 // applicable fields of each flow, the field errors in page order, and the conversion between the form and
 // the stored video and display configs (display times in milliseconds). The server rebuilds the form
 // from a submitted config and runs the same validation.
+import type { DisplayConfigWrite, VideoConfigWrite } from '../api/monetization.ts';
 import { DISPLAY_AD_DEFAULTS, VIDEO_AD_DEFAULTS } from '../constants.ts';
 import type { FieldRule, MonetizationField, MonetizationFlowState } from '../validation.ts';
 import {
@@ -82,40 +83,18 @@ export interface SetupForm {
   display: DisplaySetupValues;
 }
 
-/** Stored video config fields the page writes (the spec's names). */
-export interface StoredVideoConfig extends Partial<AdFlowFlags> {
-  channel?: string;
-  description?: string;
-  adManager?: string;
-  aniviewPreloadAdPlayingWindow?: number;
-  aniviewPreloadAdPlayingWindowRequestsForceStop?: boolean;
-  startPoint?: number;
-  adSequence?: string;
-  adDelayDuration?: number;
-  midrollTime?: number;
-  midrollDelay?: number;
-  maxImpressions?: number;
-  startMidroll?: number;
-  vastRetry?: number;
-  errorLimit?: number;
-  skip?: boolean;
-  skipTimer?: number;
-  viewportProduct?: number;
-  viewportAd?: number;
-}
+/**
+ * Stored video config fields (the spec's names): the ones a setup writes, listed once in the save call's
+ * schema (videoConfigWriteSchema), and the two the server sets itself. The database's jsonb type
+ * (packages/db VideoConfigData) is this type too.
+ */
+export type StoredVideoConfig = VideoConfigWrite & { description?: string; adManager?: string };
 
-/** Stored display config of one platform; displayAdDuration and skipDelay in milliseconds. */
-export interface StoredDisplayConfig {
-  fallbackEnable: boolean;
-  pubmaticUrl?: string;
-  displayAdDuration?: number;
-  displayAdTimer?: boolean;
-  skipEnabled?: boolean;
-  skipDelay?: number;
-  adUnitPath?: string;
-  viewportPause?: number;
-  supportedSizes?: DisplaySize[];
-}
+/**
+ * Stored display config of one platform; displayAdDuration and skipDelay in milliseconds. Listed once in
+ * the save call's schema (displayConfigWriteSchema); packages/db DisplayConfigData is this type too.
+ */
+export type StoredDisplayConfig = DisplayConfigWrite;
 
 export type StoredDisplayPair = Record<DisplayPlatform, StoredDisplayConfig>;
 
@@ -135,7 +114,7 @@ const defaultDisplayBlock = (platform: DisplayPlatform): DisplayBlockValues => (
   supportedSizes: DISPLAY_AD_DEFAULTS.sizes.map(([w, h]) => [w, h]),
 });
 
-/** A new setup: the defaults of spec 002 §9, Autoplay, fallback off and no channel yet. */
+/** A new setup: the spec's defaults, Autoplay, fallback off and no channel yet. */
 export function defaultSetupForm(): SetupForm {
   return {
     video: {
@@ -278,7 +257,7 @@ export function chooseAdFlow(form: SetupForm, adFlow: AdFlowState): SetupForm {
 
 /**
  * Setting the starting point also sets the sequence: the starting point becomes the sequence's first
- * entry (our reading of spec 002 §5 "it also sets the sequence").
+ * entry (our reading of the spec's "it also sets the sequence").
  */
 export function setStartPoint(form: SetupForm, startPoint: string): SetupForm {
   const rest = form.video.adSequence

@@ -1,4 +1,4 @@
-// The frame editor of the edit modal (spec 001 §4 "Frame editor rules") as pure functions over an editor
+// The frame editor of the edit modal (the spec's "Frame editor rules") as pure functions over an editor
 // state. Every operation returns the next state and the edit-log entries it produced; an
 // operation that changes nothing returns the same state object and no entries, and is not an undo step.
 // Values are never mutated: unchanged groups, objects and keyframes are shared between history steps.

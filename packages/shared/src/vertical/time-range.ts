@@ -1,4 +1,4 @@
-// The selected time of a highlight in the edit modal (spec 001 §4 "Vertical task lifecycle", §5, §9):
+// The selected time of a highlight in the edit modal (the spec's task lifecycle, rules and limits):
 // 5 to 12 seconds, and whether the edit is sent as 'manual' or 'modify'.
 import { validateSelectedTime } from '../validation.ts';
 

@@ -1,6 +1,6 @@
 // Sessions: created at login or publisher switch, resolved on every call, ended at logout, password
 // change or user removal. Idle and absolute expiry are both enforced in the lookup query, and again on a
-// cached session (D35) before it is used.
+// cached session (kept until the sessions table changes) before it is used.
 import { and, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { ChangeFeed } from '@hc/db/changes';
 import type { Db } from '@hc/db/client';
@@ -46,12 +46,12 @@ type LiveSessionRow = Omit<AuthContext, 'roles'> & {
 
 export class SessionService {
   // Named (server-side prepared) statements: every call runs one, and PostgreSQL took ~1 ms to plan it
-  // against 0.1 ms to run it (bench B1/B2/B7). Each pool connection prepares it once.
+  // against 0.1 ms to run it (the list and lock-race benches). Each pool connection prepares it once.
   private readonly liveByToken;
   private readonly liveById;
   // Without a change feed every call asks the database; with it, a session is read once until one of
-  // SESSION_TABLES changes (the bench's B1/B2/B7 spent one of their two queries a call on it). Keyed by
-  // the token itself, so a call served from here hashes nothing: only the database must never hold a
+  // SESSION_TABLES changes (the list and lock-race benches spent one of their two queries a call on it).
+  // Keyed by the token itself, so a call served from here hashes nothing: only the database must never hold a
   // replayable token, and this process holds the token of each call it serves anyway.
   private readonly cache: ChangeAwareCache<LiveSessionRow> | null;
 
@@ -140,9 +140,9 @@ export class SessionService {
   }
 
   /**
-   * resolve() decided from this process's cache alone, without a promise: most calls find their session
-   * there (bench B2). undefined when only resolve() can say: the session is not cached, looks expired or
-   * idle by the clock, or is due its last_seen_at write.
+   * resolve() decided from this process's cache alone, without a promise: most calls find their session there
+   * (the list-throughput bench). undefined when only resolve() can say: the session is not cached, looks
+   * expired or idle by the clock, or is due its last_seen_at write.
    */
   resolveCached(email: string, token: string): AuthContext | null | undefined {
     const tokenPublisherId = SessionService.publisherOfWellFormed(email, token);

@@ -10,7 +10,7 @@
 //   retried with the document's later updates (the document stays in memory meanwhile, and is not
 //   unloaded). Updates relayed from other processes are stored here too, in case their process dies
 //   before storing them. An update not yet stored when a server dies is still held by the editors that
-//   have it, and their sync step 2 sends it again after they reconnect (D24).
+//   have it, and their sync step 2 sends it again after they reconnect (shared first, stored right behind).
 // - Read-only sockets get the document and its updates; their own updates are ignored.
 // - Awareness: each socket's client ids are tracked and removed when it closes, so others see the user go
 //   at once; states not renewed within y-protocols' 30 s timeout are dropped (a vanished process). A
@@ -526,11 +526,11 @@ export class CollabHub {
   }
 
   /**
-   * Stores the document's unsaved updates, one INSERT at a time: updates that arrive while one runs go
-   * into the next. It first runs SAVE_DELAY_MS after an update: a burst of keystrokes is one INSERT, and
-   * the commit's work (this process, PostgreSQL) comes after the editors' sockets got the update, not
-   * beside it on the same cores (bench B8). A failed INSERT keeps its updates (in order, ahead of later
-   * ones) and is tried again after a wait that doubles, 250 ms up to 5 s.
+   * Stores the document's unsaved updates, one INSERT at a time: updates that arrive while one runs go into
+   * the next. It first runs SAVE_DELAY_MS after an update: a burst of keystrokes is one INSERT, and the
+   * commit's work (this process, PostgreSQL) comes after the editors' sockets got the update, not beside it
+   * on the same cores (the co-editing row of npm run bench). A failed INSERT keeps its updates (in order,
+   * ahead of later ones) and is tried again after a wait that doubles, 250 ms up to 5 s.
    */
   private save(doc: SharedDoc): Promise<void> {
     if (doc.saving) return doc.saving;

@@ -7,7 +7,7 @@ import * as decoding from 'lib0/decoding';
 import * as encoding from 'lib0/encoding';
 
 export const RelayKind = {
-  /** A Yjs update this process accepted (stored right behind, D24). */
+  /** A Yjs update this process accepted (shared at once, stored right behind). */
   update: 0,
   /** An awareness update (y-protocols/awareness encoding). */
   awareness: 1,

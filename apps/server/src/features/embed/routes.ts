@@ -1,4 +1,4 @@
-// The public embed (spec 002 §2.9, issue 3): the showreel data of an Active package and the player
+// The public embed (the publishers' embed page): the showreel data of an Active package and the player
 // script, for pages on any origin. No session hook on this prefix, CORS '*', no credentials, never a
 // cookie, short public caching (so nothing in an answer comes from the caller's headers).
 import { createReadStream } from 'node:fs';

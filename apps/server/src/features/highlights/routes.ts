@@ -51,7 +51,7 @@ export async function highlightRoutes(app: FastifyInstance, { ctx, media }: Opti
   const api = app.withTypeProvider<ZodTypeProvider>();
   const repo = new HighlightRepository(ctx.db);
   // The same page is asked again and again (every editor of a publisher opens the list on the same
-  // default order); it is read once until a highlight or the create-GIF setting changes (D35).
+  // default order); it is read once until a highlight or the create-GIF setting changes (the read cache).
   const pages = answerCache(ctx.changes, ['highlights', 'settings']);
 
   const listResponse = async (publisherId: number, query: HighlightListQuery, search?: string) => {

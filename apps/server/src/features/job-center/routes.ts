@@ -175,22 +175,25 @@ export async function jobCenterRoutes(
       if (row.state !== 'queued') throw conflict(jobCenterMessages.notWaiting);
       const job = await queuedJobOf(row);
       if (!WAITING_STATES.has(await job.getState())) throw conflict(jobCenterMessages.notWaiting);
-      try {
-        // BullMQ refuses to remove a job a worker has locked: it started between the two calls.
-        await job.remove();
-      } catch {
-        throw conflict(jobCenterMessages.notWaiting);
-      }
       const reason = jobCenterMessages.cancelledBy(caller.email);
-      if (row.queue === QUEUES.reportFill || row.queue === QUEUES.reportUpdate) {
-        // The report screen waits on its request row: it ends, failed with who cancelled it.
-        const requestId = (job.data as { requestId?: unknown }).requestId;
-        if (typeof requestId === 'number')
-          await ctx.db
+      const requestId = (job.data as { requestId?: unknown }).requestId;
+      const isReport = row.queue === QUEUES.reportFill || row.queue === QUEUES.reportUpdate;
+      await ctx.db.transaction(async (tx) => {
+        // The report screen waits on its request row: it ends, failed with who cancelled it. Written
+        // before the job is removed and committed after, so a report call woken by the removal reads it
+        // ended (it waits for this transaction); a removal refused rolls it back.
+        if (isReport && typeof requestId === 'number')
+          await tx
             .update(schema.spreadsheets)
             .set({ status: 'failed', errors: [reason], updatedAt: new Date() })
             .where(and(eq(schema.spreadsheets.id, requestId), eq(schema.spreadsheets.status, 'pending')));
-      }
+        try {
+          // BullMQ refuses to remove a job a worker has locked: it started between the two calls.
+          await job.remove();
+        } catch {
+          throw conflict(jobCenterMessages.notWaiting);
+        }
+      });
       const cancelled: ConsoleJobState = 'cancelled';
       await ctx.db
         .update(jobs)

@@ -1,5 +1,5 @@
-// Task leases in PostgreSQL (issue 7, ARCHITECTURE.md §8): the lock columns live on the task's own row
-// (vertical_tasks by video_id, articles by id), so the resource itself checks them. Each change is one
+// Task leases in PostgreSQL (one holder a task, lapsing by itself): the lock columns live on the task's own
+// row (vertical_tasks by video_id, articles by id), so the resource itself checks them. Each change is one
 // statement: of N callers racing to acquire, PostgreSQL's row lock lets exactly one take the lease.
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect, type PgPreparedQuery, type PreparedQueryConfig } from 'drizzle-orm/pg-core';
@@ -45,7 +45,7 @@ const toLease = (row: RawLease): LeaseRow => ({
 });
 
 // The scope is a subquery of each statement rather than a query of its own: one round trip less on
-// every lock call (50 racers each paid it, bench B7).
+// every lock call (50 racers each paid it, in the lock-race bench).
 /** The task `t` belongs to a publisher where the user holds the role (values or placeholders). */
 const publisherWithRole = (userId: unknown, role: unknown): SQL =>
   sql`t.publisher_id in (select r.publisher_id from user_publisher_roles r
@@ -127,9 +127,9 @@ export class LockRepository {
    * time. Refused, it answers the lease as it stands in the same statement, so a loser of a race needs
    * no second round trip to learn who won. Null when the task is missing or out of scope.
    *
-   * `wait: false` skips a row another transaction has locked instead of queueing on it (bench B7: 50
-   * racers queued one after another behind the winner, each taking the row lock and a WAL flush in
-   * turn). `wait: true` queues, for a row held by anything else (an action, a render status write).
+   * `wait: false` skips a row another transaction has locked instead of queueing on it (the lock-race bench:
+   * 50 racers queued one after another behind the winner, each taking the row lock and a WAL flush in turn).
+   * `wait: true` queues, for a row held by anything else (an action, a render status write).
    *
    * The refusal is read from the statement's snapshot when that already shows someone else's live
    * lease (no lock, the common case of a lost race). Otherwise the row may be changing under us (the
@@ -158,7 +158,7 @@ export class LockRepository {
   /**
    * The acquire statement as a named (server-side prepared) one, built once: each pool connection
    * plans it once. Planning it took ~0.3 ms of PostgreSQL's CPU against ~0.07 ms to run it, and
-   * building its text in drizzle a few percent of the server's CPU, for every racer (bench B7).
+   * building its text in drizzle a few percent of the server's CPU, for every racer (the lock-race bench).
    */
   private acquireQuery(kind: LockKind, scoped: boolean, wait: boolean) {
     const name = `task_lock_acquire_${kind}_${scoped ? 'scoped' : 'all'}_${wait ? 'wait' : 'skip'}`;

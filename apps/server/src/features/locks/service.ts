@@ -97,8 +97,8 @@ export class TaskLockService {
     const key = `${kind}:${id}`;
     const running = this.acquiring.get(key);
     if (running) {
-      // Many reviewers opening one task at once (bench B7: 50): one asks PostgreSQL and the others who
-      // arrive meanwhile get its outcome when it is a live lease of someone else in a publisher where
+      // Many reviewers opening one task at once (the lock-race bench: 50): one asks PostgreSQL and the others
+      // who arrive meanwhile get its outcome when it is a live lease of someone else in a publisher where
       // they work, the answer the database gives them at that moment. Anything else asks the database.
       const lease = await running;
       if (lease && isLive(lease) && lease.holderUserId !== caller.userId && worksAt(caller, kind, lease))

@@ -1,5 +1,5 @@
 // Database rows of the monetization setup as the calls answer them: flat config rows with their scope
-// (spec 002 §3 field names), grouped as publisher, display, placement and display placement.
+// (the spec's field names), grouped as publisher, display, placement and display placement.
 import type {
   AbTest,
   AuditEntry,

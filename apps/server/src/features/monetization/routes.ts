@@ -1,4 +1,4 @@
-// Monetization setup, view and audit calls (spec 002 §2.1-2.5, §7; paths in
+// Monetization setup, view and audit calls (the spec's monetization screens and calls; paths in
 // packages/shared/src/api/monetization.ts). Admins only: everyone else gets a 403 before any input check.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -1,7 +1,7 @@
 // http_request_duration_seconds, counted by hand and shown to prom-client's registry in the format of its
 // Histogram. prom-client's observe validates and hashes a label object and makes a closure on every call;
-// every request observes once (bench B2 found it a fifth of the work past the routing), so a series here
-// is found by one string key and its buckets are plain counters.
+// every request observes once (the list-throughput bench found it a fifth of the work past the routing), so a
+// series here is found by one string key and its buckets are plain counters.
 import type { Registry } from 'prom-client';
 
 type Labels = { method: string; route: string; status_code: string };

@@ -58,7 +58,8 @@ export async function presentPackages(
 export async function packageRoutes(app: FastifyInstance, { ctx, media }: Options) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const repo = new PackageRepository(ctx.db);
-  // List pages (D35) read the packages, their highlight lists and those highlights.
+  // List pages (kept in the read cache until a table they read changes) read the packages, their highlight
+  // lists and those highlights.
   const pages = answerCache(ctx.changes, ['packages', 'package_highlights', 'highlights']);
   const service = new PackageService(ctx.db);
 

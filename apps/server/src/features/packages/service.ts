@@ -1,6 +1,6 @@
-// The package rules of spec 000 §3-§5 checked on the server: name, size, alias, ownership of the
-// highlights, category inference, status transitions, auto-package removals and the updated_at check.
-// Every change runs in one transaction with its audit_log row.
+// The package rules of the spec (fields, lifecycle, form rules) checked on the server: name, size, alias,
+// ownership of the highlights, category inference, status transitions, auto-package removals and the
+// updated_at check. Every change runs in one transaction with its audit_log row.
 import { randomBytes } from 'node:crypto';
 import type { Db } from '@hc/db/client';
 import type { PackageStatus, PackageWrite } from '@hc/shared/api/packages';
@@ -12,7 +12,7 @@ import { LISTED_STATUSES, PackageRepository, type PackageRow } from './repo.ts';
 import { dateToSeconds } from '@hc/shared/formatters';
 import { writeAudit } from '../audit/writer.ts';
 
-/** Legal status changes (docs/decisions.md D8). Nothing leaves Archive or Rejected. */
+/** Legal status changes (docs/decisions.md, "Packages API"). Nothing leaves Archive or Rejected. */
 export const STATUS_TRANSITIONS: Record<PackageStatus, readonly PackageStatus[]> = {
   Draft: ['Active', 'Archive', 'Rejected'],
   Active: ['Draft', 'Archive'],

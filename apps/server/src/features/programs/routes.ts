@@ -34,7 +34,7 @@ export async function programRoutes(
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const repo = new ProgramRepository(ctx.db);
-  // List pages (D35) read the programs only.
+  // List pages (kept in the read cache until a table they read changes) read the programs only.
   const pages = answerCache(ctx.changes, ['programs']);
   // The role is checked before the input, so a caller without it learns nothing about validation.
   app.addHook('onRequest', requireRoles('live_stream_publisher'));

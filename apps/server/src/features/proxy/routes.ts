@@ -1,9 +1,9 @@
-// Proxy mode (EDITOR_API_UPSTREAM, docs/decisions.md D28): every editor call is forwarded to the upstream
-// editor API instead of being answered here. Method, path, query string and body go as they came (bodies
-// streamed both ways, never buffered: uploads up, media, zips and workbooks down); the caller's headers
-// go too, less the hop-by-hop ones, plus X-Forwarded-For/Proto. The upstream's answer comes back with its
-// status; an error answer that is not the envelope (an HTML 502 page, an empty body) becomes one.
-// Silence past EDITOR_API_TIMEOUT_MS is a 504, a refused connection a 502, both with catalogue messages.
+// Proxy mode (EDITOR_API_UPSTREAM, docs/decisions.md, "Proxy mode"): every editor call is forwarded to the
+// upstream editor API instead of being answered here. Method, path, query string and body go as they came
+// (bodies streamed both ways, never buffered: uploads up, media, zips and workbooks down); the caller's
+// headers go too, less the hop-by-hop ones, plus X-Forwarded-For/Proto. The upstream's answer comes back with
+// its status; an error answer that is not the envelope (an HTML 502 page, an empty body) becomes one. Silence
+// past EDITOR_API_TIMEOUT_MS is a 504, a refused connection a 502, both with catalogue messages.
 import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -43,7 +43,7 @@ const UPSTREAM_WINS = [
   'access-control-allow-origin',
 ] as const;
 
-// RFC 9110 §7.6.1 connection-specific headers, and what this hop sets itself.
+// RFC 9110's connection-specific headers (section 7.6.1), and what this hop sets itself.
 const NOT_FORWARDED = new Set([
   'connection',
   'keep-alive',

@@ -169,8 +169,16 @@ export class ReportRepository {
     return row ?? null;
   }
 
-  async request(id: number) {
+  async request(id: number): Promise<ReportRequest | null> {
     const [row] = await this.db.select().from(spreadsheets).where(eq(spreadsheets.id, id));
     return row ?? null;
   }
+
+  /** The request row once a transaction writing it (a cancel, a job) has ended: read under a share lock. */
+  async requestAfterWriters(id: number): Promise<ReportRequest | null> {
+    const [row] = await this.db.select().from(spreadsheets).where(eq(spreadsheets.id, id)).for('share');
+    return row ?? null;
+  }
 }
+
+export type ReportRequest = typeof spreadsheets.$inferSelect;

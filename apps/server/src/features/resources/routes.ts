@@ -1,4 +1,4 @@
-// GET external_resources and its publish path (spec 000 §4, §7 post-on-google). Any logged-in user
+// GET external_resources and its publish path (the spec's post-on-google call). Any logged-in user
 // (the view permission): publishing only removes what the caller's own publisher still has to post.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -1,4 +1,4 @@
-// Auto Highlight Review calls (spec 001 §7, editor v1): the pending queue, an article's auto highlights
+// Auto Highlight Review calls (the spec's editor v1 calls): the pending queue, an article's auto highlights
 // and the feedback submission. Role apv_article_admin (admin passes), checked before the input.
 // submit_feedback also presents the caller's lock on the article in x-lock-fence.
 import type { FastifyInstance } from 'fastify';

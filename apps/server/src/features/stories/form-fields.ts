@@ -1,5 +1,5 @@
 // The server-defined fields of a video page, for product 'apv', and their checks.
-// Labels, input types, mandatory flags and lengths are ours (docs/decisions.md D14).
+// Labels, input types, mandatory flags and lengths are ours (docs/decisions.md, "Stories API").
 import { STORY_PRODUCT, type StoryFormField } from '@hc/shared/api/stories';
 import { validateMandatoryFields } from '@hc/shared/validation';
 

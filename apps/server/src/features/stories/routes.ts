@@ -1,4 +1,4 @@
-// AMP stories (spec 001 §7 Stories): list, one story, create, page create, update,
+// AMP stories (the spec's Stories calls): list, one story, create, page create, update,
 // remove and get, publish (save), preview (draft POST and stored GET) and mock_story. Role
 // stamp_manager (admin passes); video pages need create_new_video_page. Everything is scoped to the
 // caller's publisher: another publisher's story or page is a 404.

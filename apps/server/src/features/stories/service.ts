@@ -1,4 +1,4 @@
-// The story rules of spec 001 §3-§5 on the server: page forms (image file, duration, layout, blurb;
+// The spec's story rules on the server: page forms (image file, duration, layout, blurb;
 // video file, poster URL, server-defined fields, the create_new_video_page role), the updated_at check
 // of publish, and rendering. Every change runs in one transaction with its audit_log row.
 import type { Db } from '@hc/db/client';

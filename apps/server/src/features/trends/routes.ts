@@ -17,7 +17,7 @@ import type { AppContext } from '../../context.ts';
 import { callerOf, requireRoles } from '../../plugins/auth.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { retryOnDeadlock } from '../ingest/service.ts';
-import { groupPeers } from '../syndication/routes.ts';
+import { groupPeers } from '../syndication/repo.ts';
 import { TrendRepository } from './repo.ts';
 
 /** The window of the last `days` UTC days, today included. */
@@ -94,7 +94,7 @@ export async function trendRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     },
     async (request) => {
       const w = windowOf(request.query.days);
-      const peers = await groupPeers(ctx, callerOf(request).publisherId);
+      const peers = await groupPeers(ctx.db, callerOf(request).publisherId);
       return ok({ ...w, points: await repo.publishersTrend(peers, w.from, w.to) });
     },
   );

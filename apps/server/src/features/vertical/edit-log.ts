@@ -1,4 +1,4 @@
-// Frame-editor changes (spec 001 §3 Edit log entry, §7): an audit_log/create with object_type
+// Frame-editor changes (the spec's edit log entry): an audit_log/create with object_type
 // 'vertical_video' is also an edit_log row of the task, written in the same transaction. Only for a
 // task of the caller's publishers, by someone who may edit it (the review permission).
 import { schema } from '@hc/db/schema';

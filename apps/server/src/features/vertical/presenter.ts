@@ -1,4 +1,4 @@
-// Vertical tasks, suggestions and programs as the calls answer them (spec 001 §3 field names).
+// Vertical tasks, suggestions and programs as the calls answer them (the spec's field names).
 import type { schema } from '@hc/db/schema';
 import type { VerticalProgram, VerticalSuggestion, VerticalTask } from '@hc/shared/api/vertical';
 import { dateToSeconds } from '@hc/shared/formatters';

@@ -1,5 +1,5 @@
 // The vertical task lifecycle: review -> ready through a render (approve, create,
-// update), review -> rejected. Each action checks the rules of spec 001 §5 here, whatever the browser
+// update), review -> rejected. Each action checks the spec's form rules here, whatever the browser
 // did, and writes the change, the reviewer's feedback and the audit entry in one transaction whose
 // conditional UPDATE is the race guard. Renders are queued after the commit; a render that cannot be
 // queued gives its claim back.
@@ -123,7 +123,7 @@ export class VerticalService {
 
   // ---------------------------------------------------------------------------------- actions
 
-  // Every action presents the caller's live lease of the task (`fence`, issue 7): right after its
+  // Every action presents the caller's live lease of the task (`fence`, see features/locks): right after its
   // conditional UPDATE row-locked the task, the transaction checks that lease (409 and a rollback
   // otherwise), so a state conflict is said first and no lease can change before the commit. Approve
   // and reject finish the task and free the lease; create and update keep it while the editor follows
@@ -219,7 +219,8 @@ export class VerticalService {
     if (keyframe && body.keyframe_version !== undefined && body.keyframe_version !== keyframe.version) {
       throw conflict(verticalErrors.staleKeyframeFile(suggestion.id));
     }
-    // spec 001 §4: a range that no longer overlaps the original is a manual creation, not a modify.
+    // The spec's task lifecycle: a range that no longer overlaps the original is a manual creation, not a
+    // modify.
     const overlaps = body.start_time < suggestion.endTime && body.end_time > suggestion.startTime;
     if (view.task.contentType === 'highlight' && !overlaps) throw unprocessable([verticalErrors.rangeMoved]);
     return this.render(caller, view, fence, requestId, 'update', async (repo) => {
