@@ -20,7 +20,7 @@ import { ApiError } from '../../lib/api.ts';
 import { useToast } from '../../lib/toast.tsx';
 import { StatePanel } from '../../components/StatePanel.tsx';
 import { LinkButton } from '../../components/LinkButton.tsx';
-import { HoverVideo } from '../../components/HoverVideo.tsx';
+import { titleColumn, videoThumbColumn } from '../../lib/list-page/columns.tsx';
 import type { DataColumn } from '../../components/ServerDataTable.tsx';
 import { useListPage } from '../../lib/list-page/useListPage.ts';
 import { useListErrorToast } from '../../lib/list-page/useListErrorToast.ts';
@@ -132,49 +132,38 @@ export function PostOnGooglePage() {
   );
 
   const columns: ColumnDef[] = [
-    {
+    videoThumbColumn({
       key: 'thumbnail',
       header: 'APV',
-      className: 'hc-col-thumb',
-      skeleton: <Skeleton width="96px" height="54px" borderRadius="6px" />,
-      body: (h) => (
-        <HoverVideo
-          src={h.video_url + MP4_SUFFIX}
-          poster={h.thumbnail}
-          alt={h.title}
-          testId={`pog-thumb-${h.highlight_id}`}
-        />
-      ),
-    },
-    {
+      video: (h) => ({
+        src: h.video_url + MP4_SUFFIX,
+        poster: h.thumbnail,
+        alt: h.title,
+        testId: `pog-thumb-${h.highlight_id}`,
+      }),
+    }),
+    titleColumn({
       key: 'title',
       header: 'Highlight',
-      className: 'hc-col-title',
-      skeleton: (
-        <div className="flex flex-column gap-2">
-          <Skeleton width="90%" />
-          <Skeleton width="40%" height="0.75rem" />
-        </div>
+      title: (h) => (
+        <a
+          href={h.link}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="hc-title-text"
+          data-testid={`pog-title-${h.highlight_id}`}
+        >
+          {h.title}
+        </a>
       ),
-      body: (h) => (
-        <div className="hc-title-cell">
-          <a
-            href={h.link}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="hc-title-text"
-            data-testid={`pog-title-${h.highlight_id}`}
-          >
-            {h.title}
-          </a>
-          <span className="hc-title-meta">
-            #{h.highlight_id}
-            {h.category && <span className="hc-dot-sep">{h.category}</span>}
-            <span className="hc-dot-sep">{formatDate(h.published_at)}</span>
-          </span>
-        </div>
+      meta: (h) => (
+        <>
+          #{h.highlight_id}
+          {h.category && <span className="hc-dot-sep">{h.category}</span>}
+          <span className="hc-dot-sep">{formatDate(h.published_at)}</span>
+        </>
       ),
-    },
+    }),
     {
       key: 'resources',
       header: 'Resources to post',

@@ -15,7 +15,7 @@ import type { DataColumn } from '../../components/ServerDataTable.tsx';
 import { useFollowedText, useListPage } from '../../lib/list-page/useListPage.ts';
 import { isSessionEnd, useListErrorToast } from '../../lib/list-page/useListErrorToast.ts';
 import { sortFromEvent } from '../../lib/list-page/urlState.ts';
-import { dateColumn } from '../../lib/list-page/columns.tsx';
+import { TitleLink, dateColumn, idColumn, titleColumn } from '../../lib/list-page/columns.tsx';
 import { ExportButton } from '../../lib/list-page/ExportButton.tsx';
 import { usePrograms } from './api/get-programs.ts';
 import { PROGRAMS_URL_FIELDS, searchOnBlur, submittedSearch, toProgramsParams } from './programsSearch.ts';
@@ -78,41 +78,27 @@ export function ProgramsPage() {
   const open = (program: Program) => void navigate(`/highlights/live/stream/program/${program.id}`);
 
   const columns: DataColumn<Program, ProgramSort>[] = [
-    {
+    titleColumn({
       key: 'program',
       header: 'Program',
       sortField: 'program_name',
-      className: 'hc-col-title',
-      skeleton: <Skeleton width="70%" />,
-      body: (p) => (
-        <div className="hc-title-cell">
-          <button
-            type="button"
-            className="hc-title-link"
-            data-testid={`program-link-${p.id}`}
-            onClick={(e) => {
-              e.stopPropagation();
-              open(p);
-            }}
-          >
-            {p.program_name || p.title}
-          </button>
-          {p.channel && <span className="hc-title-meta">{p.channel}</span>}
-        </div>
+      skeletonWidths: ['70%'],
+      title: (p) => (
+        <TitleLink onOpen={() => open(p)} testId={`program-link-${p.id}`}>
+          {p.program_name || p.title}
+        </TitleLink>
       ),
-    },
-    {
+      meta: (p) => p.channel,
+    }),
+    idColumn({
       key: 'id',
       header: 'ID',
       sortField: 'program_id',
       className: 'hc-col-program-id',
       skeleton: <Skeleton width="5rem" />,
-      body: (p) => (
-        <span className="hc-mono" data-testid={`program-id-${p.id}`}>
-          {p.program_id}
-        </span>
-      ),
-    },
+      value: (p) => p.program_id,
+      testId: (p) => `program-id-${p.id}`,
+    }),
     dateColumn({ key: 'start', header: 'Start Time', sortField: 'start_time', value: (p) => p.start_time }),
   ];
 

@@ -21,7 +21,7 @@ import type { DataColumn } from '../../components/ServerDataTable.tsx';
 import { useListPage } from '../../lib/list-page/useListPage.ts';
 import { isSessionEnd, useListErrorToast } from '../../lib/list-page/useListErrorToast.ts';
 import { sortFromEvent } from '../../lib/list-page/urlState.ts';
-import { dateColumn } from '../../lib/list-page/columns.tsx';
+import { TitleLink, dateColumn, idColumn } from '../../lib/list-page/columns.tsx';
 import { ExportButton } from '../../lib/list-page/ExportButton.tsx';
 import { PENDING_ARTICLES_KEY, usePendingArticles } from './api/get-pending-articles.ts';
 import type { PendingArticle } from '@hc/shared/api/review';
@@ -138,13 +138,7 @@ export function ReviewPage() {
   const showInlineError = isError && !list && !isSessionEnd(error);
 
   const columns: DataColumn<PendingArticle, PendingReviewSort>[] = [
-    {
-      key: 'id',
-      header: 'Id',
-      sortField: 'id',
-      className: 'hc-col-review-id',
-      body: (a) => <span className="hc-mono">{a.id}</span>,
-    },
+    idColumn({ key: 'id', header: 'Id', sortField: 'id', className: 'hc-col-review-id', value: (a) => a.id }),
     {
       key: 'publisher',
       header: 'Publisher',
@@ -163,17 +157,9 @@ export function ReviewPage() {
         const holder = heldByOther(a, user.email, now);
         return (
           <>
-            <button
-              type="button"
-              className="hc-title-link"
-              data-testid={`review-article-${a.id}`}
-              onClick={(e) => {
-                e.stopPropagation();
-                open(a);
-              }}
-            >
+            <TitleLink onOpen={() => open(a)} testId={`review-article-${a.id}`}>
               {a.title}
-            </button>
+            </TitleLink>
             {holder && (
               <div>
                 <LockTag

@@ -3,8 +3,6 @@
 // and CTR columns (total and IAB) only when the console flags are 'true'.
 import type { ReactNode } from 'react';
 import type { DataTableSortEvent } from 'primereact/datatable';
-import { Skeleton } from 'primereact/skeleton';
-import { Tag } from 'primereact/tag';
 import { PACKAGE_SORT_COLUMNS } from '@hc/shared/api/packages';
 import type { Package } from '@hc/shared/api/packages';
 import { SEARCH_RESULT_LIMIT } from '@hc/shared/constants';
@@ -15,15 +13,11 @@ import { StatePanel } from '../../components/StatePanel.tsx';
 import { useListPage } from '../../lib/list-page/useListPage.ts';
 import { useListErrorToast } from '../../lib/list-page/useListErrorToast.ts';
 import { sortField, sortFromEvent } from '../../lib/list-page/urlState.ts';
-import { countColumn, dateColumn, percentColumn } from '../../lib/list-page/columns.tsx';
 import { ExportButton } from '../../lib/list-page/ExportButton.tsx';
 import { useSyndication } from './api/get-syndication.ts';
-import {
-  DEFAULT_SYNDICATION_SORT,
-  syndicationMetricColumns,
-  toSyndicationParams,
-} from './syndicationColumns.ts';
-import type { SyndicationMetricColumn, SyndicationSortColumn } from './syndicationColumns.ts';
+import { DEFAULT_SYNDICATION_SORT, toSyndicationParams } from './syndicationColumns.ts';
+import type { SyndicationSortColumn } from './syndicationColumns.ts';
+import { packageClicksColumn, packageLeadColumns, packageMetricColumns } from '../packages/index.ts';
 import { ServerDataTable, skeletonRows } from '../../components/ServerDataTable.tsx';
 import { TrendPanel } from '../../components/trends/TrendPanel.tsx';
 import type { DataColumn } from '../../components/ServerDataTable.tsx';
@@ -33,24 +27,6 @@ import './syndication.css';
 const PAGE_SIZE_KEY = 'syndication';
 
 type ColumnDef = DataColumn<Package, SyndicationSortColumn>;
-
-const TYPE_LABEL: Record<Package['package_type'], string> = { auto: 'Auto', user: 'Manual' };
-
-const METRIC_COLUMNS: Record<SyndicationMetricColumn, ColumnDef> = {
-  impressions: countColumn({
-    key: 'impressions',
-    header: 'Impressions',
-    sortField: 'package_impressions',
-    value: (p) => p.package_impressions,
-  }),
-  ctr: percentColumn({ key: 'ctr', header: 'CTR', value: (p) => p.package_ctr }),
-  'iab-impressions': countColumn({
-    key: 'iab-impressions',
-    header: 'IAB Impressions',
-    value: (p) => p.package_iab_impressions,
-  }),
-  'iab-ctr': percentColumn({ key: 'iab-ctr', header: 'IAB CTR', value: (p) => p.package_iab_ctr }),
-};
 
 /** The sort as the address bar keeps it: ?sort=column_order, and the page. */
 const URL_FIELDS = { sort: sortField(PACKAGE_SORT_COLUMNS, DEFAULT_SYNDICATION_SORT) };
@@ -71,72 +47,13 @@ export function SyndicationPage() {
   const { isError } = query;
 
   const columns: ColumnDef[] = [
-    {
-      key: 'type',
-      header: 'Type',
-      className: 'hc-col-type',
-      skeleton: <Skeleton width="3.5rem" height="1.4rem" borderRadius="999px" />,
-      body: (p) => (
-        <Tag
-          value={TYPE_LABEL[p.package_type]}
-          severity={p.package_type === 'auto' ? 'info' : 'secondary'}
-          className="hc-type-tag"
-        />
-      ),
-    },
-    {
-      key: 'id',
-      header: 'Id',
-      className: 'hc-col-id',
-      body: (p) => (
-        <span className="hc-mono" data-testid={`syndication-id-${p.embed_id}`}>
-          {p.embed_id}
-        </span>
-      ),
-    },
-    {
-      key: 'title',
-      header: 'Title',
-      sortField: 'name',
-      className: 'hc-col-title',
-      skeleton: (
-        <div className="flex flex-column gap-2">
-          <Skeleton width="80%" />
-          <Skeleton width="35%" height="0.75rem" />
-        </div>
-      ),
-      body: (p) => (
-        <div className="hc-title-cell">
-          <span className="hc-title-text" data-testid={`syndication-title-${p.embed_id}`}>
-            {p.name}
-          </span>
-          <span className="hc-title-meta">
-            {p.num_videos} {p.num_videos === 1 ? 'APV' : 'APVs'}
-            {p.alias && <span className="hc-dot-sep">{p.alias}</span>}
-          </span>
-        </div>
-      ),
-    },
-    {
-      key: 'category',
-      header: 'Category',
-      className: 'hc-col-category',
-      body: (p) =>
-        p.category ? <span className="hc-category">{p.category}</span> : <span className="hc-muted">--</span>,
-    },
-    dateColumn({
-      key: 'updated',
-      header: 'Date Updated',
-      sortField: 'updated_at',
-      value: (p) => p.updated_at,
-    }),
-    countColumn({
-      key: 'clicks',
-      header: 'Clicks',
-      sortField: 'package_clicks',
-      value: (p) => p.package_clicks,
-    }),
-    ...syndicationMetricColumns(consoleConfig).map((key) => METRIC_COLUMNS[key]),
+    ...packageLeadColumns('syndication', (p) => (
+      <span className="hc-title-text" data-testid={`syndication-title-${p.embed_id}`}>
+        {p.name}
+      </span>
+    )),
+    packageClicksColumn,
+    ...packageMetricColumns(consoleConfig),
   ];
 
   const onSort = (e: DataTableSortEvent) => {

@@ -2,23 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_SYNDICATION_SORT,
   isSyndicationSortColumn,
-  syndicationMetricColumns,
   toSyndicationParams,
 } from './syndicationColumns.ts';
-
-describe('syndicationMetricColumns', () => {
-  it("adds impressions and CTR (total) and their IAB twins only for the flag value 'true'", () => {
-    expect(
-      syndicationMetricColumns({ consoleDisplayGenericMetrics: 'false', consoleDisplayIabMetrics: 'false' }),
-    ).toEqual([]);
-    expect(
-      syndicationMetricColumns({ consoleDisplayGenericMetrics: 'true', consoleDisplayIabMetrics: 'false' }),
-    ).toEqual(['impressions', 'ctr']);
-    expect(
-      syndicationMetricColumns({ consoleDisplayGenericMetrics: 'true', consoleDisplayIabMetrics: 'true' }),
-    ).toEqual(['impressions', 'ctr', 'iab-impressions', 'iab-ctr']);
-  });
-});
 
 describe('toSyndicationParams', () => {
   it('pages and sorts on the server', () => {

@@ -11,6 +11,8 @@ interface BaseColumn<Sort extends string> {
   header: ReactNode;
   sortField?: Sort;
   className?: string;
+  /** What the cell shows while the first page loads, when the column's own default does not fit. */
+  skeleton?: ReactNode;
 }
 
 /** A figure: right-aligned, biggest first on the first click. */
@@ -38,6 +40,7 @@ function figure<Row, Sort extends string>(
     firstOrder: 'desc',
     align: 'right',
     className: spec.className ?? 'hc-col-num',
+    skeleton: spec.skeleton,
     body: (row) => <span className="hc-num">{text(row)}</span>,
   };
 }
@@ -53,6 +56,7 @@ export function dateColumn<Row, Sort extends string = string>(
     sortField: spec.sortField,
     firstOrder: 'desc',
     className: spec.className ?? 'hc-col-date',
+    skeleton: spec.skeleton,
     body: (row) => <span className="hc-nowrap">{formatDate(spec.value(row))}</span>,
   };
 }
@@ -66,8 +70,11 @@ export function titleColumn<Row, Sort extends string = string>(
     title: (row: Row) => ReactNode;
     /** The line of facts under the title; none when it gives nothing (null, undefined, false or ''). */
     meta?: (row: Row) => ReactNode;
-    /** The skeleton's two lines' widths, as wide as a typical title and facts line in this list. */
-    skeletonWidths?: [string, string];
+    /**
+     * The skeleton's lines' widths, as wide as a typical title and facts line in this list; one width
+     * for a list whose rows rarely carry facts.
+     */
+    skeletonWidths?: [string, string] | [string];
   },
 ): DataColumn<Row, Sort> {
   const [titleWidth, metaWidth] = spec.skeletonWidths ?? ['90%', '40%'];
@@ -76,12 +83,16 @@ export function titleColumn<Row, Sort extends string = string>(
     header: spec.header,
     sortField: spec.sortField,
     className: spec.className ?? 'hc-col-title',
-    skeleton: (
-      <div className="flex flex-column gap-2">
+    skeleton:
+      spec.skeleton ??
+      (metaWidth === undefined ? (
         <Skeleton width={titleWidth} />
-        <Skeleton width={metaWidth} height="0.75rem" />
-      </div>
-    ),
+      ) : (
+        <div className="flex flex-column gap-2">
+          <Skeleton width={titleWidth} />
+          <Skeleton width={metaWidth} height="0.75rem" />
+        </div>
+      )),
     body: (row) => {
       const meta = spec.meta?.(row);
       return (
@@ -123,22 +134,23 @@ export function TitleLink({
 
 /** An identifier in monospace, so ids line up and read digit by digit. */
 export function idColumn<Row, Sort extends string = string>(
-  spec: BaseColumn<Sort> & { value: (row: Row) => ReactNode; testId: (row: Row) => string },
+  spec: BaseColumn<Sort> & { value: (row: Row) => ReactNode; testId?: (row: Row) => string },
 ): DataColumn<Row, Sort> {
   return {
     key: spec.key,
     header: spec.header,
     sortField: spec.sortField,
     className: spec.className ?? 'hc-col-id',
+    skeleton: spec.skeleton,
     body: (row) => (
-      <span className="hc-mono" data-testid={spec.testId(row)}>
+      <span className="hc-mono" data-testid={spec.testId?.(row)}>
         {spec.value(row)}
       </span>
     ),
   };
 }
 
-/** The APV's thumbnail that plays the clip on hover (the highlight lists). */
+/** The APV's thumbnail that plays the clip on hover (the highlight lists, Post on Google). */
 export function videoThumbColumn<Row, Sort extends string = string>(
   spec: BaseColumn<Sort> & {
     video: (row: Row) => { src: string; poster: string; alt: string; testId: string };

@@ -6,11 +6,10 @@ import { useNavigate } from 'react-router';
 import type { DataTableSortEvent } from 'primereact/datatable';
 import { Button } from 'primereact/button';
 import { Skeleton } from 'primereact/skeleton';
-import { Tag } from 'primereact/tag';
 import { PACKAGE_SORT_COLUMNS } from '@hc/shared/api/packages';
 import type { Package } from '@hc/shared/api/packages';
 import { SEARCH_RESULT_LIMIT } from '@hc/shared/constants';
-import { formatCount, formatDate, formatNumber, formatPercent } from '@hc/shared/formatters';
+import { formatNumber } from '@hc/shared/formatters';
 import { messages, packageStatusConfirm } from '@hc/shared/messages';
 import { ApiError } from '../../../lib/api.ts';
 import { copyText } from '../../../lib/clipboard.ts';
@@ -25,10 +24,8 @@ import { useUpdatePackageStatus } from '../api/update-package-status.ts';
 import type { PackageStatusInput } from '../api/update-package-status.ts';
 import {
   PACKAGES_URL_FIELDS,
-  PACKAGE_TYPE_LABEL,
   clampPage,
   editPackagePath,
-  metricColumns,
   newPackagePath,
   nextToggleStatus,
   toPackagesParams,
@@ -36,6 +33,8 @@ import {
 import type { PackageSortColumn, PackagesFilters } from './packagesFilters.ts';
 import { embedSnippet } from '../embedCode.ts';
 import { PackagesToolbar } from './PackagesToolbar.tsx';
+import { packageClicksColumn, packageLeadColumns, packageMetricColumns } from './packageColumns.tsx';
+import { TitleLink } from '../../../lib/list-page/columns.tsx';
 import { PackageDrawer } from './PackageDrawer.tsx';
 import { PackageStatusCheckbox } from './PackageStatusCheckbox.tsx';
 import { ConfirmActionDialog } from '../../../components/ConfirmActionDialog.tsx';
@@ -134,82 +133,15 @@ export function PackagesPage() {
     else toast.error(messages.somethingWentWrong);
   };
 
-  const metrics = metricColumns(consoleConfig);
-  const numberCell = (value: string) => <span className="hc-num">{value}</span>;
   // Controls inside a row must not also open the drawer.
   const stop = (e: { stopPropagation: () => void }) => e.stopPropagation();
 
   const columns: ColumnDef[] = [
-    {
-      key: 'type',
-      header: 'Type',
-      className: 'hc-col-type',
-      skeleton: <Skeleton width="3.5rem" height="1.4rem" borderRadius="999px" />,
-      body: (p) => (
-        <Tag
-          value={PACKAGE_TYPE_LABEL[p.package_type]}
-          severity={p.package_type === 'auto' ? 'info' : 'secondary'}
-          className="hc-type-tag"
-          data-testid={`package-type-${p.embed_id}`}
-        />
-      ),
-    },
-    {
-      key: 'id',
-      header: 'Id',
-      className: 'hc-col-id',
-      body: (p) => (
-        <span className="hc-mono" data-testid={`package-id-${p.embed_id}`}>
-          {p.embed_id}
-        </span>
-      ),
-    },
-    {
-      key: 'title',
-      header: 'Title',
-      sortField: 'name',
-      className: 'hc-col-title',
-      skeleton: (
-        <div className="flex flex-column gap-2">
-          <Skeleton width="80%" />
-          <Skeleton width="35%" height="0.75rem" />
-        </div>
-      ),
-      body: (p) => (
-        <div className="hc-title-cell">
-          <button
-            type="button"
-            className="hc-title-link"
-            data-testid={`package-title-${p.embed_id}`}
-            onClick={(e) => {
-              e.stopPropagation();
-              openDrawer(p);
-            }}
-          >
-            {p.name}
-          </button>
-          <span className="hc-title-meta">
-            {p.num_videos} {p.num_videos === 1 ? 'APV' : 'APVs'}
-            {p.alias && <span className="hc-dot-sep">{p.alias}</span>}
-          </span>
-        </div>
-      ),
-    },
-    {
-      key: 'category',
-      header: 'Category',
-      className: 'hc-col-category',
-      body: (p) =>
-        p.category ? <span className="hc-category">{p.category}</span> : <span className="hc-muted">--</span>,
-    },
-    {
-      key: 'updated',
-      header: 'Date Updated',
-      sortField: 'updated_at',
-      firstOrder: 'desc',
-      className: 'hc-col-date',
-      body: (p) => <span className="hc-nowrap">{formatDate(p.updated_at)}</span>,
-    },
+    ...packageLeadColumns('package', (p) => (
+      <TitleLink onOpen={() => openDrawer(p)} testId={`package-title-${p.embed_id}`}>
+        {p.name}
+      </TitleLink>
+    )),
     {
       key: 'status',
       header: 'Status',
@@ -222,53 +154,8 @@ export function PackagesPage() {
         </div>
       ),
     },
-    {
-      key: 'clicks',
-      header: 'Clicks',
-      sortField: 'package_clicks',
-      firstOrder: 'desc',
-      align: 'right',
-      className: 'hc-col-num',
-      body: (p) => numberCell(formatCount(p.package_clicks)),
-    },
-    ...(metrics.total
-      ? ([
-          {
-            key: 'impressions',
-            header: 'Impressions',
-            sortField: 'package_impressions',
-            firstOrder: 'desc',
-            align: 'right',
-            className: 'hc-col-num',
-            body: (p) => numberCell(formatCount(p.package_impressions)),
-          },
-          {
-            key: 'ctr',
-            header: 'CTR',
-            align: 'right',
-            className: 'hc-col-num',
-            body: (p) => numberCell(formatPercent(p.package_ctr)),
-          },
-        ] satisfies ColumnDef[])
-      : []),
-    ...(metrics.iab
-      ? ([
-          {
-            key: 'iab-impressions',
-            header: 'IAB Impressions',
-            align: 'right',
-            className: 'hc-col-num',
-            body: (p) => numberCell(formatCount(p.package_iab_impressions)),
-          },
-          {
-            key: 'iab-ctr',
-            header: 'IAB CTR',
-            align: 'right',
-            className: 'hc-col-num',
-            body: (p) => numberCell(formatPercent(p.package_iab_ctr)),
-          },
-        ] satisfies ColumnDef[])
-      : []),
+    packageClicksColumn,
+    ...packageMetricColumns(consoleConfig),
     {
       key: 'actions',
       header: 'Actions',

@@ -19,7 +19,7 @@ import type { DataColumn } from '../../../components/ServerDataTable.tsx';
 import { useListPage, useSearchText } from '../../../lib/list-page/useListPage.ts';
 import { useListErrorToast } from '../../../lib/list-page/useListErrorToast.ts';
 import { textField } from '../../../lib/list-page/urlState.ts';
-import { dateColumn } from '../../../lib/list-page/columns.tsx';
+import { TitleLink, dateColumn, idColumn, titleColumn } from '../../../lib/list-page/columns.tsx';
 import { ExportButton } from '../../../lib/list-page/ExportButton.tsx';
 import { ListToolbar } from '../../../lib/list-page/ListToolbar.tsx';
 import { useStories } from '../api/get-stories.ts';
@@ -94,53 +94,40 @@ export function StoriesPage() {
   const tooBroad = q !== '' && count > SEARCH_RESULT_LIMIT;
 
   const columns: DataColumn<Story>[] = [
-    {
+    idColumn({
       key: 'id',
       header: 'Id',
-      className: 'hc-col-id',
       skeleton: <Skeleton width="3rem" />,
-      body: (s) => (
-        <span className="hc-mono" data-testid={`story-id-${s.id}`}>
-          {s.id}
-        </span>
-      ),
-    },
-    {
+      value: (s) => s.id,
+      testId: (s) => `story-id-${s.id}`,
+    }),
+    titleColumn({
       key: 'title',
       header: 'Title',
-      className: 'hc-col-title',
-      skeleton: <Skeleton width="70%" />,
-      body: (s) => (
-        <button
-          type="button"
-          className="hc-title-link"
-          data-testid={`story-title-${s.id}`}
-          onClick={(e) => {
-            e.stopPropagation();
-            openDrawer(s);
-          }}
-        >
+      skeletonWidths: ['70%'],
+      title: (s) => (
+        <TitleLink onOpen={() => openDrawer(s)} testId={`story-title-${s.id}`}>
           {s.title}
-        </button>
+        </TitleLink>
       ),
-    },
-    {
-      ...dateColumn({ key: 'created', header: 'Created', value: (s: Story) => s.created_at }),
+    }),
+    dateColumn({
+      key: 'created',
+      header: 'Created',
       skeleton: <Skeleton width="6rem" />,
-    },
-    {
-      ...dateColumn({
-        key: 'updated',
-        // The list has one order, newest change first: the header says so instead of sorting.
-        header: (
-          <span className="hc-sorted-header" title="Newest first">
-            Updated <i className="pi pi-sort-amount-down" aria-label="newest first" />
-          </span>
-        ),
-        value: (s: Story) => s.updated_at,
-      }),
+      value: (s) => s.created_at,
+    }),
+    dateColumn({
+      key: 'updated',
+      // The list has one order, newest change first: the header says so instead of sorting.
+      header: (
+        <span className="hc-sorted-header" title="Newest first">
+          Updated <i className="pi pi-sort-amount-down" aria-label="newest first" />
+        </span>
+      ),
       skeleton: <Skeleton width="6rem" />,
-    },
+      value: (s) => s.updated_at,
+    }),
     {
       key: 'state',
       header: 'State',

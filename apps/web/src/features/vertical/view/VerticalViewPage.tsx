@@ -6,15 +6,15 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { DataTablePageEvent, DataTableSortEvent } from 'primereact/datatable';
 import { Button } from 'primereact/button';
-import { Skeleton } from 'primereact/skeleton';
 import { LOOK_BACK_DAYS, VERTICAL_TABS } from '@hc/shared/constants';
-import { EMPTY_VALUE, formatDate, formatNumber } from '@hc/shared/formatters';
+import { EMPTY_VALUE, formatNumber } from '@hc/shared/formatters';
 import { pathFor } from '@hc/shared/routes';
 import type { ProgramSearchType } from '@hc/shared/api/programs';
 import { StatePanel } from '../../../components/StatePanel.tsx';
 import { ServerDataTable, skeletonRows } from '../../../components/ServerDataTable.tsx';
 import type { DataColumn } from '../../../components/ServerDataTable.tsx';
 import { usePersistentPageSize } from '../../../components/usePersistentPageSize.ts';
+import { TitleLink, dateColumn, idColumn, titleColumn } from '../../../lib/list-page/columns.tsx';
 import { NO_SEARCH, ProgramsToolbar, submittedSearch } from '../../programs/index.ts';
 import type { ProgramsSearch } from '../../programs/index.ts';
 import { useVerticalPrograms } from '../api/get-vertical-programs.ts';
@@ -46,43 +46,34 @@ const programColumns = (
     className: 'hc-col-channel',
     body: (p) => p.channel || EMPTY_VALUE,
   },
-  {
+  idColumn({
     key: 'program-id',
     header: 'Program ID',
     sortField: 'program_id',
     className: 'hc-col-ext-id',
-    body: (p) => (
-      <span className="hc-mono" data-testid={`vertical-program-id-${p.id}`}>
-        {p.program_id}
-      </span>
-    ),
-  },
-  {
+    value: (p) => p.program_id,
+    testId: (p) => `vertical-program-id-${p.id}`,
+  }),
+  titleColumn({
     key: 'title',
     header: 'Title',
     sortField: 'title',
-    className: 'hc-col-title',
-    skeleton: <Skeleton width="70%" />,
-    body: (p) => (
-      <button
-        type="button"
-        className="hc-title-link"
-        data-testid={`vertical-program-${p.id}`}
-        onClick={(e) => {
-          e.stopPropagation();
-          open(p);
-        }}
-      >
+    skeletonWidths: ['70%'],
+    title: (p) => (
+      <TitleLink onOpen={() => open(p)} testId={`vertical-program-${p.id}`}>
         {p.title}
-      </button>
+      </TitleLink>
     ),
-  },
+  }),
   {
-    key: 'start',
-    header: 'Start Date',
-    sortField: 'start_date',
-    className: 'hc-col-date',
-    body: (p) => <span className="hc-nowrap">{formatDate(p.start_date)}</span>,
+    ...dateColumn<VerticalProgram, VerticalProgramSort>({
+      key: 'start',
+      header: 'Start Date',
+      sortField: 'start_date',
+      value: (p) => p.start_date,
+    }),
+    // This list's headers all sort A to Z (oldest first) on the first click.
+    firstOrder: undefined,
   },
 ];
 
