@@ -264,6 +264,16 @@ describe('Vertical View', () => {
     expect(byId.get('search_type')).toBe('program_id');
     expect(await programTitles(s.page)).toEqual([all[1]]);
 
+    // The view lives in the address: a reload (or a bookmark) asks the same and shows the same.
+    const reloaded = await callOf(s.page, PROGRAMS_CALL, () => s.page.reload());
+    expect(Object.fromEntries(reloaded)).toMatchObject({
+      status: 'rejected',
+      search_type: 'program_id',
+      search_text: externalId,
+    });
+    expect(await s.page.getByTestId('vertical-programs-search-text').inputValue()).toBe(externalId);
+    expect(await programTitles(s.page)).toEqual([all[1]]);
+
     await callOf(s.page, PROGRAMS_CALL, async () => {
       await s.page.getByTestId('vertical-programs-search-text').fill('EP0000000000');
       await s.page.getByTestId('vertical-programs-search-submit').click();

@@ -1,23 +1,25 @@
 // Vertical View (/highlights/live/vertical/view): RESULTS and REJECTED tabs over the
 // programs with ready or rejected segments (Channel, Program ID, Title, Start Date; start_date newest first),
 // a program search, REFRESH, and a row click to the program route with the tab index as its status. The
-// tab is kept in the address (?tab=1).
+// tab, the search, the sort and the page are kept in the address (?tab=1&q=&by=&sort=&page=), so a
+// bookmarked or shared view opens the same.
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { DataTablePageEvent, DataTableSortEvent } from 'primereact/datatable';
+import type { DataTableSortEvent } from 'primereact/datatable';
 import { Button } from 'primereact/button';
 import { LOOK_BACK_DAYS, VERTICAL_TABS } from '@hc/shared/constants';
 import { EMPTY_VALUE, formatNumber } from '@hc/shared/formatters';
 import { pathFor } from '@hc/shared/routes';
-import type { ProgramSearchType } from '@hc/shared/api/programs';
+import { PROGRAM_SEARCH_TYPES, type ProgramSearchType } from '@hc/shared/api/programs';
 import { StatePanel } from '../../../components/StatePanel.tsx';
 import { ServerDataTable, skeletonRows } from '../../../components/ServerDataTable.tsx';
 import type { DataColumn } from '../../../components/ServerDataTable.tsx';
-import { usePersistentPageSize } from '../../../components/usePersistentPageSize.ts';
+import { useFollowedText, useListPage } from '../../../lib/list-page/useListPage.ts';
+import { choiceField, sortField, sortFromEvent, textField } from '../../../lib/list-page/urlState.ts';
 import { TitleLink, dateColumn, idColumn, titleColumn } from '../../../lib/list-page/columns.tsx';
 import { NO_SEARCH, ProgramsToolbar, submittedSearch } from '../../programs/index.ts';
-import type { ProgramsSearch } from '../../programs/index.ts';
 import { useVerticalPrograms } from '../api/get-vertical-programs.ts';
+import { VERTICAL_PROGRAM_SORTS } from '@hc/shared/api/vertical';
 import type { VerticalProgram, VerticalProgramSort } from '@hc/shared/api/vertical';
 import {
   isSessionEnd,
@@ -34,6 +36,13 @@ interface ProgramsSort {
   order: 'asc' | 'desc';
 }
 const DEFAULT_SORT: ProgramsSort = { column: 'start_date', order: 'desc' };
+
+/** The search and sort as the address keeps them (the tab has its own parameter). */
+const VIEW_URL_FIELDS = {
+  q: textField(),
+  by: choiceField(PROGRAM_SEARCH_TYPES, NO_SEARCH.type),
+  sort: sortField(VERTICAL_PROGRAM_SORTS, DEFAULT_SORT),
+};
 
 /** The program list's columns; the title is a button (keyboard users reach the row's action). */
 const programColumns = (
@@ -83,15 +92,16 @@ export function VerticalViewPage() {
   const tab = tabOf(searchParams.get('tab'));
   const status = statusOfTab(tab);
 
-  const [text, setText] = useState('');
-  const [type, setType] = useState<ProgramSearchType>('program_title');
-  const [search, setSearch] = useState<ProgramsSearch>(NO_SEARCH);
-  const [sort, setSort] = useState<ProgramsSort>(DEFAULT_SORT);
-  const [per, setPer] = usePersistentPageSize('vertical-programs');
-
-  const filterKey = JSON.stringify([status, search, sort, per]);
-  const [paging, setPaging] = useState({ key: filterKey, page: 1 });
-  const page = paging.key === filterKey ? paging.page : 1;
+  // The search the table shows lives in the address (changed by submit or clear); the box and the type
+  // select hold what the user is choosing until then.
+  const view = useListPage(VIEW_URL_FIELDS, 'vertical-programs');
+  const { per, page, onPage } = view;
+  const search = { text: view.values.q, type: view.values.by };
+  const sort = view.values.sort;
+  const [text, setText] = useFollowedText(search.text);
+  const [typeChoice, setTypeChoice] = useState({ seen: search.type, type: search.type });
+  const type = typeChoice.seen === search.type ? typeChoice.type : search.type;
+  const setType = (next: ProgramSearchType) => setTypeChoice({ seen: search.type, type: next });
 
   const query = useVerticalPrograms({
     status,
@@ -109,18 +119,7 @@ export function VerticalViewPage() {
   const rows = firstLoad ? skeletonRows<VerticalProgram>(per, 'id') : (list?.programs ?? []);
 
   const onSort = (e: DataTableSortEvent) =>
-    setSort(
-      e.sortOrder
-        ? { column: e.sortField as VerticalProgramSort, order: e.sortOrder === 1 ? 'asc' : 'desc' }
-        : DEFAULT_SORT,
-    );
-  const onPage = (e: DataTablePageEvent) => {
-    if (e.rows !== per) {
-      setPer(e.rows);
-      return;
-    }
-    setPaging({ key: filterKey, page: (e.page ?? Math.floor(e.first / e.rows)) + 1 });
-  };
+    view.set({ sort: (e.sortOrder && sortFromEvent(VERTICAL_PROGRAM_SORTS, e)) || DEFAULT_SORT });
   // The program goes along, so its page is titled even on a tab where it has no segments.
   const open = (p: VerticalProgram) =>
     void navigate(pathFor('liveVerticalViewProgram', { programId: p.id, status: tab }), {
@@ -142,7 +141,17 @@ export function VerticalViewPage() {
         <ViewTabs
           tab={tab}
           onChange={(next) =>
-            setSearchParams(next === VERTICAL_TABS.results ? {} : { tab: String(next) }, { replace: true })
+            // Another tab keeps the search and sort and starts again at page 1.
+            setSearchParams(
+              (prev) => {
+                const out = new URLSearchParams(prev);
+                out.delete('page');
+                if (next === VERTICAL_TABS.results) out.delete('tab');
+                else out.set('tab', String(next));
+                return out;
+              },
+              { replace: true },
+            )
           }
         />
         <div className="hc-vertical-tabbar__actions">
@@ -161,12 +170,12 @@ export function VerticalViewPage() {
         onTypeChange={setType}
         onSubmit={() => {
           const next = submittedSearch(text, type);
-          if (next) setSearch(next);
+          if (next) view.set({ q: next.text, by: next.type });
         }}
         canClear={text !== '' || search.text !== ''}
         onClear={() => {
           setText('');
-          setSearch(NO_SEARCH);
+          view.set({ q: NO_SEARCH.text, by: NO_SEARCH.type });
         }}
         idPrefix="vertical-programs"
         clearLabel="Clear"
