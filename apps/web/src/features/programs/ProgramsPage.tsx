@@ -1,18 +1,18 @@
 // Programs (streams) list (route /highlights/live/stream): search by program name or id,
 // a server-paged and server-sorted table, and a row click to the program's page.
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { DataTableSortEvent } from 'primereact/datatable';
 import { Skeleton } from 'primereact/skeleton';
 import { PROGRAM_SORTS } from '@hc/shared/api/programs';
-import type { Program, ProgramSearchType, ProgramSort } from '@hc/shared/api/programs';
+import type { Program, ProgramSort } from '@hc/shared/api/programs';
 import { SEARCH_RESULT_LIMIT } from '@hc/shared/constants';
 import { formatNumber } from '@hc/shared/formatters';
 import { messages } from '@hc/shared/messages';
 import { StatePanel } from '../../components/StatePanel.tsx';
 import { ServerDataTable } from '../../components/ServerDataTable.tsx';
 import type { DataColumn } from '../../components/ServerDataTable.tsx';
-import { useFollowedText, useListPage } from '../../lib/list-page/useListPage.ts';
+import { useListPage } from '../../lib/list-page/useListPage.ts';
+import { useProgramSearchBox } from './useProgramSearchBox.ts';
 import { isSessionEnd, useListErrorToast } from '../../lib/list-page/useListErrorToast.ts';
 import { sortFromEvent } from '../../lib/list-page/urlState.ts';
 import { TitleLink, dateColumn, idColumn, titleColumn } from '../../lib/list-page/columns.tsx';
@@ -37,13 +37,7 @@ export function ProgramsPage() {
   const { per } = view;
   const search = { text: view.values.q, type: view.values.by };
   const sort = view.values.sort;
-  const [text, setText] = useFollowedText(search.text);
-  const [typeChoice, setTypeChoice] = useState<{ seen: ProgramSearchType; type: ProgramSearchType }>({
-    seen: search.type,
-    type: search.type,
-  });
-  const type = typeChoice.seen === search.type ? typeChoice.type : search.type;
-  const setType = (next: ProgramSearchType) => setTypeChoice({ seen: search.type, type: next });
+  const { text, setText, type, setType } = useProgramSearchBox(search);
   const params = toProgramsParams(search, sort, view.page, per);
 
   const query = usePrograms(params);

@@ -2,4 +2,5 @@
 // programs list shares.
 export { ProgramsToolbar } from './ProgramsToolbar.tsx';
 export { NO_SEARCH, submittedSearch } from './programsSearch.ts';
+export { useProgramSearchBox } from './useProgramSearchBox.ts';
 export type { ProgramsSearch } from './programsSearch.ts';

@@ -3,21 +3,20 @@
 // a program search, REFRESH, and a row click to the program route with the tab index as its status. The
 // tab, the search, the sort and the page are kept in the address (?tab=1&q=&by=&sort=&page=), so a
 // bookmarked or shared view opens the same.
-import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { DataTableSortEvent } from 'primereact/datatable';
 import { Button } from 'primereact/button';
 import { LOOK_BACK_DAYS, VERTICAL_TABS } from '@hc/shared/constants';
 import { EMPTY_VALUE, formatNumber } from '@hc/shared/formatters';
 import { pathFor } from '@hc/shared/routes';
-import { PROGRAM_SEARCH_TYPES, type ProgramSearchType } from '@hc/shared/api/programs';
+import { PROGRAM_SEARCH_TYPES } from '@hc/shared/api/programs';
 import { StatePanel } from '../../../components/StatePanel.tsx';
 import { ServerDataTable, skeletonRows } from '../../../components/ServerDataTable.tsx';
 import type { DataColumn } from '../../../components/ServerDataTable.tsx';
-import { useFollowedText, useListPage } from '../../../lib/list-page/useListPage.ts';
+import { useListPage } from '../../../lib/list-page/useListPage.ts';
 import { choiceField, sortField, sortFromEvent, textField } from '../../../lib/list-page/urlState.ts';
 import { TitleLink, dateColumn, idColumn, titleColumn } from '../../../lib/list-page/columns.tsx';
-import { NO_SEARCH, ProgramsToolbar, submittedSearch } from '../../programs/index.ts';
+import { NO_SEARCH, ProgramsToolbar, submittedSearch, useProgramSearchBox } from '../../programs/index.ts';
 import { useVerticalPrograms } from '../api/get-vertical-programs.ts';
 import { VERTICAL_PROGRAM_SORTS } from '@hc/shared/api/vertical';
 import type { VerticalProgram, VerticalProgramSort } from '@hc/shared/api/vertical';
@@ -98,10 +97,7 @@ export function VerticalViewPage() {
   const { per, page, onPage } = view;
   const search = { text: view.values.q, type: view.values.by };
   const sort = view.values.sort;
-  const [text, setText] = useFollowedText(search.text);
-  const [typeChoice, setTypeChoice] = useState({ seen: search.type, type: search.type });
-  const type = typeChoice.seen === search.type ? typeChoice.type : search.type;
-  const setType = (next: ProgramSearchType) => setTypeChoice({ seen: search.type, type: next });
+  const { text, setText, type, setType } = useProgramSearchBox(search);
 
   const query = useVerticalPrograms({
     status,
