@@ -112,6 +112,31 @@ async function cleanRedis() {
   redis.disconnect();
 }
 
+/**
+ * Runs one part of the bench: a part that throws becomes a failed row naming its error, and the parts
+ * after it still run, so one broken measurement never costs the whole table.
+ */
+async function part(id: string, run: () => Promise<BenchRow | BenchRow[]>): Promise<BenchRow[]> {
+  try {
+    const result = await run();
+    return Array.isArray(result) ? result : [result];
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    log(`${id} did not complete: ${message}`);
+    return [
+      {
+        id,
+        figure: 'did not complete (see the log)',
+        value: 'error',
+        budget: '',
+        reference: message.split('\n')[0]!.slice(0, 160),
+        ratio: null,
+        pass: false,
+      },
+    ];
+  }
+}
+
 async function main() {
   const rows: BenchRow[] = [];
   log(
@@ -133,60 +158,77 @@ async function main() {
       // Every URL the list and search windows asked: a miss window never asks one again.
       const seen = new Set<string>();
       if (['B1', 'B2', 'B3', 'B4', 'LIST'].some(wanted)) {
-        const listRows = await benchList({
-          app,
-          startReference: (mode) => startBenchServer(mode),
-          headers,
-          db: big.handle.db,
-          publisherId: BENCH_BIG_PUBLISHER_ID,
-          log,
-          seconds,
-          wanted,
-          highlights,
-          seen,
-          seed,
-        });
+        const listRows = await part('LIST', () =>
+          benchList({
+            app,
+            startReference: (mode) => startBenchServer(mode),
+            headers,
+            db: big.handle.db,
+            publisherId: BENCH_BIG_PUBLISHER_ID,
+            log,
+            seconds,
+            wanted,
+            highlights,
+            seen,
+            seed,
+          }),
+        );
         rows.push(...listRows);
       }
       if (wanted('B6')) {
-        rows.push(...(await benchLive({ app, db: big.handle.db, redisUrl, prefix, log, seconds })));
+        rows.push(
+          ...(await part('B6', () => benchLive({ app, db: big.handle.db, redisUrl, prefix, log, seconds }))),
+        );
       }
       if (wanted('LOAD'))
-        rows.push(...(await benchLoad({ app, db: big.handle.db, log, seconds, highlights, seen, seed })));
-      if (wanted('B8')) rows.push(...(await benchCollab({ app, db: big.handle.db, log, seconds })));
+        rows.push(
+          ...(await part('LOAD', () =>
+            benchLoad({ app, db: big.handle.db, log, seconds, highlights, seen, seed }),
+          )),
+        );
+      if (wanted('B8'))
+        rows.push(...(await part('B8', () => benchCollab({ app, db: big.handle.db, log, seconds }))));
       if (wanted('SCALE')) {
         rows.push(
-          ...(await benchScaleOut({ app, db: big.handle.db, databaseUrl: big.url, redisUrl, log, seconds })),
+          ...(await part('SCALE', () =>
+            benchScaleOut({ app, db: big.handle.db, databaseUrl: big.url, redisUrl, log, seconds }),
+          )),
         );
       }
       if (wanted('B7')) {
-        log('B7 task locks: logging in 50 racers');
-        const racers = [];
-        for (let k = 1; k <= 50; k++) racers.push(await loginAs(app, k));
-        const [task] = await queryRows<{ video_id: number }>(
-          big.handle.db,
-          sql`select video_id from vertical_tasks where publisher_id = ${BENCH_BIG_PUBLISHER_ID} order by video_id limit 1`,
-        );
         rows.push(
-          await benchLocks({
-            app,
-            racers,
-            videoId: Number(task!.video_id),
-            rounds: Math.max(20, Math.round(1000 * scale)),
-            log,
-          }),
+          ...(await part('B7', async () => {
+            log('B7 task locks: logging in 50 racers');
+            const racers = [];
+            for (let k = 1; k <= 50; k++) racers.push(await loginAs(app, k));
+            const [task] = await queryRows<{ video_id: number }>(
+              big.handle.db,
+              sql`select video_id from vertical_tasks where publisher_id = ${BENCH_BIG_PUBLISHER_ID} order by video_id limit 1`,
+            );
+            return benchLocks({
+              app,
+              racers,
+              videoId: Number(task!.video_id),
+              rounds: Math.max(20, Math.round(1000 * scale)),
+              log,
+            });
+          })),
         );
       }
-      if (wanted('TRENDS')) rows.push(await benchTrends({ app, headers, db: big.handle.db, log }));
+      if (wanted('TRENDS'))
+        rows.push(...(await part('TRENDS', () => benchTrends({ app, headers, db: big.handle.db, log }))));
     } finally {
       await app.stop();
     }
     if (['B11', 'B12', 'B13'].some(wanted)) {
-      rows.push(...(await benchWeb({ env, db: big.handle.db, wanted, log })));
+      rows.push(...(await part('WEB', () => benchWeb({ env, db: big.handle.db, wanted, log }))));
     }
     // B9's report jobs need the bench database (their row is shown beside B9's first).
     if (wanted('B9')) {
-      reportRow = await benchReports({ db: big.handle.db, databaseUrl: big.url, redisUrl, prefix, log });
+      const [row] = await part('B9', () =>
+        benchReports({ db: big.handle.db, databaseUrl: big.url, redisUrl, prefix, log }),
+      );
+      reportRow = row ?? null;
     }
     const [size] = await queryRows<{ n: string }>(
       big.handle.db,
@@ -202,20 +244,22 @@ async function main() {
   if (wanted('B5')) {
     log('B5 PGlite against PostgreSQL');
     rows.push(
-      await benchPglite(
-        Number(process.env.BENCH_PGLITE_HIGHLIGHTS ?? 100_000),
-        Math.max(3, Math.round(20 * scale)),
-        log,
-      ),
+      ...(await part('B5', () =>
+        benchPglite(
+          Number(process.env.BENCH_PGLITE_HIGHLIGHTS ?? 100_000),
+          Math.max(3, Math.round(20 * scale)),
+          log,
+        ),
+      )),
     );
   }
 
   if (wanted('B9')) {
-    rows.push(await benchQueue(redisUrl, prefix, log));
+    rows.push(...(await part('B9', () => benchQueue(redisUrl, prefix, log))));
     if (reportRow) rows.push(reportRow);
   }
-  if (wanted('B10')) rows.push(await benchRender(log));
-  if (wanted('B13')) rows.push(...(await benchReframe(log)));
+  if (wanted('B10')) rows.push(...(await part('B10', () => benchRender(log))));
+  if (wanted('B13')) rows.push(...(await part('B13', () => benchReframe(log))));
 
   const table = printTable(rows);
   console.log(`\n${table}\n`);

@@ -181,7 +181,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     async (dashboard) => {
       if (ctx.upstream) return;
       dashboard.addHook('onRequest', requireSession);
-      await dashboard.register(dashboardArticleRoutes, { ctx });
+      await dashboard.register(dashboardArticleRoutes, { ctx, media });
       await dashboard.register(programRoutes, { ctx, media });
     },
     { prefix: '/api/v2/dashboard' },

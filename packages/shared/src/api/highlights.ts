@@ -154,6 +154,7 @@ export const auditDownloadQuerySchema = z.object({
   highlight_id: idSchema,
   format: z.enum(['mp4', 'gif']).default('mp4'),
 });
+export type AuditDownloadQuery = z.infer<typeof auditDownloadQuerySchema>;
 
 /** POST /api/v2/dashboard/articles/{id}: enable or disable an article's APV on the front page or article page. */
 export const APV_MODES = ['regular', 'article'] as const;

@@ -103,6 +103,11 @@ export class AccountRepository {
     });
   }
 
+  /** One login attempt, kept for the admins' view of who tried what from where (email cut to its column). */
+  async recordLoginAttempt(attempt: { email: string; ip: string; success: boolean; reason: string | null }) {
+    await this.db.insert(schema.loginAttempts).values({ ...attempt, email: attempt.email.slice(0, 254) });
+  }
+
   async setPasswordHash(userId: number, passwordHash: string): Promise<void> {
     await this.db.update(users).set({ passwordHash }).where(eq(users.id, userId));
   }

@@ -1,7 +1,6 @@
 // Login, logout, publisher switch and user info.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { schema } from '@hc/db/schema';
 import {
   loginRequestSchema,
   loginResponseSchema,
@@ -31,7 +30,7 @@ export async function loginRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
       const email = normalizeEmail(request.body.email);
       const ip = request.ip;
       const logAttempt = (success: boolean, reason: string | null) =>
-        ctx.db.insert(schema.loginAttempts).values({ email: email.slice(0, 254), ip, success, reason });
+        ctx.accounts.recordLoginAttempt({ email, ip, success, reason });
 
       const wait = await ctx.loginLimiter.waitFor(email, ip);
       if (wait > 0) {

@@ -17,13 +17,12 @@ import {
 } from '@hc/shared/api/highlights';
 import type { AppContext } from '../../context.ts';
 import { callerOf, requireRoles } from '../../plugins/auth.ts';
-import { notFound } from '../../plugins/errors.ts';
 import { answerCache, answerFromCache, sendKeptAnswer } from '../../plugins/cached-answers.ts';
 import { fastSerializerCompiler } from '../../plugins/fast-serializer.ts';
 import type { MediaStore } from '../media/store.ts';
 import { presentListRow } from './presenter.ts';
 import { HighlightRepository } from './repo.ts';
-import { writeAudit } from '../audit/writer.ts';
+import { HighlightService } from './service.ts';
 import { csvDate, sendCsv, type CsvColumn } from '../../infra/csv-export.ts';
 
 const HIGHLIGHT_CSV_COLUMNS: CsvColumn<Highlight>[] = [
@@ -50,6 +49,7 @@ interface Options {
 export async function highlightRoutes(app: FastifyInstance, { ctx, media }: Options) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const repo = new HighlightRepository(ctx.db);
+  const highlights = new HighlightService(ctx, media);
   // The same page is asked again and again (every editor of a publisher opens the list on the same
   // default order); it is read once until a highlight or the create-GIF setting changes (the read cache).
   const pages = answerCache(ctx.changes, ['highlights', 'settings']);
@@ -112,21 +112,8 @@ export async function highlightRoutes(app: FastifyInstance, { ctx, media }: Opti
     '/highlights/audit_download',
     { schema: { querystring: auditDownloadQuerySchema } },
     async (request, reply) => {
-      const caller = callerOf(request);
-      const { filename, article_id, highlight_id, format } = request.query;
-      const row = await repo.findOne(caller.publisherId, highlight_id);
-      if (!row || row.articleId !== article_id) throw notFound();
-      const file = format === 'gif' ? row.gifPath : row.videoPath;
-      const opened = file ? await media.open(file) : null;
-      if (!opened) throw notFound();
-      await writeAudit(ctx.db, {
-        publisherId: caller.publisherId,
-        userId: caller.userId,
-        actionName: 'download',
-        objectId: String(highlight_id),
-        objectType: 'highlight',
-        payload: { article_id, format, filename },
-      });
+      const { filename, format } = request.query;
+      const opened = await highlights.openDownload(callerOf(request), request.query);
       const safeName = `${filename.replace(/\.(mp4|gif)$/i, '')}.${format}`;
       return reply
         .header('content-type', format === 'gif' ? 'image/gif' : 'video/mp4')
@@ -138,8 +125,9 @@ export async function highlightRoutes(app: FastifyInstance, { ctx, media }: Opti
 }
 
 /** POST /api/v2/dashboard/articles/{id}: the two enable checkboxes, audited with the change. */
-export async function dashboardArticleRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+export async function dashboardArticleRoutes(app: FastifyInstance, { ctx, media }: Options) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const highlights = new HighlightService(ctx, media);
   app.addHook('onRequest', requireRoles(APV_SWITCH_ROLE));
   api.post(
     '/articles/:id',
@@ -150,37 +138,9 @@ export async function dashboardArticleRoutes(app: FastifyInstance, { ctx }: { ct
         response: { 200: okEnvelope(articleStatusResultSchema) },
       },
     },
-    async (request) => {
-      const caller = callerOf(request);
-      const { apv_mode: mode, status } = request.body;
-      // The switch and its audit row commit together; an article not found writes neither.
-      const updated = await ctx.db.transaction(async (tx) => {
-        const row = await new HighlightRepository(tx).setArticleStatus(
-          caller.publisherId,
-          request.params.id,
-          mode,
-          status,
-        );
-        if (row)
-          await writeAudit(tx, {
-            publisherId: caller.publisherId,
-            userId: caller.userId,
-            actionName: 'article_status',
-            objectId: String(request.params.id),
-            objectType: 'article',
-            payload: { apv_mode: mode, status },
-          });
-        return row;
-      });
-      if (!updated) throw notFound();
-      return {
-        success: true as const,
-        data: {
-          article_id: request.params.id,
-          article_active: updated.articleActive,
-          ia_article_active: updated.iaArticleActive,
-        },
-      };
-    },
+    async (request) => ({
+      success: true as const,
+      data: await highlights.setArticleStatus(callerOf(request), request.params.id, request.body),
+    }),
   );
 }

@@ -23,7 +23,7 @@ import {
 import { QUEUES } from '@hc/shared/queues';
 import type { AppContext } from '../../context.ts';
 import { jobQueue } from '../../infra/job-queue.ts';
-import { writeMetrics } from '../trends/routes.ts';
+import { TrendService } from '../trends/service.ts';
 import { authenticateService, serviceCallerOf } from './auth.ts';
 import { IngestService, type ReframeRequester } from './service.ts';
 import { ServiceTokenRepository } from './tokens.ts';
@@ -65,6 +65,7 @@ export async function ingestRoutes(
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const service = new IngestService(ctx, reframeRequester(app, ctx, jobsPrefix));
+  const trends = new TrendService(ctx);
   app.decorateRequest('service', null);
   app.addHook('onRequest', authenticateService(new ServiceTokenRepository(ctx.db)));
   const ok = <T>(data: T) => ({ success: true as const, data });
@@ -171,7 +172,7 @@ export async function ingestRoutes(
         response: { 200: okEnvelope(ingestMetricsResultSchema) },
       },
     },
-    async (request) => ok(await writeMetrics(ctx, serviceCallerOf(request).publisherId, request.body)),
+    async (request) => ok(await trends.writeMetrics(serviceCallerOf(request).publisherId, request.body)),
   );
 
   api.post(

@@ -5,9 +5,8 @@
 // 422 with the catalogue message. A user has at most UPLOADS_PER_USER uploads in flight (429 past it),
 // counted across every server process of the deployment.
 // Role stamp_manager (admin passes); videos need create_new_video_page.
-import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -34,9 +33,8 @@ import {
   type HeaderKind,
 } from '../media/header-dimensions.ts';
 import type { MediaStore } from '../media/store.ts';
-import { StoryRepository } from '../stories/repo.ts';
 import { isMp4Video, probe, type ImageKind } from './inspect.ts';
-import { writeAudit } from '../audit/writer.ts';
+import { keepUpload, type InspectedFile } from './keep.ts';
 
 interface Options {
   ctx: AppContext;
@@ -243,13 +241,7 @@ export async function uploadRoutes(app: FastifyInstance, { ctx, media }: Options
           throw unprocessable(kind === 'video' ? messages.videoFileRequired : messages.imageFileRequired);
         const sniffed = await sniffKind(incoming);
 
-        let stored: {
-          ext: string;
-          mime: string;
-          width: number;
-          height: number;
-          durationSeconds: number | null;
-        };
+        let stored: InspectedFile;
         if (kind === 'video') {
           assertDeclaredKind(received.declaredType, sniffed);
           await checkVideoHeader(incoming);
@@ -279,38 +271,7 @@ export async function uploadRoutes(app: FastifyInstance, { ctx, media }: Options
           };
         }
 
-        const relative = `uploads/${caller.publisherId}/${randomUUID()}.${stored.ext}`;
-        const target = path.join(ctx.config.mediaDir, relative);
-        await mkdir(path.dirname(target), { recursive: true });
-        await copyFile(incoming, target);
-        const row = await ctx.db
-          .transaction(async (tx) => {
-            const txRepo = new StoryRepository(tx);
-            const object = await txRepo.insertUploadedObject({
-              publisherId: caller.publisherId,
-              userId: caller.userId,
-              kind,
-              path: relative,
-              mime: stored.mime,
-              bytes,
-              width: stored.width,
-              height: stored.height,
-              durationSeconds: stored.durationSeconds,
-            });
-            await writeAudit(tx, {
-              publisherId: caller.publisherId,
-              userId: caller.userId,
-              actionName: 'create',
-              objectType: 'uploaded_object',
-              objectId: String(object.id),
-              payload: { kind, bytes, mime: stored.mime, width: stored.width, height: stored.height },
-            });
-            return object;
-          })
-          .catch(async (error: unknown) => {
-            await rm(target, { force: true }); // no file without its row
-            throw error;
-          });
+        const row = await keepUpload(ctx, caller, { file: incoming, kind, bytes, ...stored });
         return reply
           .status(201)
           .send({ success: true as const, data: { id: row.id, file: media.url(row.path) } });
