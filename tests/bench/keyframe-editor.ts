@@ -215,6 +215,9 @@ export async function benchKeyframeEditor(opts: {
     await page.waitForTimeout(500);
     const lane = page.locator('[data-testid="fe-object-span"][data-object-id="1"]');
     const mark = lane.getByTestId('fe-keyframe').nth(Math.floor(MARKERS / OBJECTS / 2));
+    // The editor is taller than the window (the 9:16 preview sits beside the picture): the timeline is
+    // scrolled into view first, or the press lands outside the page and drags nothing.
+    await mark.scrollIntoViewIfNeeded();
     const box = (await mark.boundingBox())!;
     const x0 = box.x + box.width / 2;
     const y0 = box.y + box.height / 2;
@@ -232,6 +235,7 @@ export async function benchKeyframeEditor(opts: {
     await startFrameCounter(page);
     await page.mouse.move(x0, y0);
     await page.mouse.down();
+
     const started = performance.now();
     let moves = 0;
     while (performance.now() - started < DRAG_SECONDS * 1000) {
