@@ -74,6 +74,13 @@ describe('editorShortcutFor', () => {
     expect(editorShortcutFor(key('KeyC'), false)).toEqual({ type: 'copyToNextKeyframe' });
     expect(editorShortcutFor(key('KeyC', { shiftKey: true }), false)).toEqual({ type: 'holdToShotEnd' });
     expect(editorShortcutFor(key('KeyG'), false)).toEqual({ type: 'applySuggestion' });
+    expect(editorShortcutFor(key('KeyR'), false)).toEqual({ type: 'suggestCrop', whole: false });
+    expect(editorShortcutFor(key('KeyR', { shiftKey: true }), false)).toEqual({
+      type: 'suggestCrop',
+      whole: true,
+    });
+    // Alt+R is the review modal's Reject, never a suggestion.
+    expect(editorShortcutFor(key('KeyR', { altKey: true }), false)).toBeNull();
     expect(editorShortcutFor(key('KeyH'), false)).toEqual({ type: 'toggleVisibility' });
     expect(editorShortcutFor(key('KeyO'), false)).toEqual({ type: 'cycleSafeArea' });
     expect(editorShortcutFor(key('Slash', { shiftKey: true }), false)).toEqual({ type: 'help' });

@@ -20,6 +20,7 @@ export type EditorShortcut =
   | { type: 'copyToNextKeyframe' }
   | { type: 'holdToShotEnd' }
   | { type: 'applySuggestion' }
+  | { type: 'suggestCrop'; whole: boolean }
   | { type: 'toggleVisibility' }
   | { type: 'cycleSafeArea' }
   | { type: 'undo' }
@@ -146,6 +147,16 @@ export const EDITOR_SHORTCUTS: ShortcutEntry<EditorShortcut>[] = [
     keys: 'G',
     what: 'Apply the suggestion to this shot',
     bindings: [{ code: 'KeyG', action: { type: 'applySuggestion' } }],
+  },
+  {
+    keys: 'R',
+    what: "Suggest crop: the console's own reframing of this shot",
+    bindings: [{ code: 'KeyR', action: { type: 'suggestCrop', whole: false } }],
+  },
+  {
+    keys: 'Shift+R',
+    what: "Suggest crop: the console's own reframing of the whole task",
+    bindings: [{ code: 'KeyR', shift: true, action: { type: 'suggestCrop', whole: true } }],
   },
   {
     keys: 'H',

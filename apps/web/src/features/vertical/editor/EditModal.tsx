@@ -40,6 +40,7 @@ import { editorShortcutFor, isTextField, type EditorShortcut } from '../shortcut
 import { LivePreview } from '../preview/LivePreview.tsx';
 import { nextSafeArea, type SafeAreaChoice } from '../preview/safeAreas.ts';
 import { ShortcutOverlay } from './ShortcutOverlay.tsx';
+import { useConsoleSuggestion } from './useConsoleSuggestion.ts';
 import { compareOptions } from './compareOptions.ts';
 import type { TimeRange } from '@hc/shared/vertical/time-range';
 import { FrameCanvas } from './FrameCanvas.tsx';
@@ -173,6 +174,10 @@ function FrameEditorWorkspace(props: EditModalProps & { initialFile: KeyframeFil
   );
   const [compareKey, setCompareKey] = useState(options[0]!.key);
   const compared = options.find((o) => o.key === compareKey) ?? options[0]!;
+  // The console's own suggestion, once made, is the one compared with (and applied with G).
+  const consoleSuggestion = useConsoleSuggestion(task.video_id, (contentId) =>
+    setCompareKey(String(contentId)),
+  );
 
   // The time range: the suggestion's, changed through the selector (highlights only).
   const original: TimeRange = { start: suggestion.start_time, end: suggestion.end_time };
@@ -322,6 +327,11 @@ function FrameEditorWorkspace(props: EditModalProps & { initialFile: KeyframeFil
     if (!shot || !editor.applySuggestion(compared.file, shot)) toast.info(cropMessages.suggestionMissing);
   };
 
+  const suggestCrop = (whole: boolean) => {
+    const shot = whole ? null : shotAt(shots, frame);
+    consoleSuggestion.request(shot ? { start: shot.start, end: shot.end } : null);
+  };
+
   const run = (shortcut: EditorShortcut) => {
     switch (shortcut.type) {
       case 'help':
@@ -363,6 +373,8 @@ function FrameEditorWorkspace(props: EditModalProps & { initialFile: KeyframeFil
         return holdToShotEnd();
       case 'applySuggestion':
         return applySuggestion();
+      case 'suggestCrop':
+        return suggestCrop(shortcut.whole);
       case 'addObject':
         return editor.canAddObject(frame) && void editor.addObject(frame);
       case 'undo':
@@ -510,6 +522,8 @@ function FrameEditorWorkspace(props: EditModalProps & { initialFile: KeyframeFil
           onCopyToNextKeyframe={copyToNextKeyframe}
           onHoldToShotEnd={holdToShotEnd}
           onApplySuggestion={applySuggestion}
+          consoleSuggestion={consoleSuggestion.state}
+          onSuggestCrop={suggestCrop}
           onHelp={() => setHelpOpen(true)}
           onCreateKeyframe={() => editor.createKeyframe(frame)}
           onDeleteKeyframe={(objectId) => group && editor.deleteKeyframe(group.group_id, objectId, frame)}

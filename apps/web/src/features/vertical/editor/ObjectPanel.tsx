@@ -10,6 +10,8 @@ import { KEYFRAME_FILE_LIMITS } from '@hc/shared/vertical/keyframe-file';
 import { EDITOR_SHORTCUTS } from '../shortcuts.ts';
 import { SAFE_AREA_CHOICES, SAFE_AREAS, type SafeAreaChoice } from '../preview/safeAreas.ts';
 import type { CompareOption } from './compareOptions.ts';
+import { SuggestCropSection } from './SuggestCropSection.tsx';
+import type { ConsoleSuggestionState } from './useConsoleSuggestion.ts';
 import { objectRectAt, type KeyframeGroup } from '@hc/shared/vertical/keyframe-file';
 import { keyframeAt } from '@hc/shared/vertical/frame-editor';
 import { CROP_BOX_COLOURS } from '../player/cropBoxes.ts';
@@ -51,6 +53,9 @@ export interface ObjectPanelProps {
   onCopyToNextKeyframe(): void;
   onHoldToShotEnd(): void;
   onApplySuggestion(): void;
+  /** The console's own crop suggestion: its state, and asking for the shot (false) or the task (true). */
+  consoleSuggestion: ConsoleSuggestionState;
+  onSuggestCrop(whole: boolean): void;
   onHelp(): void;
 }
 
@@ -72,6 +77,7 @@ export function ObjectPanel(props: ObjectPanelProps) {
   const onCopy = useStableHandler(() => props.onCopyToNextKeyframe());
   const onHold = useStableHandler(() => props.onHoldToShotEnd());
   const onApply = useStableHandler(() => props.onApplySuggestion());
+  const onSuggestCrop = useStableHandler((whole: boolean) => props.onSuggestCrop(whole));
   const onHelp = useStableHandler(() => props.onHelp());
   const onSmoothing = useStableHandler((seconds: number) => props.onSmoothing(seconds));
   const onSafeArea = useStableHandler((choice: SafeAreaChoice) => props.onSafeArea(choice));
@@ -260,6 +266,8 @@ export function ObjectPanel(props: ObjectPanelProps) {
           />
         </div>
       </section>
+
+      <SuggestCropSection state={props.consoleSuggestion} locked={locked} onSuggest={onSuggestCrop} />
 
       <PathSection
         locked={locked}

@@ -23,14 +23,11 @@ export function compareOptions(
       ? [
           {
             key: String(s.vertical_content_id),
-            label: `${suggestionLabel(s.source)} ${range(s)}`,
+            label: `${suggestionLabel(s)} ${range(s)}`,
             file: s.keyframe_json_file,
           },
         ]
       : [],
   );
-  return [
-    { key: 'opened', label: `${suggestionLabel(opened.source)} (as opened)`, file: openedFile },
-    ...others,
-  ];
+  return [{ key: 'opened', label: `${suggestionLabel(opened)} (as opened)`, file: openedFile }, ...others];
 }

@@ -62,7 +62,7 @@ export function SuggestionList({
             >
               <span className="hc-vr-suggestion__head">
                 <span className="hc-vr-suggestion__label" data-testid="vertical-suggestion-label">
-                  {suggestionLabel(s.source)}
+                  {suggestionLabel(s)}
                 </span>
                 {s.active && (
                   <Tag value="Active" severity="success" rounded data-testid="vertical-suggestion-active" />
@@ -109,7 +109,7 @@ export function FeedbackPanel({ suggestion, feedback, onChange, disabled }: Feed
       data-testid="vertical-feedback"
     >
       <h3 id="hc-vr-feedback-title" className="hc-vr-section-title">
-        Feedback <span className="hc-vr-section-title__for">{suggestionLabel(suggestion.source)}</span>
+        Feedback <span className="hc-vr-section-title__for">{suggestionLabel(suggestion)}</span>
       </h3>
       <div className="hc-vr-check hc-vr-check--good">
         <Checkbox

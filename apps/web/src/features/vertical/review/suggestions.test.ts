@@ -8,7 +8,10 @@ describe('suggestionLabel', () => {
     [1, 'Algo Suggestion'],
     [0, 'Algo Suggestion'],
     [3, 'Algo Suggestion'],
-  ])('source %s', (source, label) => expect(suggestionLabel(source)).toBe(label));
+  ])('source %s', (source, label) => expect(suggestionLabel({ source, origin: 'pipeline' })).toBe(label));
+
+  it("names the console's own reframing whatever its source code", () =>
+    expect(suggestionLabel({ source: 1, origin: 'console' })).toBe('Console Suggestion'));
 });
 
 describe('suggestionLimit', () => {

@@ -1,8 +1,11 @@
-// How the review modal lists suggestions: labels by source, the cap
+// How the review modal lists suggestions: labels by source (or the console's own), the cap
 // from the numberOfAlgoSuggestions setting, and the one selected at first.
 import { DEFAULT_ALGO_SUGGESTIONS, SUGGESTION_SOURCE } from '@hc/shared/constants';
+import { messages } from '@hc/shared/messages';
 
-export function suggestionLabel(source: number): string {
+/** The console's own reframing is named as such; the others by the spec's source codes. */
+export function suggestionLabel({ source, origin }: { source: number; origin?: string }): string {
+  if (origin === 'console') return messages.consoleSuggestionLabel;
   if (source === SUGGESTION_SOURCE.manual) return 'Manual Suggestion';
   if (source === SUGGESTION_SOURCE.timedOut) return 'Timed out Suggestion';
   return 'Algo Suggestion';
