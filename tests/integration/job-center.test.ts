@@ -217,11 +217,12 @@ describe('job center', () => {
     // Every job queued by the tests above runs now; a fresh one is followed to its end.
     const good = await storyWithVideos(2);
     const done = await startZip(zipper, good.id);
+    // The worker first runs every archive the tests above queued: on a loaded machine that took over 20 s.
     const finished = await eventually(async () => {
       const row = await rowOf(zipper, done.id);
       expect(row?.state).toBe('done');
       return row!;
-    }, 20_000);
+    }, 60_000);
     expect(finished.progress).toBe(100);
     expect(finished.link).toMatch(/^\/media\/archives\/story-highlights\//);
     expect(finished.started_at).not.toBeNull();
@@ -261,5 +262,5 @@ describe('job center', () => {
       const row = (await list(admin, `?user_id=${admin.userId}`)).jobs.find((j) => j.id === again.id);
       expect(row?.state).toBe('failed');
     }, 20_000);
-  }, 60_000);
+  }, 150_000);
 });
