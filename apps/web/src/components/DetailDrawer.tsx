@@ -1,5 +1,6 @@
-// The right-hand detail drawer every list screen opens from a row, with an optional inline-editable title, and the
-// labelled-field grid the drawers use for their details.
+// The right-hand detail drawer every list screen opens from a row, with an optional inline-editable title, and
+// the parts every drawer is built of: the line under the title (a status tag, then what and which it is),
+// the action bar (switches on the left, buttons on the right) and the labelled-field grid of details.
 import type { ReactNode } from 'react';
 import { Sidebar } from 'primereact/sidebar';
 import { InlineEditableTitle } from './InlineEditableTitle.tsx';
@@ -15,6 +16,8 @@ export interface DetailDrawerProps {
   subtitle?: ReactNode;
   children: ReactNode;
   testId?: string;
+  /** A class of the screen's own, for a drawer laid out differently (wider, a footer). */
+  className?: string;
 }
 
 /** A right-hand Sidebar with a title header and scrollable content. */
@@ -26,6 +29,7 @@ export function DetailDrawer({
   subtitle,
   children,
   testId = 'detail-drawer',
+  className,
 }: DetailDrawerProps) {
   const header = (
     <div className="hc-drawer__header">
@@ -45,13 +49,60 @@ export function DetailDrawer({
       onHide={onHide}
       position="right"
       header={header}
-      className="hc-drawer"
+      className={className ? `hc-drawer ${className}` : 'hc-drawer'}
       blockScroll
     >
       <div className="hc-drawer__content" data-testid={testId}>
         {children}
       </div>
     </Sidebar>
+  );
+}
+
+/**
+ * The line under a drawer's title: an optional status tag, then the parts (falsy ones left out) with a
+ * dot between them, e.g. "Package 12 · sports".
+ */
+export function DrawerSubtitle({ tag, parts }: { tag?: ReactNode; parts: ReactNode[] }) {
+  const shown = parts.filter((part) => part !== null && part !== undefined && part !== false && part !== '');
+  return (
+    <>
+      {tag}
+      <span>
+        {shown.map((part, i) => (
+          <span key={i} className={i > 0 ? 'hc-dot-sep' : undefined}>
+            {part}
+          </span>
+        ))}
+      </span>
+    </>
+  );
+}
+
+/** A switch with its label, as the action bar lists them. */
+export function DrawerToggle({ htmlFor, children }: { htmlFor: string; children: ReactNode }) {
+  return (
+    <label className="hc-drawer-toggle" htmlFor={htmlFor}>
+      {children}
+    </label>
+  );
+}
+
+/** The bar of what can be done to the drawer's subject: its switches first, then its buttons. */
+export function DrawerActionBar({
+  toggles,
+  buttons,
+  testId,
+}: {
+  toggles?: ReactNode;
+  buttons?: ReactNode;
+  testId?: string;
+}) {
+  return (
+    <div className="hc-drawer-actions" data-testid={testId}>
+      {toggles && <div className="hc-drawer-actions__toggles">{toggles}</div>}
+      {buttons && <div className="hc-drawer-actions__buttons">{buttons}</div>}
+    </div>
   );
 }
 
