@@ -7,7 +7,6 @@ import type { DataTableSortEvent } from 'primereact/datatable';
 import { Message } from 'primereact/message';
 import { HIGHLIGHT_SORT_COLUMNS } from '@hc/shared/api/highlights';
 import type { Highlight } from '@hc/shared/api/highlights';
-import { formatNumber } from '@hc/shared/formatters';
 import { apvSwitched, messages } from '@hc/shared/messages';
 import { APV_SWITCH_ROLE, canAccess, role } from '@hc/shared/access';
 import { ApiError } from '../../lib/api.ts';
@@ -38,6 +37,7 @@ import type { SortChoice } from './HighlightsToolbar.tsx';
 import { HighlightDrawer } from './HighlightDrawer.tsx';
 import { highlightColumns } from './highlightColumns.tsx';
 import { useDrawerSelection } from '../../components/drawerSelection.ts';
+import { countLabel, ListHeader } from '../../lib/list-page/ListHeader.tsx';
 import '../../components/data-page.css';
 
 const errorText = (error: unknown): string =>
@@ -144,19 +144,12 @@ export function HighlightsPage() {
 
   return (
     <div className="hc-data-page" data-testid="highlights-page">
-      <header className="hc-page-header">
-        <div>
-          <h1 className="hc-page-title">APV Highlights</h1>
-          <p className="hc-page-subtitle">
-            Automatic preview videos of your articles, with their performance.
-          </p>
-        </div>
-        {list && (
-          <span className="hc-result-count" data-testid="highlights-count">
-            {tooBroad ? '1000+' : formatNumber(count)} {count === 1 ? 'highlight' : 'highlights'}
-          </span>
-        )}
-      </header>
+      <ListHeader
+        title="APV Highlights"
+        subtitle="Automatic preview videos of your articles, with their performance."
+        count={list && countLabel(count, 'highlight', 'highlights', tooBroad)}
+        countTestId="highlights-count"
+      />
 
       <HighlightsToolbar
         text={text}

@@ -22,6 +22,7 @@ import { choiceField, intField, optionalField, useListUrlState } from '../../lib
 import { formatEntryTime } from '../monetization/index.ts';
 import { jobsQueryRoot, useJobAction, useJobs, type JobFilters } from './api.ts';
 import { formatDuration, kindLabel, stateLabel } from './jobFormat.ts';
+import { ListHeader } from '../../lib/list-page/ListHeader.tsx';
 import '../../components/data-page.css';
 import './job-center.css';
 
@@ -130,16 +131,14 @@ export function JobCenterPage() {
 
   return (
     <div className="hc-data-page" data-testid="job-center">
-      <header className="hc-page-header">
-        <div>
-          <h1 className="hc-page-title">{jobCenterMessages.title}</h1>
-          <p className="hc-page-subtitle">
-            {isAdmin
-              ? 'Every job started from the console, newest first.'
-              : 'The jobs you started, newest first.'}
-          </p>
-        </div>
-      </header>
+      <ListHeader
+        title={jobCenterMessages.title}
+        subtitle={
+          isAdmin
+            ? 'Every job started from the console, newest first.'
+            : 'The jobs you started, newest first.'
+        }
+      />
 
       <div className="hc-card hc-toolbar">
         <div className="hc-toolbar__field">

@@ -26,6 +26,7 @@ import { CreatePublisherDialog } from './CreatePublisherDialog.tsx';
 import { PublisherSetupDialog } from './PublisherSetupDialog.tsx';
 import { openJobDashboard } from './openJobDashboard.ts';
 import { matchesFilter } from './publisherFilter.ts';
+import { countLabel, ListHeader } from '../../lib/list-page/ListHeader.tsx';
 import '../../components/data-page.css';
 import './publishers-admin.css';
 
@@ -97,19 +98,12 @@ export function PublishersAdminPage() {
 
   return (
     <div className="hc-data-page hc-publishers-admin" data-testid="publishers-admin-page">
-      <header className="hc-page-header">
-        <div>
-          <h1 className="hc-page-title">Publishers</h1>
-          <p className="hc-page-subtitle">
-            Accounts, their APV and Editor products, placements and splash images.
-          </p>
-        </div>
-        {query.data && (
-          <span className="hc-result-count" data-testid="publishers-count">
-            {rows.length} {rows.length === 1 ? 'publisher' : 'publishers'}
-          </span>
-        )}
-      </header>
+      <ListHeader
+        title="Publishers"
+        subtitle="Accounts, their APV and Editor products, placements and splash images."
+        count={query.data && countLabel(rows.length, 'publisher', 'publishers')}
+        countTestId="publishers-count"
+      />
 
       <div className="hc-card hc-toolbar">
         <div className="hc-toolbar__field hc-toolbar__field--grow">

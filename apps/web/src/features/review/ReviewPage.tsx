@@ -33,6 +33,7 @@ import { heldByOther, nextFreeRow } from '../../lib/locks/lockRows.ts';
 import { LockTag } from '../../lib/locks/LockTag.tsx';
 import { pageWithLockChange, useLockChanges, useLockClock } from '../../lib/locks/useLockChanges.ts';
 import { useBreakLockAction } from '../../lib/locks/useBreakLockAction.tsx';
+import { ListHeader } from '../../lib/list-page/ListHeader.tsx';
 import '../../components/data-page.css';
 import './review.css';
 
@@ -218,17 +219,12 @@ export function ReviewPage() {
 
   return (
     <div className="hc-data-page hc-review" data-testid="review-page">
-      <header className="hc-page-header">
-        <div>
-          <h1 className="hc-page-title">Auto Highlight Review</h1>
-          <p className="hc-page-subtitle">Rate the highlights the algorithm made for new articles.</p>
-        </div>
-        {list && (
-          <span className="hc-result-count" data-testid="review-count">
-            {formatNumber(count)} pending
-          </span>
-        )}
-      </header>
+      <ListHeader
+        title="Auto Highlight Review"
+        subtitle="Rate the highlights the algorithm made for new articles."
+        count={list && `${formatNumber(count)} pending`}
+        countTestId="review-count"
+      />
 
       <div className="hc-card hc-toolbar" data-testid="review-filters">
         <div className="hc-toolbar__field">

@@ -6,7 +6,6 @@ import type { DataTableSortEvent } from 'primereact/datatable';
 import { PACKAGE_SORT_COLUMNS } from '@hc/shared/api/packages';
 import type { Package } from '@hc/shared/api/packages';
 import { SEARCH_RESULT_LIMIT } from '@hc/shared/constants';
-import { formatNumber } from '@hc/shared/formatters';
 import { messages } from '@hc/shared/messages';
 import { useAppConfig } from '../../lib/config/config.tsx';
 import { StatePanel } from '../../components/StatePanel.tsx';
@@ -21,6 +20,7 @@ import { packageClicksColumn, packageLeadColumns, packageMetricColumns } from '.
 import { ServerDataTable, skeletonRows } from '../../components/ServerDataTable.tsx';
 import { TrendPanel } from '../../components/trends/TrendPanel.tsx';
 import type { DataColumn } from '../../components/ServerDataTable.tsx';
+import { countLabel, ListHeader } from '../../lib/list-page/ListHeader.tsx';
 import '../../components/data-page.css';
 import './syndication.css';
 
@@ -105,20 +105,12 @@ export function SyndicationPage() {
 
   return (
     <div className="hc-data-page hc-syndication" data-testid="syndication-page">
-      <header className="hc-page-header">
-        <div>
-          <h1 className="hc-page-title">Syndication</h1>
-          <p className="hc-page-subtitle">
-            Active Top Videos packages shared by the other publishers of your group. Read-only.
-          </p>
-        </div>
-        <div className="flex align-items-center gap-3">
-          {list && count > 0 && (
-            <span className="hc-result-count" data-testid="syndication-count">
-              {count > SEARCH_RESULT_LIMIT ? '1000+' : formatNumber(count)}{' '}
-              {count === 1 ? 'package' : 'packages'}
-            </span>
-          )}
+      <ListHeader
+        title="Syndication"
+        subtitle="Active Top Videos packages shared by the other publishers of your group. Read-only."
+        count={list && count > 0 && countLabel(count, 'package', 'packages', count > SEARCH_RESULT_LIMIT)}
+        countTestId="syndication-count"
+        actions={
           <ExportButton
             path="syndication/export.csv"
             query={{ order_by: params.order_by }}
@@ -126,8 +118,8 @@ export function SyndicationPage() {
             testId="syndication-export"
             disabled={!list || count === 0}
           />
-        </div>
-      </header>
+        }
+      />
       <div className="hc-trend-card">
         <TrendPanel
           subject={{ kind: 'syndication' }}

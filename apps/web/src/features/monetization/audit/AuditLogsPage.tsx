@@ -15,7 +15,6 @@ import { Dropdown } from 'primereact/dropdown';
 import { AUDIT_ACTIONS, AUDITABLE_TYPES, type AuditEntry } from '@hc/shared/api/monetization';
 import { auditChangeRows, formatAuditValue } from '@hc/shared/monetization/audit-changes';
 import { TABLE_PAGE_SIZE_OPTIONS } from '@hc/shared/constants';
-import { formatNumber } from '@hc/shared/formatters';
 import { auditToolMessages, messages } from '@hc/shared/messages';
 import { useToast } from '../../../lib/toast.tsx';
 import { filenameFromDisposition, saveBlob } from '../../../components/saveBlob.ts';
@@ -33,6 +32,7 @@ import { exportAudits, useAudits } from '../api/get-audits.ts';
 import { usePublishers } from '../api/get-publishers.ts';
 import { ChangeDetailsDialog } from './ChangeDetailsDialog.tsx';
 import { clampStartDate, defaultStartDate, formatEntryTime, startDateParams } from './auditFilters.ts';
+import { countLabel, ListHeader } from '../../../lib/list-page/ListHeader.tsx';
 import '../../../components/data-page.css';
 import '../monetization.css';
 
@@ -158,17 +158,12 @@ export function AuditLogsPage() {
 
   return (
     <div className="hc-data-page hc-mon" data-testid="monetization-audit">
-      <header className="hc-page-header">
-        <div>
-          <h1 className="hc-page-title">Audit Logs</h1>
-          <p className="hc-page-subtitle">Every change of a monetization setup, newest first.</p>
-        </div>
-        {audits.data && (
-          <span className="hc-result-count" data-testid="audit-count">
-            {formatNumber(total)} {total === 1 ? 'change' : 'changes'}
-          </span>
-        )}
-      </header>
+      <ListHeader
+        title="Audit Logs"
+        subtitle="Every change of a monetization setup, newest first."
+        count={audits.data && countLabel(total, 'change', 'changes')}
+        countTestId="audit-count"
+      />
 
       <div className="hc-card hc-toolbar">
         <div className="hc-toolbar__field">

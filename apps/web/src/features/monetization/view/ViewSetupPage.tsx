@@ -27,6 +27,7 @@ import {
   weightPercent,
   yesNo,
 } from './columns.ts';
+import { ListHeader } from '../../../lib/list-page/ListHeader.tsx';
 import '../../../components/data-page.css';
 import '../monetization.css';
 
@@ -89,19 +90,12 @@ export function ViewSetupPage() {
 
   return (
     <div className="hc-data-page hc-mon" data-testid="monetization-view">
-      <header className="hc-page-header">
-        <div>
-          <h1 className="hc-page-title">View Existing Setup</h1>
-          <p className="hc-page-subtitle">
-            Video and display setups of up to {PUBLISHER_MULTISELECT_MAX} publishers.
-          </p>
-        </div>
-        {configs.data && (
-          <span className="hc-result-count" data-testid="view-count">
-            {video.length} video · {display.length} display
-          </span>
-        )}
-      </header>
+      <ListHeader
+        title="View Existing Setup"
+        subtitle={`Video and display setups of up to ${PUBLISHER_MULTISELECT_MAX} publishers.`}
+        count={configs.data && `${video.length} video · ${display.length} display`}
+        countTestId="view-count"
+      />
 
       <div className="hc-card hc-toolbar">
         <PublishersField id="view-publishers" value={chosen} onChange={setChosen} />

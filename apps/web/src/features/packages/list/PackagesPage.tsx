@@ -9,7 +9,6 @@ import { Skeleton } from 'primereact/skeleton';
 import { PACKAGE_SORT_COLUMNS } from '@hc/shared/api/packages';
 import type { Package } from '@hc/shared/api/packages';
 import { SEARCH_RESULT_LIMIT } from '@hc/shared/constants';
-import { formatNumber } from '@hc/shared/formatters';
 import { messages, packageStatusConfirm } from '@hc/shared/messages';
 import { ApiError } from '../../../lib/api.ts';
 import { copyText } from '../../../lib/clipboard.ts';
@@ -41,6 +40,7 @@ import { ConfirmActionDialog } from '../../../components/ConfirmActionDialog.tsx
 import type { ConfirmRequest } from '../../../components/ConfirmActionDialog.tsx';
 import { ServerDataTable, skeletonRows } from '../../../components/ServerDataTable.tsx';
 import type { DataColumn } from '../../../components/ServerDataTable.tsx';
+import { countLabel, ListHeader } from '../../../lib/list-page/ListHeader.tsx';
 import '../../../components/data-page.css';
 import './packages-list.css';
 import { useDrawerSelection } from '../../../components/drawerSelection.ts';
@@ -214,20 +214,12 @@ export function PackagesPage() {
 
   return (
     <div className="hc-data-page hc-packages" data-testid="packages-page">
-      <header className="hc-page-header">
-        <div>
-          <h1 className="hc-page-title">Top Videos</h1>
-          <p className="hc-page-subtitle">
-            Embeddable packages of 3 to 5 highlights, with their performance.
-          </p>
-        </div>
-        {list && (
-          <span className="hc-result-count" data-testid="packages-count">
-            {count > SEARCH_RESULT_LIMIT ? '1000+' : formatNumber(count)}{' '}
-            {count === 1 ? 'package' : 'packages'}
-          </span>
-        )}
-      </header>
+      <ListHeader
+        title="Top Videos"
+        subtitle="Embeddable packages of 3 to 5 highlights, with their performance."
+        count={list && countLabel(count, 'package', 'packages', count > SEARCH_RESULT_LIMIT)}
+        countTestId="packages-count"
+      />
 
       <PackagesToolbar
         text={text}

@@ -7,7 +7,6 @@ import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { Skeleton } from 'primereact/skeleton';
 import { SEARCH_RESULT_LIMIT } from '@hc/shared/constants';
-import { formatNumber } from '@hc/shared/formatters';
 import { messages } from '@hc/shared/messages';
 import { ApiError } from '../../../lib/api.ts';
 import { copyText } from '../../../lib/clipboard.ts';
@@ -29,6 +28,7 @@ import { canDownloadStoryHighlights, editStoryPath, linkToCopy } from '../storyL
 import { StoryDrawer, StoryStateTag } from './StoryDrawer.tsx';
 import { CreateStoryDialog } from './CreateStoryDialog.tsx';
 import { DownloadHighlights } from './DownloadHighlights.tsx';
+import { countLabel, ListHeader } from '../../../lib/list-page/ListHeader.tsx';
 import '../../../components/data-page.css';
 import '../stories.css';
 import { useDrawerSelection } from '../../../components/drawerSelection.ts';
@@ -138,19 +138,12 @@ export function StoriesPage() {
 
   return (
     <div className="hc-data-page hc-stories" data-testid="stories-page">
-      <header className="hc-page-header">
-        <div>
-          <h1 className="hc-page-title">AMP Stories</h1>
-          <p className="hc-page-subtitle">
-            Web stories built from image and video pages, newest change first.
-          </p>
-        </div>
-        {list && (
-          <span className="hc-result-count" data-testid="stories-count">
-            {count > SEARCH_RESULT_LIMIT ? '1000+' : formatNumber(count)} {count === 1 ? 'story' : 'stories'}
-          </span>
-        )}
-      </header>
+      <ListHeader
+        title="AMP Stories"
+        subtitle="Web stories built from image and video pages, newest change first."
+        count={list && countLabel(count, 'story', 'stories', count > SEARCH_RESULT_LIMIT)}
+        countTestId="stories-count"
+      />
 
       <ListToolbar
         testId="stories"
