@@ -7,9 +7,6 @@ import { DataTable, type DataTableSortEvent } from 'primereact/datatable';
 import { Column } from 'primereact/column';
 import { Checkbox } from 'primereact/checkbox';
 import { Button } from 'primereact/button';
-import { InputText } from 'primereact/inputtext';
-import { IconField } from 'primereact/iconfield';
-import { InputIcon } from 'primereact/inputicon';
 import { TABLE_PAGE_SIZE_OPTIONS } from '@hc/shared/constants';
 import { messages, productSwitchConfirm } from '@hc/shared/messages';
 import type { PublisherAdminRow, PublisherProductKey } from '@hc/shared/api/publishers-admin';
@@ -17,6 +14,7 @@ import { ApiError } from '../../lib/api.ts';
 import { useToast } from '../../lib/toast.tsx';
 import { StatePanel } from '../../components/StatePanel.tsx';
 import { DetailDrawer, DetailList } from '../../components/DetailDrawer.tsx';
+import { ListToolbar } from '../../lib/list-page/ListToolbar.tsx';
 import { useListPage, useSearchText } from '../../lib/list-page/useListPage.ts';
 import { optionalField, sortField, sortFromEvent, textField } from '../../lib/list-page/urlState.ts';
 import { ConfirmActionDialog, type ConfirmRequest } from '../../components/ConfirmActionDialog.tsx';
@@ -105,40 +103,35 @@ export function PublishersAdminPage() {
         countTestId="publishers-count"
       />
 
-      <div className="hc-card hc-toolbar">
-        <div className="hc-toolbar__field hc-toolbar__field--grow">
-          <label htmlFor="publishers-filter">Filter</label>
-          <IconField iconPosition="left">
-            <InputIcon className="pi pi-search" />
-            <InputText
-              id="publishers-filter"
-              type="search"
-              value={filter}
-              maxLength={200}
-              placeholder="Name or id"
-              onChange={(e) => setFilter(e.target.value)}
-              data-testid="publishers-filter"
+      <ListToolbar
+        testId="publishers"
+        search={{
+          value: filter,
+          onChange: setFilter,
+          placeholder: 'Name or id',
+          label: 'Filter',
+          testId: 'publishers-filter',
+        }}
+        actions={
+          <>
+            <Button
+              type="button"
+              label="Job dashboard"
+              icon="pi pi-server"
+              outlined
+              onClick={() => void openJobDashboard().catch(() => toast.error(messages.requestNotSuccessful))}
+              data-testid="open-job-dashboard"
             />
-          </IconField>
-        </div>
-        <div className="hc-toolbar__actions">
-          <Button
-            type="button"
-            label="Job dashboard"
-            icon="pi pi-server"
-            outlined
-            onClick={() => void openJobDashboard().catch(() => toast.error(messages.requestNotSuccessful))}
-            data-testid="open-job-dashboard"
-          />
-          <Button
-            type="button"
-            label="Create"
-            icon="pi pi-plus"
-            onClick={() => setCreating(true)}
-            data-testid="publisher-create"
-          />
-        </div>
-      </div>
+            <Button
+              type="button"
+              label="Create"
+              icon="pi pi-plus"
+              onClick={() => setCreating(true)}
+              data-testid="publisher-create"
+            />
+          </>
+        }
+      />
 
       {query.isError && !sessionEnded ? (
         <StatePanel

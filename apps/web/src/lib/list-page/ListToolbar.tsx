@@ -11,7 +11,15 @@ const SEARCH_MAX_LENGTH = 200;
 
 interface ListToolbarProps {
   testId: string;
-  search: { value: string; onChange: (text: string) => void; placeholder: string };
+  search: {
+    value: string;
+    onChange: (text: string) => void;
+    placeholder: string;
+    /** The box's label when it filters what is listed rather than asking the server ("Filter"). */
+    label?: string;
+    /** The box's test id, when a screen's tests know it by another name. */
+    testId?: string;
+  };
   /** The screen's own filter fields, each a `hc-toolbar__field`. */
   children?: ReactNode;
   /** Lists whose only filter is the search box have no Reset. */
@@ -25,7 +33,7 @@ export function ListToolbar({ testId, search, children, canReset, onReset, actio
   return (
     <div className="hc-card hc-toolbar" role="search" data-testid={`${testId}-filters`}>
       <div className="hc-toolbar__field hc-toolbar__field--grow">
-        <label htmlFor={`${testId}-search`}>Search</label>
+        <label htmlFor={`${testId}-search`}>{search.label ?? 'Search'}</label>
         <IconField iconPosition="left">
           <InputIcon className="pi pi-search" />
           <InputText
@@ -35,7 +43,7 @@ export function ListToolbar({ testId, search, children, canReset, onReset, actio
             maxLength={SEARCH_MAX_LENGTH}
             placeholder={search.placeholder}
             onChange={(e) => search.onChange(e.target.value)}
-            data-testid={`${testId}-filter-text`}
+            data-testid={search.testId ?? `${testId}-filter-text`}
             className="w-full"
           />
         </IconField>
