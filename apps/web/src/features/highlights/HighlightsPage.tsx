@@ -12,8 +12,8 @@ import { APV_SWITCH_ROLE, canAccess, role } from '@hc/shared/access';
 import { ApiError } from '../../lib/api.ts';
 import { useToast } from '../../lib/toast.tsx';
 import { useAppConfig } from '../../lib/config/config.tsx';
-import { StatePanel } from '../../components/StatePanel.tsx';
-import { ServerDataTable, skeletonRows } from '../../components/ServerDataTable.tsx';
+import { skeletonRows } from '../../components/ServerDataTable.tsx';
+import { ListTable } from '../../lib/list-page/ListTable.tsx';
 import type { DownloadFormat } from '../../components/DownloadPanel.tsx';
 import { useListPage, useSearchText } from '../../lib/list-page/useListPage.ts';
 import { isSessionEnd, useListErrorToast } from '../../lib/list-page/useListErrorToast.ts';
@@ -180,34 +180,21 @@ export function HighlightsPage() {
         />
       )}
 
-      {showInlineError ? (
-        <StatePanel
-          kind="error"
-          message={messages.networkError}
-          onRetry={() => void query.refetch()}
-          testId="highlights-error"
-        />
-      ) : (
-        <ServerDataTable
-          testId="highlights"
-          rows={rows}
-          dataKey="highlight_id"
-          columns={columns}
-          firstLoad={firstLoad}
-          page={params.page}
-          per={per}
-          totalRecords={reachableTotal(count)}
-          pageReport={tooBroad ? '{first}–{last} of 1000+' : undefined}
-          onPage={view.onPage}
-          sort={
-            activeSort === 'relevance' ? undefined : { field: activeSort.column, order: activeSort.order }
-          }
-          onSort={onSort}
-          loading={query.isPlaceholderData}
-          fetching={query.isFetching}
-          onRowClick={openDrawer}
-        />
-      )}
+      <ListTable
+        error={showInlineError && { message: messages.networkError, testId: 'highlights-error' }}
+        view={view}
+        query={query}
+        testId="highlights"
+        rows={rows}
+        dataKey="highlight_id"
+        columns={columns}
+        firstLoad={firstLoad}
+        totalRecords={reachableTotal(count)}
+        pageReport={tooBroad ? '{first}–{last} of 1000+' : undefined}
+        sort={activeSort === 'relevance' ? undefined : activeSort}
+        onSort={onSort}
+        onRowClick={openDrawer}
+      />
 
       <HighlightDrawer
         selection={drawer}

@@ -7,8 +7,7 @@ import { PROGRAM_SORTS } from '@hc/shared/api/programs';
 import type { Program, ProgramSort } from '@hc/shared/api/programs';
 import { SEARCH_RESULT_LIMIT } from '@hc/shared/constants';
 import { messages } from '@hc/shared/messages';
-import { StatePanel } from '../../components/StatePanel.tsx';
-import { ServerDataTable } from '../../components/ServerDataTable.tsx';
+import { ListTable } from '../../lib/list-page/ListTable.tsx';
 import type { DataColumn } from '../../components/ServerDataTable.tsx';
 import { useListPage } from '../../lib/list-page/useListPage.ts';
 import { useProgramSearchBox } from './useProgramSearchBox.ts';
@@ -131,33 +130,22 @@ export function ProgramsPage() {
         onClear={clear}
       />
 
-      {showInlineError ? (
-        <StatePanel
-          kind="error"
-          message={messages.networkError}
-          onRetry={() => void query.refetch()}
-          testId="programs-error"
-        />
-      ) : (
-        <ServerDataTable
-          testId="programs"
-          rows={rows}
-          dataKey="id"
-          columns={columns}
-          firstLoad={firstLoad}
-          page={params.page}
-          per={per}
-          totalRecords={reachable}
-          pageReport={capped ? '{first}–{last} of 1000+' : '{first}–{last} of {totalRecords}'}
-          onPage={view.onPage}
-          sort={{ field: sort.column, order: sort.order }}
-          onSort={onSort}
-          loading={query.isPlaceholderData}
-          fetching={query.isFetching}
-          onRowClick={open}
-          tableClassName="hc-table hc-programs-table"
-        />
-      )}
+      <ListTable
+        error={showInlineError && { message: messages.networkError, testId: 'programs-error' }}
+        view={view}
+        query={query}
+        testId="programs"
+        rows={rows}
+        dataKey="id"
+        columns={columns}
+        firstLoad={firstLoad}
+        totalRecords={reachable}
+        pageReport={capped ? '{first}–{last} of 1000+' : '{first}–{last} of {totalRecords}'}
+        sort={sort}
+        onSort={onSort}
+        onRowClick={open}
+        tableClassName="hc-table hc-programs-table"
+      />
     </div>
   );
 }

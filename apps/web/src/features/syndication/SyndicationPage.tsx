@@ -1,7 +1,6 @@
 // Syndication (route /syndication): the read-only, server-paged and server-sorted table of
 // the Active Top Videos packages the other publishers of the caller's group share, with the impressions
 // and CTR columns (total and IAB) only when the console flags are 'true'.
-import type { ReactNode } from 'react';
 import type { DataTableSortEvent } from 'primereact/datatable';
 import { PACKAGE_SORT_COLUMNS } from '@hc/shared/api/packages';
 import type { Package } from '@hc/shared/api/packages';
@@ -17,7 +16,8 @@ import { useSyndication } from './api/get-syndication.ts';
 import { DEFAULT_SYNDICATION_SORT, toSyndicationParams } from './syndicationColumns.ts';
 import type { SyndicationSortColumn } from './syndicationColumns.ts';
 import { packageClicksColumn, packageLeadColumns, packageMetricColumns } from '../packages/index.ts';
-import { ServerDataTable, skeletonRows } from '../../components/ServerDataTable.tsx';
+import { skeletonRows } from '../../components/ServerDataTable.tsx';
+import { ListTable } from '../../lib/list-page/ListTable.tsx';
 import { TrendPanel } from '../../components/trends/TrendPanel.tsx';
 import type { DataColumn } from '../../components/ServerDataTable.tsx';
 import { countLabel, ListHeader } from '../../lib/list-page/ListHeader.tsx';
@@ -64,44 +64,30 @@ export function SyndicationPage() {
   const count = list?.count ?? 0;
   const rows = firstLoad ? skeletonRows<Package>(per, 'embed_id') : (list?.packages ?? []);
 
-  let body: ReactNode;
-  if (isError && !list) {
-    body = (
-      <StatePanel
-        kind="error"
-        message={messages.failedToLoadPackages}
-        onRetry={() => void query.refetch()}
-        testId="syndication-error"
-      />
-    );
-  } else if (list && count === 0) {
-    body = (
+  // An empty list says what would be here; a list that could not load says so with Retry.
+  const body =
+    list && count === 0 ? (
       <StatePanel
         kind="empty"
         title="Nothing syndicated yet"
         message="Active Top Videos packages of the other publishers in your group appear here."
         testId="syndication-empty"
       />
-    );
-  } else {
-    body = (
-      <ServerDataTable
+    ) : (
+      <ListTable
+        error={isError && !list && { message: messages.failedToLoadPackages, testId: 'syndication-error' }}
+        view={view}
+        query={query}
         testId="syndication"
         rows={rows}
         dataKey="embed_id"
         columns={columns}
         firstLoad={firstLoad}
-        page={params.page}
-        per={per}
         totalRecords={Math.min(count, SEARCH_RESULT_LIMIT)}
-        onPage={view.onPage}
-        sort={{ field: sort.column, order: sort.order }}
+        sort={sort}
         onSort={onSort}
-        loading={query.isPlaceholderData}
-        fetching={query.isFetching}
       />
     );
-  }
 
   return (
     <div className="hc-data-page hc-syndication" data-testid="syndication-page">

@@ -14,7 +14,6 @@ import { ApiError } from '../../../lib/api.ts';
 import { copyText } from '../../../lib/clipboard.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { useAppConfig } from '../../../lib/config/config.tsx';
-import { StatePanel } from '../../../components/StatePanel.tsx';
 import { useListPage, useSearchText } from '../../../lib/list-page/useListPage.ts';
 import { useListErrorToast } from '../../../lib/list-page/useListErrorToast.ts';
 import { sortFromEvent } from '../../../lib/list-page/urlState.ts';
@@ -38,7 +37,8 @@ import { PackageDrawer } from './PackageDrawer.tsx';
 import { PackageStatusCheckbox } from './PackageStatusCheckbox.tsx';
 import { ConfirmActionDialog } from '../../../components/ConfirmActionDialog.tsx';
 import type { ConfirmRequest } from '../../../components/ConfirmActionDialog.tsx';
-import { ServerDataTable, skeletonRows } from '../../../components/ServerDataTable.tsx';
+import { skeletonRows } from '../../../components/ServerDataTable.tsx';
+import { ListTable } from '../../../lib/list-page/ListTable.tsx';
 import type { DataColumn } from '../../../components/ServerDataTable.tsx';
 import { countLabel, ListHeader } from '../../../lib/list-page/ListHeader.tsx';
 import '../../../components/data-page.css';
@@ -235,31 +235,20 @@ export function PackagesPage() {
         onNew={() => void navigate(newPackagePath())}
       />
 
-      {showInlineError ? (
-        <StatePanel
-          kind="error"
-          message={messages.failedToLoadPackages}
-          onRetry={() => void query.refetch()}
-          testId="packages-error"
-        />
-      ) : (
-        <ServerDataTable
-          testId="packages"
-          rows={rows}
-          dataKey="embed_id"
-          columns={columns}
-          firstLoad={firstLoad}
-          page={params.page}
-          per={per}
-          totalRecords={Math.min(count, SEARCH_RESULT_LIMIT)}
-          onPage={view.onPage}
-          sort={{ field: sort.column, order: sort.order }}
-          onSort={onSort}
-          loading={query.isPlaceholderData}
-          fetching={query.isFetching}
-          onRowClick={openDrawer}
-        />
-      )}
+      <ListTable
+        error={showInlineError && { message: messages.failedToLoadPackages, testId: 'packages-error' }}
+        view={view}
+        query={query}
+        testId="packages"
+        rows={rows}
+        dataKey="embed_id"
+        columns={columns}
+        firstLoad={firstLoad}
+        totalRecords={Math.min(count, SEARCH_RESULT_LIMIT)}
+        sort={sort}
+        onSort={onSort}
+        onRowClick={openDrawer}
+      />
 
       <PackageDrawer
         selection={drawer}

@@ -9,8 +9,7 @@ import { messages } from '@hc/shared/messages';
 import { ApiError } from '../../../lib/api.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { useAppConfig } from '../../../lib/config/config.tsx';
-import { StatePanel } from '../../../components/StatePanel.tsx';
-import { ServerDataTable } from '../../../components/ServerDataTable.tsx';
+import { ListTable } from '../../../lib/list-page/ListTable.tsx';
 import { useDrawerSelection } from '../../../components/drawerSelection.ts';
 import { useListPage, useSearchText } from '../../../lib/list-page/useListPage.ts';
 import { useListErrorToast } from '../../../lib/list-page/useListErrorToast.ts';
@@ -88,29 +87,18 @@ export function StoriesPage() {
         />
       )}
 
-      {isError && !list ? (
-        <StatePanel
-          kind="error"
-          message={failure}
-          onRetry={() => void query.refetch()}
-          testId="stories-error"
-        />
-      ) : (
-        <ServerDataTable
-          testId="stories"
-          rows={rows}
-          dataKey="id"
-          columns={storyColumns(openDrawer)}
-          firstLoad={firstLoad}
-          page={page}
-          per={per}
-          totalRecords={Math.min(count, SEARCH_RESULT_LIMIT)}
-          onPage={view.onPage}
-          loading={query.isPlaceholderData}
-          fetching={query.isFetching}
-          onRowClick={openDrawer}
-        />
-      )}
+      <ListTable
+        error={isError && !list && { message: failure, testId: 'stories-error' }}
+        view={view}
+        query={query}
+        testId="stories"
+        rows={rows}
+        dataKey="id"
+        columns={storyColumns(openDrawer)}
+        firstLoad={firstLoad}
+        totalRecords={Math.min(count, SEARCH_RESULT_LIMIT)}
+        onRowClick={openDrawer}
+      />
 
       <StoryDrawer
         selection={drawer}
