@@ -2,6 +2,7 @@
 // the parts every drawer is built of: the line under the title (a status tag, then what and which it is),
 // the action bar (switches on the left, buttons on the right) and the labelled-field grid of details.
 import type { ReactNode } from 'react';
+import { Button } from 'primereact/button';
 import { Sidebar } from 'primereact/sidebar';
 import { InlineEditableTitle } from './InlineEditableTitle.tsx';
 import './components.css';
@@ -88,20 +89,54 @@ export function DrawerToggle({ htmlFor, children }: { htmlFor: string; children:
   );
 }
 
-/** The bar of what can be done to the drawer's subject: its switches first, then its buttons. */
+/** One button of the action bar; every one is small, the look says how much it weighs. */
+export interface DrawerAction {
+  label: string;
+  icon: string;
+  onClick: () => void;
+  testId: string;
+  /** primary: the main thing to do; outlined (the default): the others; danger: a removal. */
+  look?: 'primary' | 'outlined' | 'danger';
+}
+
+/**
+ * The bar of what can be done to the drawer's subject: its switches first, then its buttons, then any
+ * control of the screen's own (a download with its own progress).
+ */
 export function DrawerActionBar({
   toggles,
-  buttons,
+  actions,
+  extra,
   testId,
 }: {
   toggles?: ReactNode;
-  buttons?: ReactNode;
+  actions?: DrawerAction[];
+  extra?: ReactNode;
   testId?: string;
 }) {
+  const hasButtons = (actions && actions.length > 0) || extra;
   return (
     <div className="hc-drawer-actions" data-testid={testId}>
       {toggles && <div className="hc-drawer-actions__toggles">{toggles}</div>}
-      {buttons && <div className="hc-drawer-actions__buttons">{buttons}</div>}
+      {hasButtons && (
+        <div className="hc-drawer-actions__buttons">
+          {actions?.map(({ label, icon, onClick, testId: buttonTestId, look = 'outlined' }) => (
+            <Button
+              key={label}
+              type="button"
+              label={label}
+              icon={icon}
+              size="small"
+              outlined={look === 'outlined'}
+              severity={look === 'danger' ? 'danger' : undefined}
+              text={look === 'danger'}
+              onClick={onClick}
+              data-testid={buttonTestId}
+            />
+          ))}
+          {extra}
+        </div>
+      )}
     </div>
   );
 }

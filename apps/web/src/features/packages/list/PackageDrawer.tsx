@@ -1,6 +1,5 @@
 // The package detail drawer of the packages list: the package preview, then status,
 // type, ID, embed name, category, created, updated, number of APVs, duration, clicks, impressions and CTR.
-import { Button } from 'primereact/button';
 import { Tag } from 'primereact/tag';
 import type { Package } from '@hc/shared/api/packages';
 import { formatCount, formatDate, formatNumber, formatPercent } from '@hc/shared/formatters';
@@ -81,38 +80,22 @@ export function PackageDrawer({
             <span>Active</span>
           </DrawerToggle>
         }
-        buttons={
-          <>
-            <Button
-              type="button"
-              label="Edit"
-              icon="pi pi-pencil"
-              size="small"
-              outlined
-              onClick={() => onEdit(pkg)}
-              data-testid="package-drawer-edit"
-            />
-            <Button
-              type="button"
-              label="Embed code"
-              icon="pi pi-code"
-              size="small"
-              outlined
-              onClick={() => onEmbedCode(pkg)}
-              data-testid="package-drawer-embed"
-            />
-            <Button
-              type="button"
-              label="Delete"
-              icon="pi pi-trash"
-              size="small"
-              severity="danger"
-              text
-              onClick={() => onDelete(pkg)}
-              data-testid="package-drawer-delete"
-            />
-          </>
-        }
+        actions={[
+          { label: 'Edit', icon: 'pi pi-pencil', onClick: () => onEdit(pkg), testId: 'package-drawer-edit' },
+          {
+            label: 'Embed code',
+            icon: 'pi pi-code',
+            onClick: () => onEmbedCode(pkg),
+            testId: 'package-drawer-embed',
+          },
+          {
+            label: 'Delete',
+            icon: 'pi pi-trash',
+            onClick: () => onDelete(pkg),
+            testId: 'package-drawer-delete',
+            look: 'danger',
+          },
+        ]}
       />
 
       <DetailList

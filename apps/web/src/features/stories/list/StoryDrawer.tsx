@@ -2,7 +2,6 @@
 // sight), ID, Created, Updated, then the AMP preview in its 414x736 frame. The actions: Edit story, copy
 // story link, copy thumbnail link and (for 406xx users) Download story highlights.
 import type { ReactNode } from 'react';
-import { Button } from 'primereact/button';
 import { Tag } from 'primereact/tag';
 import { formatDate } from '@hc/shared/formatters';
 import { messages } from '@hc/shared/messages';
@@ -109,37 +108,28 @@ export function StoryDrawer({
       }
     >
       <DrawerActionBar
-        buttons={
-          <>
-            <Button
-              type="button"
-              label="Edit story"
-              icon="pi pi-pencil"
-              size="small"
-              onClick={() => onEdit(story)}
-              data-testid="story-drawer-edit"
-            />
-            <Button
-              type="button"
-              label="Copy story link"
-              icon="pi pi-link"
-              size="small"
-              outlined
-              onClick={() => onCopyLink(story)}
-              data-testid="story-drawer-copy-link"
-            />
-            <Button
-              type="button"
-              label="Copy thumbnail link"
-              icon="pi pi-image"
-              size="small"
-              outlined
-              onClick={() => onCopyThumbnail(story)}
-              data-testid="story-drawer-copy-thumbnail"
-            />
-            {downloadSlot?.(story)}
-          </>
-        }
+        actions={[
+          {
+            label: 'Edit story',
+            icon: 'pi pi-pencil',
+            onClick: () => onEdit(story),
+            testId: 'story-drawer-edit',
+            look: 'primary',
+          },
+          {
+            label: 'Copy story link',
+            icon: 'pi pi-link',
+            onClick: () => onCopyLink(story),
+            testId: 'story-drawer-copy-link',
+          },
+          {
+            label: 'Copy thumbnail link',
+            icon: 'pi pi-image',
+            onClick: () => onCopyThumbnail(story),
+            testId: 'story-drawer-copy-thumbnail',
+          },
+        ]}
+        extra={downloadSlot?.(story)}
       />
 
       <DetailList
