@@ -9,7 +9,6 @@ import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
-import { Dropdown } from 'primereact/dropdown';
 import { ProgressBar } from 'primereact/progressbar';
 import { Tag } from 'primereact/tag';
 import { JOB_KINDS, JOB_STATES, type JobEntry, type JobList } from '@hc/shared/api/job-center';
@@ -23,6 +22,7 @@ import { formatEntryTime } from '../monetization/index.ts';
 import { jobsQueryRoot, useJobAction, useJobs, type JobFilters } from './api.ts';
 import { formatDuration, kindLabel, stateLabel } from './jobFormat.ts';
 import { ListHeader } from '../../lib/list-page/ListHeader.tsx';
+import { ToolbarSelect } from '../../lib/list-page/ListToolbar.tsx';
 import '../../components/data-page.css';
 import './job-center.css';
 
@@ -141,30 +141,26 @@ export function JobCenterPage() {
       />
 
       <div className="hc-card hc-toolbar">
-        <div className="hc-toolbar__field">
-          <label htmlFor="jobs-kind">Kind</label>
-          <Dropdown
-            inputId="jobs-kind"
-            value={filters.kind ?? null}
-            options={kindOptions}
-            showClear
-            placeholder="All kinds"
-            onChange={(e) => set({ kind: (e.value as JobFilters['kind']) ?? null })}
-            data-testid="jobs-kind"
-          />
-        </div>
-        <div className="hc-toolbar__field">
-          <label htmlFor="jobs-state">State</label>
-          <Dropdown
-            inputId="jobs-state"
-            value={filters.state ?? null}
-            options={stateOptions}
-            showClear
-            placeholder="All states"
-            onChange={(e) => set({ state: (e.value as JobFilters['state']) ?? null })}
-            data-testid="jobs-state"
-          />
-        </div>
+        <ToolbarSelect
+          id="jobs-kind"
+          label="Kind"
+          value={values.kind}
+          options={kindOptions}
+          clearable
+          placeholder="All kinds"
+          onChange={(kind) => set({ kind })}
+          testId="jobs-kind"
+        />
+        <ToolbarSelect
+          id="jobs-state"
+          label="State"
+          value={values.state}
+          options={stateOptions}
+          clearable
+          placeholder="All states"
+          onChange={(state) => set({ state })}
+          testId="jobs-state"
+        />
         {isAdmin && userEmail && (
           <div className="hc-toolbar__field">
             <span>Started by</span>

@@ -11,7 +11,6 @@ import { Calendar } from 'primereact/calendar';
 import { InputText } from 'primereact/inputtext';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
-import { Dropdown } from 'primereact/dropdown';
 import { AUDIT_ACTIONS, AUDITABLE_TYPES, type AuditEntry } from '@hc/shared/api/monetization';
 import { auditChangeRows, formatAuditValue } from '@hc/shared/monetization/audit-changes';
 import { TABLE_PAGE_SIZE_OPTIONS } from '@hc/shared/constants';
@@ -33,6 +32,7 @@ import { usePublishers } from '../api/get-publishers.ts';
 import { ChangeDetailsDialog } from './ChangeDetailsDialog.tsx';
 import { clampStartDate, defaultStartDate, formatEntryTime, startDateParams } from './auditFilters.ts';
 import { countLabel, ListHeader } from '../../../lib/list-page/ListHeader.tsx';
+import { ToolbarSelect } from '../../../lib/list-page/ListToolbar.tsx';
 import '../../../components/data-page.css';
 import '../monetization.css';
 
@@ -193,48 +193,43 @@ export function AuditLogsPage() {
             data-testid="audit-end"
           />
         </div>
-        <div className="hc-toolbar__field hc-toolbar__field--grow">
-          <label htmlFor="audit-publisher">Publisher</label>
-          <Dropdown
-            inputId="audit-publisher"
-            value={values.publisher}
-            options={publishers.data ?? []}
-            optionLabel="name"
-            optionValue="id"
-            filter
-            showClear
-            placeholder="All publishers"
-            onChange={(e) => set({ publisher: (e.value as number | null) ?? null })}
-            data-testid="audit-publisher"
-          />
-        </div>
+        <ToolbarSelect
+          id="audit-publisher"
+          label="Publisher"
+          value={values.publisher}
+          options={publishers.data ?? []}
+          optionLabel="name"
+          optionValue="id"
+          filter
+          clearable
+          grow
+          placeholder="All publishers"
+          onChange={(publisher: number | null) => set({ publisher })}
+          testId="audit-publisher"
+        />
       </div>
       <div className="hc-card hc-toolbar">
         {searchBox('user', 'User', 'E-mail')}
-        <div className="hc-toolbar__field">
-          <label htmlFor="audit-action">Action</label>
-          <Dropdown
-            inputId="audit-action"
-            value={values.action}
-            options={[...AUDIT_ACTIONS]}
-            showClear
-            placeholder="Any action"
-            onChange={(e) => set({ action: (e.value as (typeof AUDIT_ACTIONS)[number] | null) ?? null })}
-            data-testid="audit-action"
-          />
-        </div>
-        <div className="hc-toolbar__field">
-          <label htmlFor="audit-object">Object</label>
-          <Dropdown
-            inputId="audit-object"
-            value={values.object}
-            options={[...AUDITABLE_TYPES]}
-            showClear
-            placeholder="Any object"
-            onChange={(e) => set({ object: (e.value as (typeof AUDITABLE_TYPES)[number] | null) ?? null })}
-            data-testid="audit-object-type"
-          />
-        </div>
+        <ToolbarSelect
+          id="audit-action"
+          label="Action"
+          value={values.action}
+          options={AUDIT_ACTIONS}
+          clearable
+          placeholder="Any action"
+          onChange={(action) => set({ action })}
+          testId="audit-action"
+        />
+        <ToolbarSelect
+          id="audit-object"
+          label="Object"
+          value={values.object}
+          options={AUDITABLE_TYPES}
+          clearable
+          placeholder="Any object"
+          onChange={(object) => set({ object })}
+          testId="audit-object-type"
+        />
         {searchBox('field', 'Field', 'midrollTime')}
         {searchBox('q', 'Search', auditToolMessages.searchPlaceholder, true)}
         <div className="hc-toolbar__field hc-toolbar__field--end">
