@@ -34,7 +34,7 @@ export function skeletonRows<Row>(count: number, dataKey: string): Row[] {
   return Array.from({ length: count }, (_, i) => ({ [dataKey]: `skeleton-${i}` }) as Row);
 }
 
-interface ServerDataTableProps<Row, Sort extends string> {
+export interface ServerDataTableProps<Row, Sort extends string> {
   /** Prefix of the test ids: `${testId}-table`, `${testId}-row`, `${testId}-empty`. */
   testId: string;
   rows: Row[];

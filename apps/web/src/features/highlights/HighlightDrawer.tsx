@@ -5,7 +5,13 @@ import { Tag } from 'primereact/tag';
 import type { Highlight } from '@hc/shared/api/highlights';
 import { MP4_SUFFIX } from '@hc/shared/constants';
 import { formatCount, formatDate, formatNumber, formatPercent } from '@hc/shared/formatters';
-import { DetailDrawer, DetailList } from '../../components/DetailDrawer.tsx';
+import {
+  DetailDrawer,
+  DetailList,
+  DrawerActionBar,
+  DrawerSubtitle,
+  DrawerToggle,
+} from '../../components/DetailDrawer.tsx';
 import { useDrawerRow, type DrawerSelection } from '../../components/drawerSelection.ts';
 import { DownloadPanel } from '../../components/DownloadPanel.tsx';
 import { TrendPanel } from '../../components/trends/TrendPanel.tsx';
@@ -122,13 +128,10 @@ export function HighlightDrawer({
       title={highlight.title}
       testId="highlight-drawer"
       subtitle={
-        <>
-          <StatusTag active={highlight.article_active} />
-          <span>
-            Highlight #{highlight.highlight_id}
-            {highlight.category && <span className="hc-dot-sep">{highlight.category}</span>}
-          </span>
-        </>
+        <DrawerSubtitle
+          tag={<StatusTag active={highlight.article_active} />}
+          parts={[`Highlight #${highlight.highlight_id}`, highlight.category]}
+        />
       }
     >
       <video
@@ -142,11 +145,10 @@ export function HighlightDrawer({
         data-testid="highlight-drawer-video"
       />
 
-      <div className="hc-drawer-toggles">
-        {(['regular', 'article'] as const).map((mode) => (
-          <label
+      <DrawerActionBar
+        toggles={(['regular', 'article'] as const).map((mode) => (
+          <DrawerToggle
             key={mode}
-            className="hc-drawer-toggle"
             htmlFor={`drawer-${mode === 'regular' ? 'enable-front-page' : 'enable-article'}-${highlight.highlight_id}`}
           >
             <EnableCheckbox
@@ -157,9 +159,9 @@ export function HighlightDrawer({
               readOnly={readOnly}
             />
             <span>{APV_MODE_LABEL[mode]}</span>
-          </label>
+          </DrawerToggle>
         ))}
-      </div>
+      />
 
       <DetailList
         title="Details"

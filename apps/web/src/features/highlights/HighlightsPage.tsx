@@ -7,14 +7,13 @@ import type { DataTableSortEvent } from 'primereact/datatable';
 import { Message } from 'primereact/message';
 import { HIGHLIGHT_SORT_COLUMNS } from '@hc/shared/api/highlights';
 import type { Highlight } from '@hc/shared/api/highlights';
-import { formatNumber } from '@hc/shared/formatters';
 import { apvSwitched, messages } from '@hc/shared/messages';
 import { APV_SWITCH_ROLE, canAccess, role } from '@hc/shared/access';
 import { ApiError } from '../../lib/api.ts';
 import { useToast } from '../../lib/toast.tsx';
 import { useAppConfig } from '../../lib/config/config.tsx';
-import { StatePanel } from '../../components/StatePanel.tsx';
-import { ServerDataTable, skeletonRows } from '../../components/ServerDataTable.tsx';
+import { skeletonRows } from '../../components/ServerDataTable.tsx';
+import { ListTable } from '../../lib/list-page/ListTable.tsx';
 import type { DownloadFormat } from '../../components/DownloadPanel.tsx';
 import { useListPage, useSearchText } from '../../lib/list-page/useListPage.ts';
 import { isSessionEnd, useListErrorToast } from '../../lib/list-page/useListErrorToast.ts';
@@ -38,6 +37,7 @@ import type { SortChoice } from './HighlightsToolbar.tsx';
 import { HighlightDrawer } from './HighlightDrawer.tsx';
 import { highlightColumns } from './highlightColumns.tsx';
 import { useDrawerSelection } from '../../components/drawerSelection.ts';
+import { countLabel, ListHeader } from '../../lib/list-page/ListHeader.tsx';
 import '../../components/data-page.css';
 
 const errorText = (error: unknown): string =>
@@ -144,19 +144,12 @@ export function HighlightsPage() {
 
   return (
     <div className="hc-data-page" data-testid="highlights-page">
-      <header className="hc-page-header">
-        <div>
-          <h1 className="hc-page-title">APV Highlights</h1>
-          <p className="hc-page-subtitle">
-            Automatic preview videos of your articles, with their performance.
-          </p>
-        </div>
-        {list && (
-          <span className="hc-result-count" data-testid="highlights-count">
-            {tooBroad ? '1000+' : formatNumber(count)} {count === 1 ? 'highlight' : 'highlights'}
-          </span>
-        )}
-      </header>
+      <ListHeader
+        title="APV Highlights"
+        subtitle="Automatic preview videos of your articles, with their performance."
+        count={list && countLabel(count, 'highlight', 'highlights', tooBroad)}
+        countTestId="highlights-count"
+      />
 
       <HighlightsToolbar
         text={text}
@@ -187,34 +180,21 @@ export function HighlightsPage() {
         />
       )}
 
-      {showInlineError ? (
-        <StatePanel
-          kind="error"
-          message={messages.networkError}
-          onRetry={() => void query.refetch()}
-          testId="highlights-error"
-        />
-      ) : (
-        <ServerDataTable
-          testId="highlights"
-          rows={rows}
-          dataKey="highlight_id"
-          columns={columns}
-          firstLoad={firstLoad}
-          page={params.page}
-          per={per}
-          totalRecords={reachableTotal(count)}
-          pageReport={tooBroad ? '{first}–{last} of 1000+' : undefined}
-          onPage={view.onPage}
-          sort={
-            activeSort === 'relevance' ? undefined : { field: activeSort.column, order: activeSort.order }
-          }
-          onSort={onSort}
-          loading={query.isPlaceholderData}
-          fetching={query.isFetching}
-          onRowClick={openDrawer}
-        />
-      )}
+      <ListTable
+        error={showInlineError && { message: messages.networkError, testId: 'highlights-error' }}
+        view={view}
+        query={query}
+        testId="highlights"
+        rows={rows}
+        dataKey="highlight_id"
+        columns={columns}
+        firstLoad={firstLoad}
+        totalRecords={reachableTotal(count)}
+        pageReport={tooBroad ? '{first}–{last} of 1000+' : undefined}
+        sort={activeSort === 'relevance' ? undefined : activeSort}
+        onSort={onSort}
+        onRowClick={openDrawer}
+      />
 
       <HighlightDrawer
         selection={drawer}

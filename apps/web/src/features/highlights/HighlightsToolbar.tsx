@@ -1,8 +1,7 @@
 // The filter toolbar above the highlights table: search text, date, status and sort.
-import { Dropdown } from 'primereact/dropdown';
 import { DATE_FILTER_OPTIONS } from '@hc/shared/constants';
 import type { HighlightStatusFilter } from './api/get-highlights.ts';
-import { ListToolbar } from '../../lib/list-page/ListToolbar.tsx';
+import { ListToolbar, ToolbarSelect } from '../../lib/list-page/ListToolbar.tsx';
 import { ExportButton } from '../../lib/list-page/ExportButton.tsx';
 
 /** What the sort select shows: Date, Relevance, or nothing while a column header decides the sort. */
@@ -63,37 +62,31 @@ export function HighlightsToolbar(props: HighlightsToolbarProps) {
         />
       }
     >
-      <div className="hc-toolbar__field">
-        <label htmlFor="highlights-date">Date</label>
-        <Dropdown
-          inputId="highlights-date"
-          value={props.days ?? ALL_TIME}
-          options={DATE_OPTIONS}
-          onChange={(e) => props.onDaysChange((e.value as number) || null)}
-          data-testid="highlights-filter-date"
-        />
-      </div>
-      <div className="hc-toolbar__field">
-        <label htmlFor="highlights-status">Status</label>
-        <Dropdown
-          inputId="highlights-status"
-          value={props.status}
-          options={STATUS_OPTIONS}
-          onChange={(e) => props.onStatusChange(e.value as HighlightStatusFilter)}
-          data-testid="highlights-filter-status"
-        />
-      </div>
-      <div className="hc-toolbar__field">
-        <label htmlFor="highlights-sort">Sort by</label>
-        <Dropdown
-          inputId="highlights-sort"
-          value={props.sortChoice}
-          options={sortOptions}
-          placeholder="Column"
-          onChange={(e) => props.onSortChoice(e.value as 'date' | 'relevance')}
-          data-testid="highlights-sort"
-        />
-      </div>
+      <ToolbarSelect
+        id="highlights-date"
+        label="Date"
+        value={props.days ?? ALL_TIME}
+        options={DATE_OPTIONS}
+        onChange={(days: number | null) => props.onDaysChange(days || null)}
+        testId="highlights-filter-date"
+      />
+      <ToolbarSelect
+        id="highlights-status"
+        label="Status"
+        value={props.status}
+        options={STATUS_OPTIONS}
+        onChange={(status: HighlightStatusFilter | null) => status && props.onStatusChange(status)}
+        testId="highlights-filter-status"
+      />
+      <ToolbarSelect
+        id="highlights-sort"
+        label="Sort by"
+        value={props.sortChoice}
+        options={sortOptions}
+        placeholder="Column"
+        onChange={(choice: 'date' | 'relevance' | null) => choice && props.onSortChoice(choice)}
+        testId="highlights-sort"
+      />
     </ListToolbar>
   );
 }

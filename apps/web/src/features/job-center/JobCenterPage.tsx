@@ -1,14 +1,14 @@
 // The job center (/jobs): the jobs the user started (an admin: everyone's, narrowed to one user by
 // clicking their e-mail), newest first, in keyset pages ("Load more"). A running job's progress moves
 // with the live channel's pushes; a job that ends is asked again for its link and error. A failed job of a
-// kind that can run again has Retry; a waiting one of a kind that can be taken back has Cancel.
-import { useState } from 'react';
+// kind that can run again has Retry; a waiting one of a kind that can be taken back has Cancel. The kind,
+// state and user filters live in the address, so a reload or a shared link shows the same jobs.
+import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
-import { Dropdown } from 'primereact/dropdown';
 import { ProgressBar } from 'primereact/progressbar';
 import { Tag } from 'primereact/tag';
 import { JOB_KINDS, JOB_STATES, type JobEntry, type JobList } from '@hc/shared/api/job-center';
@@ -17,9 +17,12 @@ import { StatePanel } from '../../components/StatePanel.tsx';
 import { useAppConfig } from '../../lib/config/config.tsx';
 import { useToast } from '../../lib/toast.tsx';
 import { useLiveEvent } from '../../lib/live.ts';
+import { choiceField, intField, optionalField, useListUrlState } from '../../lib/list-page/urlState.ts';
 import { formatEntryTime } from '../monetization/index.ts';
 import { jobsQueryRoot, useJobAction, useJobs, type JobFilters } from './api.ts';
 import { formatDuration, kindLabel, stateLabel } from './jobFormat.ts';
+import { ListHeader } from '../../lib/list-page/ListHeader.tsx';
+import { ToolbarSelect } from '../../lib/list-page/ListToolbar.tsx';
 import '../../components/data-page.css';
 import './job-center.css';
 
@@ -29,6 +32,12 @@ const SEVERITY: Record<string, 'info' | 'warning' | 'success' | 'danger' | 'seco
   done: 'success',
   failed: 'danger',
   cancelled: 'warning',
+};
+
+const JOB_FIELDS = {
+  kind: optionalField(choiceField(JOB_KINDS, JOB_KINDS[0])),
+  state: optionalField(choiceField(JOB_STATES, JOB_STATES[0])),
+  user: intField(1, Number.MAX_SAFE_INTEGER),
 };
 
 function StateCell({ job }: { job: JobEntry }) {
@@ -68,12 +77,25 @@ export function JobCenterPage() {
   const isAdmin = user.roles.includes('admin');
   const toast = useToast();
   const queryClient = useQueryClient();
-  const [filters, setFilters] = useState<JobFilters>({});
-  const [userEmail, setUserEmail] = useState<string | null>(null);
+  const { values, set } = useListUrlState(JOB_FIELDS);
+  const filters = useMemo<JobFilters>(
+    () => ({
+      ...(values.kind ? { kind: values.kind } : {}),
+      ...(values.state ? { state: values.state } : {}),
+      // Only an admin lists other people's jobs; for anyone else a shared link's user means nothing.
+      ...(isAdmin && values.user !== null ? { user_id: values.user } : {}),
+    }),
+    [values, isAdmin],
+  );
   const jobs = useJobs(filters);
   const retry = useJobAction('retry');
   const cancel = useJobAction('cancel');
   const rows = jobs.data?.pages.flatMap((page) => page.jobs) ?? [];
+  // The address holds the user's id only: the e-mail shown is the one on their listed jobs.
+  const userEmail =
+    filters.user_id === undefined
+      ? null
+      : (rows.find((job) => job.user_id === filters.user_id)?.user_email ?? `User ${filters.user_id}`);
 
   // Pushes about a listed job move its row at once; an end asks the list again for its link and error.
   useLiveEvent('job_progress', (event) => {
@@ -109,46 +131,36 @@ export function JobCenterPage() {
 
   return (
     <div className="hc-data-page" data-testid="job-center">
-      <header className="hc-page-header">
-        <div>
-          <h1 className="hc-page-title">{jobCenterMessages.title}</h1>
-          <p className="hc-page-subtitle">
-            {isAdmin
-              ? 'Every job started from the console, newest first.'
-              : 'The jobs you started, newest first.'}
-          </p>
-        </div>
-      </header>
+      <ListHeader
+        title={jobCenterMessages.title}
+        subtitle={
+          isAdmin
+            ? 'Every job started from the console, newest first.'
+            : 'The jobs you started, newest first.'
+        }
+      />
 
       <div className="hc-card hc-toolbar">
-        <div className="hc-toolbar__field">
-          <label htmlFor="jobs-kind">Kind</label>
-          <Dropdown
-            inputId="jobs-kind"
-            value={filters.kind ?? null}
-            options={kindOptions}
-            showClear
-            placeholder="All kinds"
-            onChange={(e) =>
-              setFilters((f) => ({ ...f, kind: (e.value as JobFilters['kind']) ?? undefined }))
-            }
-            data-testid="jobs-kind"
-          />
-        </div>
-        <div className="hc-toolbar__field">
-          <label htmlFor="jobs-state">State</label>
-          <Dropdown
-            inputId="jobs-state"
-            value={filters.state ?? null}
-            options={stateOptions}
-            showClear
-            placeholder="All states"
-            onChange={(e) =>
-              setFilters((f) => ({ ...f, state: (e.value as JobFilters['state']) ?? undefined }))
-            }
-            data-testid="jobs-state"
-          />
-        </div>
+        <ToolbarSelect
+          id="jobs-kind"
+          label="Kind"
+          value={values.kind}
+          options={kindOptions}
+          clearable
+          placeholder="All kinds"
+          onChange={(kind) => set({ kind })}
+          testId="jobs-kind"
+        />
+        <ToolbarSelect
+          id="jobs-state"
+          label="State"
+          value={values.state}
+          options={stateOptions}
+          clearable
+          placeholder="All states"
+          onChange={(state) => set({ state })}
+          testId="jobs-state"
+        />
         {isAdmin && userEmail && (
           <div className="hc-toolbar__field">
             <span>Started by</span>
@@ -160,10 +172,7 @@ export function JobCenterPage() {
               size="small"
               outlined
               aria-label={`Show everyone's jobs (now ${userEmail}'s)`}
-              onClick={() => {
-                setUserEmail(null);
-                setFilters((f) => ({ ...f, user_id: undefined }));
-              }}
+              onClick={() => set({ user: null })}
               data-testid="jobs-user-clear"
             />
           </div>
@@ -211,10 +220,7 @@ export function JobCenterPage() {
                     type="button"
                     className="hc-link-button"
                     title="Show only this user's jobs"
-                    onClick={() => {
-                      setUserEmail(job.user_email);
-                      setFilters((f) => ({ ...f, user_id: job.user_id ?? undefined }));
-                    }}
+                    onClick={() => set({ user: job.user_id })}
                     data-testid="job-user"
                   >
                     {job.user_email}

@@ -37,6 +37,7 @@ import {
   visibleHighlights,
 } from './postOnGoogle.ts';
 import type { Resource } from './postOnGoogle.ts';
+import { ListHeader } from '../../lib/list-page/ListHeader.tsx';
 import '../../components/data-page.css';
 import './post-on-google.css';
 
@@ -257,18 +258,16 @@ export function PostOnGooglePage() {
 
   return (
     <div className="hc-data-page hc-pog" data-testid="pog-page">
-      <header className="hc-page-header">
-        <div>
-          <h1 className="hc-page-title">Post highlights</h1>
-          <p className="hc-page-subtitle">Highlights with resources waiting to be posted on Google.</p>
-        </div>
-        <div className="flex align-items-center gap-3">
-          {list && visible.length > 0 && (
-            <span className="hc-result-count" data-testid="pog-count">
-              {plural(visible.length, 'highlight', 'highlights')} ·{' '}
-              {plural(resourceCount, 'resource', 'resources')}
-            </span>
-          )}
+      <ListHeader
+        title="Post highlights"
+        subtitle="Highlights with resources waiting to be posted on Google."
+        count={
+          list &&
+          visible.length > 0 &&
+          `${plural(visible.length, 'highlight', 'highlights')} · ${plural(resourceCount, 'resource', 'resources')}`
+        }
+        countTestId="pog-count"
+        actions={
           <ExportButton
             path="external_resources/export.csv"
             query={{ type, hlts: hlts?.join(',') }}
@@ -276,8 +275,8 @@ export function PostOnGooglePage() {
             testId="pog-export"
             disabled={!list || visible.length === 0}
           />
-        </div>
-      </header>
+        }
+      />
 
       {hlts !== null && !emptied && (
         <div className="hc-card hc-pog-scope" data-testid="pog-hlts">

@@ -1,7 +1,7 @@
 // Program detail (route /highlights/live/stream/program/:programId): the program's
 // highlights (video, Type, Highlight Id, Segment Id, Created at) and a drawer with the video and its
-// creation date. The breadcrumbs come from the route tree (Horizontal View › View Program).
-import { useState } from 'react';
+// creation date. The breadcrumbs come from the route tree (Horizontal View › View Program). The page of
+// the table lives in the address, so a reload or a shared link opens the same page.
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { DataTable } from 'primereact/datatable';
@@ -16,7 +16,7 @@ import { StatePanel } from '../../components/StatePanel.tsx';
 import { LinkButton } from '../../components/LinkButton.tsx';
 import { HoverVideo } from '../../components/HoverVideo.tsx';
 import { DetailDrawer, DetailList } from '../../components/DetailDrawer.tsx';
-import { usePersistentPageSize } from '../../components/usePersistentPageSize.ts';
+import { useListPage } from '../../lib/list-page/useListPage.ts';
 import { useDrawerRow, useDrawerSelection, type DrawerSelection } from '../../components/drawerSelection.ts';
 import { useProgram } from './api/get-program.ts';
 import type { ProgramHighlight } from '@hc/shared/api/programs';
@@ -25,6 +25,8 @@ import './programs.css';
 
 const PAGE_SIZE_KEY = 'programHighlights';
 const SKELETON_ROWS = 5;
+/** The highlights are not filtered or server-sorted: only the page is in the address. */
+const URL_FIELDS = {};
 
 const skeletonRows = Array.from(
   { length: SKELETON_ROWS },
@@ -38,8 +40,8 @@ export function ProgramPage() {
   const query = useProgram(programId);
   const program = query.data;
   const firstLoad = query.isPending;
-  const [per, setPer] = usePersistentPageSize(PAGE_SIZE_KEY);
-  const [first, setFirst] = useState(0);
+  const list = useListPage(URL_FIELDS, PAGE_SIZE_KEY);
+  const { per } = list;
   // Opening and closing the drawer re-render the drawer, not this page (components/drawerSelection.ts).
   const drawer = useDrawerSelection<ProgramHighlight>();
   const open = drawer.open;
@@ -60,6 +62,8 @@ export function ProgramPage() {
   }
 
   const highlights = program?.hlt_list ?? [];
+  // A page past the end (a link made when the program had more highlights) shows the last one.
+  const first = (Math.min(list.page, Math.max(1, Math.ceil(highlights.length / per))) - 1) * per;
   const rows = firstLoad ? skeletonRows : highlights;
   const cell = (render: (h: ProgramHighlight) => ReactNode, skeleton = <Skeleton width="4.5rem" />) =>
     firstLoad ? () => skeleton : render;
@@ -104,12 +108,7 @@ export function ProgramPage() {
           paginator={highlights.length > per}
           first={first}
           rows={per}
-          onPage={(e) => {
-            if (e.rows !== per) {
-              setPer(e.rows);
-              setFirst(0);
-            } else setFirst(e.first);
-          }}
+          onPage={list.onPage}
           rowsPerPageOptions={[...TABLE_PAGE_SIZE_OPTIONS]}
           paginatorTemplate="RowsPerPageDropdown CurrentPageReport FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink"
           currentPageReportTemplate="{first}–{last} of {totalRecords}"

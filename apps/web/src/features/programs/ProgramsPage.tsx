@@ -6,10 +6,8 @@ import { Skeleton } from 'primereact/skeleton';
 import { PROGRAM_SORTS } from '@hc/shared/api/programs';
 import type { Program, ProgramSort } from '@hc/shared/api/programs';
 import { SEARCH_RESULT_LIMIT } from '@hc/shared/constants';
-import { formatNumber } from '@hc/shared/formatters';
 import { messages } from '@hc/shared/messages';
-import { StatePanel } from '../../components/StatePanel.tsx';
-import { ServerDataTable } from '../../components/ServerDataTable.tsx';
+import { ListTable } from '../../lib/list-page/ListTable.tsx';
 import type { DataColumn } from '../../components/ServerDataTable.tsx';
 import { useListPage } from '../../lib/list-page/useListPage.ts';
 import { useProgramSearchBox } from './useProgramSearchBox.ts';
@@ -20,6 +18,7 @@ import { ExportButton } from '../../lib/list-page/ExportButton.tsx';
 import { usePrograms } from './api/get-programs.ts';
 import { PROGRAMS_URL_FIELDS, searchOnBlur, submittedSearch, toProgramsParams } from './programsSearch.ts';
 import { ProgramsToolbar } from './ProgramsToolbar.tsx';
+import { countLabel, ListHeader } from '../../lib/list-page/ListHeader.tsx';
 import '../../components/data-page.css';
 import './programs.css';
 
@@ -98,18 +97,12 @@ export function ProgramsPage() {
 
   return (
     <div className="hc-data-page hc-programs" data-testid="programs-page">
-      <header className="hc-page-header">
-        <div>
-          <h1 className="hc-page-title">Horizontal View</h1>
-          <p className="hc-page-subtitle">Live programs and the highlights made from them.</p>
-        </div>
-        <div className="flex align-items-center gap-3">
-          {list && (
-            <span className="hc-result-count" data-testid="programs-count">
-              {capped ? `${formatNumber(SEARCH_RESULT_LIMIT)}+` : formatNumber(count)}{' '}
-              {count === 1 ? 'program' : 'programs'}
-            </span>
-          )}
+      <ListHeader
+        title="Horizontal View"
+        subtitle="Live programs and the highlights made from them."
+        count={list && countLabel(count, 'program', 'programs', capped)}
+        countTestId="programs-count"
+        actions={
           <ExportButton
             path="programs/export.csv"
             api="dashboard"
@@ -123,8 +116,8 @@ export function ProgramsPage() {
             testId="programs-export"
             disabled={!list || count === 0}
           />
-        </div>
-      </header>
+        }
+      />
 
       <ProgramsToolbar
         text={text}
@@ -137,33 +130,22 @@ export function ProgramsPage() {
         onClear={clear}
       />
 
-      {showInlineError ? (
-        <StatePanel
-          kind="error"
-          message={messages.networkError}
-          onRetry={() => void query.refetch()}
-          testId="programs-error"
-        />
-      ) : (
-        <ServerDataTable
-          testId="programs"
-          rows={rows}
-          dataKey="id"
-          columns={columns}
-          firstLoad={firstLoad}
-          page={params.page}
-          per={per}
-          totalRecords={reachable}
-          pageReport={capped ? '{first}–{last} of 1000+' : '{first}–{last} of {totalRecords}'}
-          onPage={view.onPage}
-          sort={{ field: sort.column, order: sort.order }}
-          onSort={onSort}
-          loading={query.isPlaceholderData}
-          fetching={query.isFetching}
-          onRowClick={open}
-          tableClassName="hc-table hc-programs-table"
-        />
-      )}
+      <ListTable
+        error={showInlineError && { message: messages.networkError, testId: 'programs-error' }}
+        view={view}
+        query={query}
+        testId="programs"
+        rows={rows}
+        dataKey="id"
+        columns={columns}
+        firstLoad={firstLoad}
+        totalRecords={reachable}
+        pageReport={capped ? '{first}–{last} of 1000+' : '{first}–{last} of {totalRecords}'}
+        sort={sort}
+        onSort={onSort}
+        onRowClick={open}
+        tableClassName="hc-table hc-programs-table"
+      />
     </div>
   );
 }

@@ -1,14 +1,12 @@
 // Publishers admin (route /admin/publishers): a filter, the table Id, Name, APV and Editor
 // (each switch confirmed first), a drawer with the account key, the Create dialog, and per publisher the
-// placements and splash-image dialog. The job dashboard (bull-board) is opened from here too.
+// placements and splash-image dialog. The job dashboard (bull-board) is opened from here too. The filter,
+// sort and page live in the address, so a reload or a shared link shows the same publishers.
 import { useMemo, useState } from 'react';
-import { DataTable } from 'primereact/datatable';
+import { DataTable, type DataTableSortEvent } from 'primereact/datatable';
 import { Column } from 'primereact/column';
 import { Checkbox } from 'primereact/checkbox';
 import { Button } from 'primereact/button';
-import { InputText } from 'primereact/inputtext';
-import { IconField } from 'primereact/iconfield';
-import { InputIcon } from 'primereact/inputicon';
 import { TABLE_PAGE_SIZE_OPTIONS } from '@hc/shared/constants';
 import { messages, productSwitchConfirm } from '@hc/shared/messages';
 import type { PublisherAdminRow, PublisherProductKey } from '@hc/shared/api/publishers-admin';
@@ -16,7 +14,9 @@ import { ApiError } from '../../lib/api.ts';
 import { useToast } from '../../lib/toast.tsx';
 import { StatePanel } from '../../components/StatePanel.tsx';
 import { DetailDrawer, DetailList } from '../../components/DetailDrawer.tsx';
-import { usePersistentPageSize } from '../../components/usePersistentPageSize.ts';
+import { ListToolbar } from '../../lib/list-page/ListToolbar.tsx';
+import { useListPage, useSearchText } from '../../lib/list-page/useListPage.ts';
+import { optionalField, sortField, sortFromEvent, textField } from '../../lib/list-page/urlState.ts';
 import { ConfirmActionDialog, type ConfirmRequest } from '../../components/ConfirmActionDialog.tsx';
 import { usePublishersAdmin } from './api/get-publishers.ts';
 import { useSwitchProduct } from './api/switch-product.ts';
@@ -24,8 +24,16 @@ import { CreatePublisherDialog } from './CreatePublisherDialog.tsx';
 import { PublisherSetupDialog } from './PublisherSetupDialog.tsx';
 import { openJobDashboard } from './openJobDashboard.ts';
 import { matchesFilter } from './publisherFilter.ts';
+import { countLabel, ListHeader } from '../../lib/list-page/ListHeader.tsx';
 import '../../components/data-page.css';
 import './publishers-admin.css';
+
+const SORT_COLUMNS = ['id', 'name'] as const;
+const URL_FIELDS = {
+  filter: textField(),
+  // Unsorted by default: the publishers in the order the server lists them.
+  sort: optionalField(sortField(SORT_COLUMNS, { column: 'id', order: 'asc' })),
+};
 
 const PRODUCT_LABEL: Record<PublisherProductKey, 'APVs' | 'Editors'> = { apv: 'APVs', editor: 'Editors' };
 
@@ -33,9 +41,12 @@ export function PublishersAdminPage() {
   const toast = useToast();
   const query = usePublishersAdmin();
   const switchProduct = useSwitchProduct();
-  const [filter, setFilter] = useState('');
-  const [per, setPer] = usePersistentPageSize('publishers-admin');
-  const [first, setFirst] = useState(0);
+  const list = useListPage(URL_FIELDS, 'publishers-admin');
+  const { values, set, per } = list;
+  // The table follows the box as typed (the list is all here); the address follows once the user pauses.
+  const [filter, setFilter] = useSearchText(values.filter, (text) =>
+    set({ filter: text }, { replace: true }),
+  );
   const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
   const [creating, setCreating] = useState(false);
   const [drawerId, setDrawerId] = useState<number | null>(null);
@@ -45,6 +56,14 @@ export function PublishersAdminPage() {
     () => (query.data ?? []).filter((p) => matchesFilter(p, filter)),
     [query.data, filter],
   );
+  // A new filter starts at page 1 while it is typed, before the address catches up; a page past the end
+  // (fewer publishers than when the link was made) shows the last one.
+  const lastPage = Math.max(1, Math.ceil(rows.length / per));
+  const first = filter === values.filter ? (Math.min(list.page, lastPage) - 1) * per : 0;
+  const onSort = (e: DataTableSortEvent) => {
+    const sort = sortFromEvent(SORT_COLUMNS, e);
+    if (sort) set({ sort });
+  };
   const byId = (id: number | null) => query.data?.find((p) => p.id === id) ?? null;
   const drawerRow = byId(drawerId);
   const setupRow = byId(setupId);
@@ -77,57 +96,42 @@ export function PublishersAdminPage() {
 
   return (
     <div className="hc-data-page hc-publishers-admin" data-testid="publishers-admin-page">
-      <header className="hc-page-header">
-        <div>
-          <h1 className="hc-page-title">Publishers</h1>
-          <p className="hc-page-subtitle">
-            Accounts, their APV and Editor products, placements and splash images.
-          </p>
-        </div>
-        {query.data && (
-          <span className="hc-result-count" data-testid="publishers-count">
-            {rows.length} {rows.length === 1 ? 'publisher' : 'publishers'}
-          </span>
-        )}
-      </header>
+      <ListHeader
+        title="Publishers"
+        subtitle="Accounts, their APV and Editor products, placements and splash images."
+        count={query.data && countLabel(rows.length, 'publisher', 'publishers')}
+        countTestId="publishers-count"
+      />
 
-      <div className="hc-card hc-toolbar">
-        <div className="hc-toolbar__field hc-toolbar__field--grow">
-          <label htmlFor="publishers-filter">Filter</label>
-          <IconField iconPosition="left">
-            <InputIcon className="pi pi-search" />
-            <InputText
-              id="publishers-filter"
-              type="search"
-              value={filter}
-              maxLength={200}
-              placeholder="Name or id"
-              onChange={(e) => {
-                setFilter(e.target.value);
-                setFirst(0);
-              }}
-              data-testid="publishers-filter"
+      <ListToolbar
+        testId="publishers"
+        search={{
+          value: filter,
+          onChange: setFilter,
+          placeholder: 'Name or id',
+          label: 'Filter',
+          testId: 'publishers-filter',
+        }}
+        actions={
+          <>
+            <Button
+              type="button"
+              label="Job dashboard"
+              icon="pi pi-server"
+              outlined
+              onClick={() => void openJobDashboard().catch(() => toast.error(messages.requestNotSuccessful))}
+              data-testid="open-job-dashboard"
             />
-          </IconField>
-        </div>
-        <div className="hc-toolbar__actions">
-          <Button
-            type="button"
-            label="Job dashboard"
-            icon="pi pi-server"
-            outlined
-            onClick={() => void openJobDashboard().catch(() => toast.error(messages.requestNotSuccessful))}
-            data-testid="open-job-dashboard"
-          />
-          <Button
-            type="button"
-            label="Create"
-            icon="pi pi-plus"
-            onClick={() => setCreating(true)}
-            data-testid="publisher-create"
-          />
-        </div>
-      </div>
+            <Button
+              type="button"
+              label="Create"
+              icon="pi pi-plus"
+              onClick={() => setCreating(true)}
+              data-testid="publisher-create"
+            />
+          </>
+        }
+      />
 
       {query.isError && !sessionEnded ? (
         <StatePanel
@@ -146,10 +150,10 @@ export function PublishersAdminPage() {
             first={first}
             rows={per}
             rowsPerPageOptions={[...TABLE_PAGE_SIZE_OPTIONS]}
-            onPage={(e) => {
-              setPer(e.rows);
-              setFirst(e.rows === per ? e.first : 0);
-            }}
+            onPage={list.onPage}
+            sortField={values.sort?.column}
+            sortOrder={values.sort ? (values.sort.order === 'asc' ? 1 : -1) : null}
+            onSort={onSort}
             paginatorTemplate="RowsPerPageDropdown CurrentPageReport FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink"
             currentPageReportTemplate="{first}–{last} of {totalRecords}"
             emptyMessage={<div className="hc-empty">{messages.noResults}</div>}

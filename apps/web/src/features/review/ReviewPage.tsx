@@ -15,8 +15,7 @@ import { PENDING_REVIEW_SORTS } from '@hc/shared/api/review';
 import type { PendingReviewList, PendingReviewSort } from '@hc/shared/api/review';
 import { useToast } from '../../lib/toast.tsx';
 import { useAppConfig } from '../../lib/config/config.tsx';
-import { StatePanel } from '../../components/StatePanel.tsx';
-import { ServerDataTable } from '../../components/ServerDataTable.tsx';
+import { ListTable } from '../../lib/list-page/ListTable.tsx';
 import type { DataColumn } from '../../components/ServerDataTable.tsx';
 import { useListPage } from '../../lib/list-page/useListPage.ts';
 import { isSessionEnd, useListErrorToast } from '../../lib/list-page/useListErrorToast.ts';
@@ -33,6 +32,7 @@ import { heldByOther, nextFreeRow } from '../../lib/locks/lockRows.ts';
 import { LockTag } from '../../lib/locks/LockTag.tsx';
 import { pageWithLockChange, useLockChanges, useLockClock } from '../../lib/locks/useLockChanges.ts';
 import { useBreakLockAction } from '../../lib/locks/useBreakLockAction.tsx';
+import { ListHeader } from '../../lib/list-page/ListHeader.tsx';
 import '../../components/data-page.css';
 import './review.css';
 
@@ -218,17 +218,12 @@ export function ReviewPage() {
 
   return (
     <div className="hc-data-page hc-review" data-testid="review-page">
-      <header className="hc-page-header">
-        <div>
-          <h1 className="hc-page-title">Auto Highlight Review</h1>
-          <p className="hc-page-subtitle">Rate the highlights the algorithm made for new articles.</p>
-        </div>
-        {list && (
-          <span className="hc-result-count" data-testid="review-count">
-            {formatNumber(count)} pending
-          </span>
-        )}
-      </header>
+      <ListHeader
+        title="Auto Highlight Review"
+        subtitle="Rate the highlights the algorithm made for new articles."
+        count={list && `${formatNumber(count)} pending`}
+        countTestId="review-count"
+      />
 
       <div className="hc-card hc-toolbar" data-testid="review-filters">
         <div className="hc-toolbar__field">
@@ -261,38 +256,27 @@ export function ReviewPage() {
         </div>
       </div>
 
-      {showInlineError ? (
-        <StatePanel
-          kind="error"
-          message={messages.networkError}
-          onRetry={() => void query.refetch()}
-          testId="review-error"
-        />
-      ) : (
-        <ServerDataTable
-          testId="review"
-          rows={rows}
-          dataKey="id"
-          columns={columns}
-          firstLoad={firstLoad}
-          page={page}
-          per={per}
-          totalRecords={count}
-          onPage={view.onPage}
-          sort={{ field: sort.column, order: sort.order }}
-          onSort={onSort}
-          loading={query.isPlaceholderData}
-          fetching={query.isFetching}
-          onRowClick={open}
-          rowClass={(a) =>
-            [
-              panelOpen && selected?.id === a.id ? 'hc-row--selected' : '',
-              heldByOther(a, user.email, now) ? 'hc-row--locked' : '',
-            ].join(' ')
-          }
-          tableClassName="hc-table hc-review-table"
-        />
-      )}
+      <ListTable
+        error={showInlineError && { message: messages.networkError, testId: 'review-error' }}
+        view={view}
+        query={query}
+        testId="review"
+        rows={rows}
+        dataKey="id"
+        columns={columns}
+        firstLoad={firstLoad}
+        totalRecords={count}
+        sort={sort}
+        onSort={onSort}
+        onRowClick={open}
+        rowClass={(a) =>
+          [
+            panelOpen && selected?.id === a.id ? 'hc-row--selected' : '',
+            heldByOther(a, user.email, now) ? 'hc-row--locked' : '',
+          ].join(' ')
+        }
+        tableClassName="hc-table hc-review-table"
+      />
 
       <ReviewPanel
         article={selected}

@@ -2,7 +2,6 @@
 // numberOfAlgoSuggestions), the review form per highlight, the article actions and the keyboard
 // shortcuts (see reviewShortcuts.ts: Q = looks good, W = bad).
 import { useEffect, useReducer, useRef, useState } from 'react';
-import { Sidebar } from 'primereact/sidebar';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { SelectButton } from 'primereact/selectbutton';
@@ -15,6 +14,7 @@ import { messages } from '@hc/shared/messages';
 import { ApiError } from '../../lib/api.ts';
 import { useToast } from '../../lib/toast.tsx';
 import { StatePanel } from '../../components/StatePanel.tsx';
+import { DetailDrawer, DrawerSubtitle } from '../../components/DetailDrawer.tsx';
 import { limitedHighlights, useAutoHighlights } from './api/get-auto-highlights.ts';
 import type { PendingArticle, ReviewAction } from '@hc/shared/api/review';
 import { useSubmitFeedback } from './api/submit-feedback.ts';
@@ -330,133 +330,122 @@ export function ReviewPanel({ article, visible, onHide, onSubmitted, onRefused }
     if (action.type === 'apvQuality' && action.value === BAD) setFocusReasonOf(action.id);
   };
 
-  const header = article && (
-    <div className="hc-drawer__header">
-      <h2 className="hc-drawer__title" data-testid="review-panel-title">
-        {article.title}
-      </h2>
-      <div className="hc-drawer__subtitle">
-        <span>Article #{article.id}</span>
-        <span className="hc-dot-sep">{article.publisher_name}</span>
-        <span className="hc-dot-sep">{formatDate(article.created_at)}</span>
-        {article.featured && <Tag value="Featured" severity="warning" rounded />}
-      </div>
-    </div>
-  );
-
   const leased = lockAllowsActions(lock);
   const busy = submit.isPending || !leased;
   // Without the lease the notice above says why; the form's own reason only while it is held.
   const disabledTip = valid || !leased ? undefined : 'Rate every highlight and give every Bad a reason';
   return (
-    <Sidebar
+    <DetailDrawer
       visible={visible}
       onHide={onHide}
-      position="right"
-      header={header}
-      className="hc-drawer hc-review-drawer"
-      blockScroll
+      title={article?.title ?? ''}
+      subtitle={
+        article && (
+          <>
+            <DrawerSubtitle
+              parts={[`Article #${article.id}`, article.publisher_name, formatDate(article.created_at)]}
+            />
+            {article.featured && <Tag value="Featured" severity="warning" rounded />}
+          </>
+        )
+      }
+      className="hc-review-drawer"
+      testId="review-panel"
     >
-      <div className="hc-drawer__content" data-testid="review-panel">
-        {article && (
-          <a
-            href={article.raw_url}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="hc-external-link"
-            data-testid="review-panel-url"
-          >
-            <span>{article.raw_url}</span>
-            <i className="pi pi-external-link" aria-hidden="true" />
-          </a>
-        )}
+      {article && (
+        <a
+          href={article.raw_url}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="hc-external-link"
+          data-testid="review-panel-url"
+        >
+          <span>{article.raw_url}</span>
+          <i className="pi pi-external-link" aria-hidden="true" />
+        </a>
+      )}
 
-        <LockNotice lock={lock} testId="review-lock-notice" />
+      <LockNotice lock={lock} testId="review-lock-notice" />
 
-        {auto.isError ? (
-          <StatePanel
-            kind="error"
-            message={auto.error instanceof ApiError ? auto.error.message : messages.networkError}
-            onRetry={() => void auto.refetch()}
-            testId="review-panel-error"
-          />
-        ) : !highlights ? (
-          <div className="flex flex-column gap-3" data-testid="review-panel-loading">
-            <Skeleton height="9rem" borderRadius="10px" />
-            <Skeleton height="9rem" borderRadius="10px" />
-          </div>
-        ) : highlights.length === 0 ? (
-          <StatePanel
-            kind="empty"
-            message="This article has no auto highlights."
-            testId="review-panel-empty"
-          />
-        ) : (
-          <section className="flex flex-column gap-3" aria-label="Auto highlights">
-            {formReady &&
-              highlights.map((h, index) => {
-                const review = form.items.find((i) => i.id === h.highlight_id);
-                return (
-                  review && (
-                    <HighlightForm
-                      key={h.highlight_id}
-                      index={index}
-                      highlight={h}
-                      review={review}
-                      dispatch={formDispatch}
-                      focusReason={focusReasonOf === h.highlight_id}
-                      onReasonFocused={() => setFocusReasonOf(null)}
-                      onActivate={onActivate}
-                      activating={activate.isPending && activate.variables === h.article_id}
-                      activated={activated.has(h.highlight_id)}
-                    />
-                  )
-                );
-              })}
-          </section>
-        )}
+      {auto.isError ? (
+        <StatePanel
+          kind="error"
+          message={auto.error instanceof ApiError ? auto.error.message : messages.networkError}
+          onRetry={() => void auto.refetch()}
+          testId="review-panel-error"
+        />
+      ) : !highlights ? (
+        <div className="flex flex-column gap-3" data-testid="review-panel-loading">
+          <Skeleton height="9rem" borderRadius="10px" />
+          <Skeleton height="9rem" borderRadius="10px" />
+        </div>
+      ) : highlights.length === 0 ? (
+        <StatePanel kind="empty" message="This article has no auto highlights." testId="review-panel-empty" />
+      ) : (
+        <section className="flex flex-column gap-3" aria-label="Auto highlights">
+          {formReady &&
+            highlights.map((h, index) => {
+              const review = form.items.find((i) => i.id === h.highlight_id);
+              return (
+                review && (
+                  <HighlightForm
+                    key={h.highlight_id}
+                    index={index}
+                    highlight={h}
+                    review={review}
+                    dispatch={formDispatch}
+                    focusReason={focusReasonOf === h.highlight_id}
+                    onReasonFocused={() => setFocusReasonOf(null)}
+                    onActivate={onActivate}
+                    activating={activate.isPending && activate.variables === h.article_id}
+                    activated={activated.has(h.highlight_id)}
+                  />
+                )
+              );
+            })}
+        </section>
+      )}
 
-        <footer className="hc-review-actions" data-testid="review-actions">
-          <Button
-            type="button"
-            label="Manual"
-            icon="pi pi-pencil"
-            outlined
-            severity="secondary"
-            disabled={!formReady || busy}
-            onClick={() => send('manual')}
-            data-testid="review-manual"
-          />
-          <span className="flex-1" />
-          <Button
-            type="button"
-            label="Reject"
-            icon="pi pi-times"
-            severity="danger"
-            outlined
-            disabled={!valid || busy}
-            tooltip={disabledTip}
-            tooltipOptions={{ showOnDisabled: true, position: 'top' }}
-            onClick={() => send('reject')}
-            data-testid="review-reject"
-          >
-            <kbd className="hc-kbd-inline">Alt+R</kbd>
-          </Button>
-          <Button
-            type="button"
-            label="Done"
-            icon="pi pi-check"
-            disabled={!valid || busy}
-            loading={submit.isPending}
-            tooltip={disabledTip}
-            tooltipOptions={{ showOnDisabled: true, position: 'top' }}
-            onClick={() => send('done')}
-            data-testid="review-done"
-          >
-            <kbd className="hc-kbd-inline">Alt+D</kbd>
-          </Button>
-        </footer>
-      </div>
-    </Sidebar>
+      <footer className="hc-review-actions" data-testid="review-actions">
+        <Button
+          type="button"
+          label="Manual"
+          icon="pi pi-pencil"
+          outlined
+          severity="secondary"
+          disabled={!formReady || busy}
+          onClick={() => send('manual')}
+          data-testid="review-manual"
+        />
+        <span className="flex-1" />
+        <Button
+          type="button"
+          label="Reject"
+          icon="pi pi-times"
+          severity="danger"
+          outlined
+          disabled={!valid || busy}
+          tooltip={disabledTip}
+          tooltipOptions={{ showOnDisabled: true, position: 'top' }}
+          onClick={() => send('reject')}
+          data-testid="review-reject"
+        >
+          <kbd className="hc-kbd-inline">Alt+R</kbd>
+        </Button>
+        <Button
+          type="button"
+          label="Done"
+          icon="pi pi-check"
+          disabled={!valid || busy}
+          loading={submit.isPending}
+          tooltip={disabledTip}
+          tooltipOptions={{ showOnDisabled: true, position: 'top' }}
+          onClick={() => send('done')}
+          data-testid="review-done"
+        >
+          <kbd className="hc-kbd-inline">Alt+D</kbd>
+        </Button>
+      </footer>
+    </DetailDrawer>
   );
 }

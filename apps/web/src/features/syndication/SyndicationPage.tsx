@@ -1,12 +1,10 @@
 // Syndication (route /syndication): the read-only, server-paged and server-sorted table of
 // the Active Top Videos packages the other publishers of the caller's group share, with the impressions
 // and CTR columns (total and IAB) only when the console flags are 'true'.
-import type { ReactNode } from 'react';
 import type { DataTableSortEvent } from 'primereact/datatable';
 import { PACKAGE_SORT_COLUMNS } from '@hc/shared/api/packages';
 import type { Package } from '@hc/shared/api/packages';
 import { SEARCH_RESULT_LIMIT } from '@hc/shared/constants';
-import { formatNumber } from '@hc/shared/formatters';
 import { messages } from '@hc/shared/messages';
 import { useAppConfig } from '../../lib/config/config.tsx';
 import { StatePanel } from '../../components/StatePanel.tsx';
@@ -18,9 +16,11 @@ import { useSyndication } from './api/get-syndication.ts';
 import { DEFAULT_SYNDICATION_SORT, toSyndicationParams } from './syndicationColumns.ts';
 import type { SyndicationSortColumn } from './syndicationColumns.ts';
 import { packageClicksColumn, packageLeadColumns, packageMetricColumns } from '../packages/index.ts';
-import { ServerDataTable, skeletonRows } from '../../components/ServerDataTable.tsx';
+import { skeletonRows } from '../../components/ServerDataTable.tsx';
+import { ListTable } from '../../lib/list-page/ListTable.tsx';
 import { TrendPanel } from '../../components/trends/TrendPanel.tsx';
 import type { DataColumn } from '../../components/ServerDataTable.tsx';
+import { countLabel, ListHeader } from '../../lib/list-page/ListHeader.tsx';
 import '../../components/data-page.css';
 import './syndication.css';
 
@@ -64,61 +64,39 @@ export function SyndicationPage() {
   const count = list?.count ?? 0;
   const rows = firstLoad ? skeletonRows<Package>(per, 'embed_id') : (list?.packages ?? []);
 
-  let body: ReactNode;
-  if (isError && !list) {
-    body = (
-      <StatePanel
-        kind="error"
-        message={messages.failedToLoadPackages}
-        onRetry={() => void query.refetch()}
-        testId="syndication-error"
-      />
-    );
-  } else if (list && count === 0) {
-    body = (
+  // An empty list says what would be here; a list that could not load says so with Retry.
+  const body =
+    list && count === 0 ? (
       <StatePanel
         kind="empty"
         title="Nothing syndicated yet"
         message="Active Top Videos packages of the other publishers in your group appear here."
         testId="syndication-empty"
       />
-    );
-  } else {
-    body = (
-      <ServerDataTable
+    ) : (
+      <ListTable
+        error={isError && !list && { message: messages.failedToLoadPackages, testId: 'syndication-error' }}
+        view={view}
+        query={query}
         testId="syndication"
         rows={rows}
         dataKey="embed_id"
         columns={columns}
         firstLoad={firstLoad}
-        page={params.page}
-        per={per}
         totalRecords={Math.min(count, SEARCH_RESULT_LIMIT)}
-        onPage={view.onPage}
-        sort={{ field: sort.column, order: sort.order }}
+        sort={sort}
         onSort={onSort}
-        loading={query.isPlaceholderData}
-        fetching={query.isFetching}
       />
     );
-  }
 
   return (
     <div className="hc-data-page hc-syndication" data-testid="syndication-page">
-      <header className="hc-page-header">
-        <div>
-          <h1 className="hc-page-title">Syndication</h1>
-          <p className="hc-page-subtitle">
-            Active Top Videos packages shared by the other publishers of your group. Read-only.
-          </p>
-        </div>
-        <div className="flex align-items-center gap-3">
-          {list && count > 0 && (
-            <span className="hc-result-count" data-testid="syndication-count">
-              {count > SEARCH_RESULT_LIMIT ? '1000+' : formatNumber(count)}{' '}
-              {count === 1 ? 'package' : 'packages'}
-            </span>
-          )}
+      <ListHeader
+        title="Syndication"
+        subtitle="Active Top Videos packages shared by the other publishers of your group. Read-only."
+        count={list && count > 0 && countLabel(count, 'package', 'packages', count > SEARCH_RESULT_LIMIT)}
+        countTestId="syndication-count"
+        actions={
           <ExportButton
             path="syndication/export.csv"
             query={{ order_by: params.order_by }}
@@ -126,8 +104,8 @@ export function SyndicationPage() {
             testId="syndication-export"
             disabled={!list || count === 0}
           />
-        </div>
-      </header>
+        }
+      />
       <div className="hc-trend-card">
         <TrendPanel
           subject={{ kind: 'syndication' }}

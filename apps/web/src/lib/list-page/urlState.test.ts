@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   choiceField,
+  dayField,
   intField,
+  intListField,
+  optionalField,
   readFields,
   readPage,
   sortField,
@@ -56,5 +59,28 @@ describe('list state in the address', () => {
       sort: { column: 'name', order: 'desc' },
     });
     expect(next.toString()).toBe('hlts=1%2C2&q=news&sort=name_desc');
+  });
+
+  it('reads an unchosen select, a list of ids and a calendar day', () => {
+    const more = {
+      kind: optionalField(choiceField(['render', 'export'] as const, 'render')),
+      ids: intListField(),
+      from: dayField(),
+    };
+    expect(readFields(more, new URLSearchParams())).toEqual({ kind: null, ids: [], from: null });
+    expect(readFields(more, new URLSearchParams('kind=export&ids=3,x,12,0&from=2026-02-28'))).toEqual({
+      kind: 'export',
+      ids: [3, 12],
+      from: '2026-02-28',
+    });
+    // A day that no calendar has, or a kind that is not one, reads as none chosen.
+    expect(readFields(more, new URLSearchParams('kind=bogus&from=2026-02-30'))).toEqual({
+      kind: null,
+      ids: [],
+      from: null,
+    });
+    expect(
+      writeFields(more, new URLSearchParams('kind=export'), { kind: null, ids: [5, 2] }).toString(),
+    ).toBe('ids=5%2C2');
   });
 });

@@ -48,6 +48,38 @@ export const choiceListField = <T extends string>(choices: readonly T[]): UrlFie
   format: (value) => value.join(','),
 });
 
+/** A field that may be left unchosen (a select with a clear button): null when absent. */
+export const optionalField = <T>(field: UrlField<T>): UrlField<T | null> => ({
+  fallback: null,
+  parse: (raw) => field.parse(raw),
+  format: (value) => (value === null ? '' : field.format(value)),
+});
+
+/** A set of whole numbers (ids), comma separated, in the order chosen; unreadable items are dropped. */
+export const intListField = (max = Number.MAX_SAFE_INTEGER): UrlField<number[]> => ({
+  fallback: [],
+  parse: (raw) =>
+    raw
+      .split(',')
+      .filter((part) => /^\d+$/.test(part))
+      .map(Number)
+      .filter((n) => n >= 1 && n <= max),
+  format: (value) => value.join(','),
+});
+
+/** A calendar day as YYYY-MM-DD, or null for "none chosen"; a day that does not exist reads as none. */
+export const dayField = (): UrlField<string | null> => ({
+  fallback: null,
+  parse: (raw) => {
+    const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(raw);
+    if (!m) return undefined;
+    const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+    const date = new Date(y, mo - 1, d);
+    return date.getFullYear() === y && date.getMonth() === mo - 1 && date.getDate() === d ? raw : undefined;
+  },
+  format: (value) => value ?? '',
+});
+
 export type UrlFields = Record<string, UrlField<unknown>>;
 export type UrlValues<F extends UrlFields> = { [K in keyof F]: F[K]['fallback'] };
 

@@ -2,30 +2,37 @@
 // default; a calendar day in the browser's time zone) and a publisher; a server-paged table (1-based
 // pages) whose rows open the change details, times shown on the same wall clock. As a tool it also has an
 // end date, filters by user, action, object and field, a word search, a CSV export of what is listed,
-// each entry's link to the setup it changed and its fields' before and after in the row.
+// each entry's link to the setup it changed and its fields' before and after in the row. Every filter and
+// the page live in the address, so a reload or a shared link shows the same entries.
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from 'primereact/button';
 import { Calendar } from 'primereact/calendar';
 import { InputText } from 'primereact/inputtext';
 import { Column } from 'primereact/column';
-import { DataTable, type DataTablePageEvent } from 'primereact/datatable';
-import { Dropdown } from 'primereact/dropdown';
+import { DataTable } from 'primereact/datatable';
 import { AUDIT_ACTIONS, AUDITABLE_TYPES, type AuditEntry } from '@hc/shared/api/monetization';
 import { auditChangeRows, formatAuditValue } from '@hc/shared/monetization/audit-changes';
 import { TABLE_PAGE_SIZE_OPTIONS } from '@hc/shared/constants';
-import { formatNumber } from '@hc/shared/formatters';
 import { auditToolMessages, messages } from '@hc/shared/messages';
 import { useToast } from '../../../lib/toast.tsx';
 import { filenameFromDisposition, saveBlob } from '../../../components/saveBlob.ts';
-import { useDebouncedValue } from '../../../components/useDebouncedValue.ts';
 import { configPath, type ConfigNavigationState } from '../setup/actions.ts';
 import { StatePanel } from '../../../components/StatePanel.tsx';
-import { usePersistentPageSize } from '../../../components/usePersistentPageSize.ts';
+import { useListPage, useSearchText } from '../../../lib/list-page/useListPage.ts';
+import {
+  choiceField,
+  dayField,
+  intField,
+  optionalField,
+  textField,
+} from '../../../lib/list-page/urlState.ts';
 import { exportAudits, useAudits } from '../api/get-audits.ts';
 import { usePublishers } from '../api/get-publishers.ts';
 import { ChangeDetailsDialog } from './ChangeDetailsDialog.tsx';
 import { clampStartDate, defaultStartDate, formatEntryTime, startDateParams } from './auditFilters.ts';
+import { countLabel, ListHeader } from '../../../lib/list-page/ListHeader.tsx';
+import { ToolbarSelect } from '../../../lib/list-page/ListToolbar.tsx';
 import '../../../components/data-page.css';
 import '../monetization.css';
 
@@ -47,6 +54,26 @@ function ObjectLink({ entry }: { entry: AuditEntry }) {
     </Link>
   );
 }
+
+const URL_FIELDS = {
+  // No start in the address means the default look-back, counted from the day the page is open.
+  start: dayField(),
+  end: dayField(),
+  publisher: intField(1, Number.MAX_SAFE_INTEGER),
+  action: optionalField(choiceField(AUDIT_ACTIONS, AUDIT_ACTIONS[0])),
+  object: optionalField(choiceField(AUDITABLE_TYPES, AUDITABLE_TYPES[0])),
+  user: textField(),
+  field: textField(),
+  q: textField(),
+};
+type TextKey = 'user' | 'field' | 'q';
+
+/** A day from the address as a date on the user's wall clock. */
+const dayDate = (day: string): Date => {
+  const [y, m, d] = day.split('-').map(Number);
+  return new Date(y!, m! - 1, d);
+};
+const dayOf = (date: Date): string => startDateParams(date).start_date;
 
 const MAX_CHANGES_SHOWN = 2;
 
@@ -76,28 +103,31 @@ function ChangesCell({ entry }: { entry: AuditEntry }) {
 export function AuditLogsPage() {
   const publishers = usePublishers();
   const toast = useToast();
-  const [start, setStart] = useState(() => defaultStartDate());
-  const [end, setEnd] = useState<Date | null>(null);
-  const [publisherId, setPublisherId] = useState<number | undefined>(undefined);
-  const [action, setAction] = useState<string | null>(null);
-  const [objectType, setObjectType] = useState<string | null>(null);
-  const [typed, setTyped] = useState({ user: '', field: '', q: '' });
-  const text = useDebouncedValue(typed, 300);
+  const list = useListPage(URL_FIELDS, 'monetization-audit');
+  const { values, set, page, per } = list;
+  const defaultStart = defaultStartDate();
+  const start = values.start ? clampStartDate(dayDate(values.start)) : defaultStart;
+  const end = values.end ? clampStartDate(dayDate(values.end)) : null;
+  const setStart = (date: Date) => {
+    const day = dayOf(clampStartDate(date));
+    set({ start: day === dayOf(defaultStart) ? null : day });
+  };
+  const typed: Record<TextKey, [string, (text: string) => void]> = {
+    user: useSearchText(values.user, (text) => set({ user: text }, { replace: true })),
+    field: useSearchText(values.field, (text) => set({ field: text }, { replace: true })),
+    q: useSearchText(values.q, (text) => set({ q: text }, { replace: true })),
+  };
   const [exporting, setExporting] = useState(false);
-  const [per, setPer] = usePersistentPageSize('monetization-audit');
   const filters = {
     ...startDateParams(start),
     ...(end ? { end_date: startDateParams(end).start_date } : {}),
-    ...(publisherId ? { publisher_id: publisherId } : {}),
-    ...(action ? { action } : {}),
-    ...(objectType ? { auditable_type: objectType } : {}),
-    ...(text.user.trim() ? { user: text.user.trim() } : {}),
-    ...(text.field.trim() ? { field: text.field.trim() } : {}),
-    ...(text.q.trim() ? { q: text.q.trim() } : {}),
+    ...(values.publisher !== null ? { publisher_id: values.publisher } : {}),
+    ...(values.action ? { action: values.action } : {}),
+    ...(values.object ? { auditable_type: values.object } : {}),
+    ...(values.user.trim() ? { user: values.user.trim() } : {}),
+    ...(values.field.trim() ? { field: values.field.trim() } : {}),
+    ...(values.q.trim() ? { q: values.q.trim() } : {}),
   };
-  const filterKey = JSON.stringify([filters, per]);
-  const [paging, setPaging] = useState({ key: filterKey, page: 1 });
-  const page = paging.key === filterKey ? paging.page : 1;
   const [open, setOpen] = useState<AuditEntry | null>(null);
 
   const params = { page, per, ...filters };
@@ -110,15 +140,15 @@ export function AuditLogsPage() {
       .catch((error: Error) => toast.error(error.message))
       .finally(() => setExporting(false));
   };
-  const textField = (key: keyof typeof typed, label: string, placeholder: string, grow = false) => (
+  const searchBox = (key: TextKey, label: string, placeholder: string, grow = false) => (
     <div className={`hc-toolbar__field${grow ? ' hc-toolbar__field--grow' : ''}`}>
       <label htmlFor={`audit-${key}`}>{label}</label>
       <InputText
         id={`audit-${key}`}
-        value={typed[key]}
+        value={typed[key][0]}
         maxLength={key === 'field' ? 100 : 200}
         placeholder={placeholder}
-        onChange={(e) => setTyped((t) => ({ ...t, [key]: e.target.value }))}
+        onChange={(e) => typed[key][1](e.target.value)}
         data-testid={`audit-${key}`}
       />
     </div>
@@ -126,24 +156,14 @@ export function AuditLogsPage() {
   const audits = useAudits(params);
   const total = audits.data?.totalItems ?? 0;
 
-  const onPage = (e: DataTablePageEvent) => {
-    if (e.rows !== per) return setPer(e.rows);
-    setPaging({ key: filterKey, page: (e.page ?? Math.floor(e.first / e.rows)) + 1 });
-  };
-
   return (
     <div className="hc-data-page hc-mon" data-testid="monetization-audit">
-      <header className="hc-page-header">
-        <div>
-          <h1 className="hc-page-title">Audit Logs</h1>
-          <p className="hc-page-subtitle">Every change of a monetization setup, newest first.</p>
-        </div>
-        {audits.data && (
-          <span className="hc-result-count" data-testid="audit-count">
-            {formatNumber(total)} {total === 1 ? 'change' : 'changes'}
-          </span>
-        )}
-      </header>
+      <ListHeader
+        title="Audit Logs"
+        subtitle="Every change of a monetization setup, newest first."
+        count={audits.data && countLabel(total, 'change', 'changes')}
+        countTestId="audit-count"
+      />
 
       <div className="hc-card hc-toolbar">
         <div className="hc-toolbar__field">
@@ -154,7 +174,7 @@ export function AuditLogsPage() {
             maxDate={new Date()}
             dateFormat="M dd, yy"
             showIcon
-            onChange={(e) => e.value && setStart(clampStartDate(e.value))}
+            onChange={(e) => e.value && setStart(e.value)}
             data-testid="audit-start"
           />
         </div>
@@ -169,54 +189,49 @@ export function AuditLogsPage() {
             showIcon
             showButtonBar
             placeholder="Today"
-            onChange={(e) => setEnd(e.value ? clampStartDate(e.value) : null)}
+            onChange={(e) => set({ end: e.value ? dayOf(clampStartDate(e.value)) : null })}
             data-testid="audit-end"
           />
         </div>
-        <div className="hc-toolbar__field hc-toolbar__field--grow">
-          <label htmlFor="audit-publisher">Publisher</label>
-          <Dropdown
-            inputId="audit-publisher"
-            value={publisherId ?? null}
-            options={publishers.data ?? []}
-            optionLabel="name"
-            optionValue="id"
-            filter
-            showClear
-            placeholder="All publishers"
-            onChange={(e) => setPublisherId((e.value as number | null) ?? undefined)}
-            data-testid="audit-publisher"
-          />
-        </div>
+        <ToolbarSelect
+          id="audit-publisher"
+          label="Publisher"
+          value={values.publisher}
+          options={publishers.data ?? []}
+          optionLabel="name"
+          optionValue="id"
+          filter
+          clearable
+          grow
+          placeholder="All publishers"
+          onChange={(publisher: number | null) => set({ publisher })}
+          testId="audit-publisher"
+        />
       </div>
       <div className="hc-card hc-toolbar">
-        {textField('user', 'User', 'E-mail')}
-        <div className="hc-toolbar__field">
-          <label htmlFor="audit-action">Action</label>
-          <Dropdown
-            inputId="audit-action"
-            value={action}
-            options={[...AUDIT_ACTIONS]}
-            showClear
-            placeholder="Any action"
-            onChange={(e) => setAction((e.value as string | null) ?? null)}
-            data-testid="audit-action"
-          />
-        </div>
-        <div className="hc-toolbar__field">
-          <label htmlFor="audit-object">Object</label>
-          <Dropdown
-            inputId="audit-object"
-            value={objectType}
-            options={[...AUDITABLE_TYPES]}
-            showClear
-            placeholder="Any object"
-            onChange={(e) => setObjectType((e.value as string | null) ?? null)}
-            data-testid="audit-object-type"
-          />
-        </div>
-        {textField('field', 'Field', 'midrollTime')}
-        {textField('q', 'Search', auditToolMessages.searchPlaceholder, true)}
+        {searchBox('user', 'User', 'E-mail')}
+        <ToolbarSelect
+          id="audit-action"
+          label="Action"
+          value={values.action}
+          options={AUDIT_ACTIONS}
+          clearable
+          placeholder="Any action"
+          onChange={(action) => set({ action })}
+          testId="audit-action"
+        />
+        <ToolbarSelect
+          id="audit-object"
+          label="Object"
+          value={values.object}
+          options={AUDITABLE_TYPES}
+          clearable
+          placeholder="Any object"
+          onChange={(object) => set({ object })}
+          testId="audit-object-type"
+        />
+        {searchBox('field', 'Field', 'midrollTime')}
+        {searchBox('q', 'Search', auditToolMessages.searchPlaceholder, true)}
         <div className="hc-toolbar__field hc-toolbar__field--end">
           <Button
             type="button"
@@ -246,7 +261,7 @@ export function AuditLogsPage() {
             rowsPerPageOptions={[...TABLE_PAGE_SIZE_OPTIONS]}
             paginatorTemplate="RowsPerPageDropdown CurrentPageReport FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink"
             currentPageReportTemplate="{first}–{last} of {totalRecords}"
-            onPage={onPage}
+            onPage={list.onPage}
             loading={audits.isPending || audits.isPlaceholderData}
             emptyMessage={<div className="hc-empty">{messages.noResults}</div>}
             onRowClick={(e) => setOpen(e.data as AuditEntry)}

@@ -27,6 +27,7 @@ import { useSubmitJob } from './api/get-submit-job.ts';
 import { useSubmitGrid } from './api/submit-grid.ts';
 import { GridTable } from './GridTable.tsx';
 import { CELL_LEGEND, editedCount, submitData, submitProblem, type GridEdits } from './gridEdits.ts';
+import { ListHeader } from '../../../lib/list-page/ListHeader.tsx';
 import '../../../components/data-page.css';
 import '../monetization.css';
 import './grid.css';
@@ -133,19 +134,14 @@ export function AdConfigPage() {
 
   return (
     <div className="hc-data-page hc-mon hc-grid-page" data-testid="ad-config">
-      <header className="hc-page-header">
-        <div>
-          <h1 className="hc-page-title">Ad Configuration</h1>
-          <p className="hc-page-subtitle">
-            Edit the video and display configurations of up to {PUBLISHER_MULTISELECT_MAX} publishers.
-          </p>
-        </div>
-        {grid && (
-          <span className="hc-result-count" data-testid="grid-count">
-            {changes === 0 ? 'No changes' : `${changes} edited ${changes === 1 ? 'cell' : 'cells'}`}
-          </span>
-        )}
-      </header>
+      <ListHeader
+        title="Ad Configuration"
+        subtitle={`Edit the video and display configurations of up to ${PUBLISHER_MULTISELECT_MAX} publishers.`}
+        count={
+          grid && (changes === 0 ? 'No changes' : `${changes} edited ${changes === 1 ? 'cell' : 'cells'}`)
+        }
+        countTestId="grid-count"
+      />
 
       <div className="hc-card hc-toolbar">
         <PublishersField id="grid-publishers" value={chosen} onChange={setChosen} />

@@ -1,5 +1,7 @@
 // View existing setup (/admin/monetization/setup/view-existing-setup): up to 20 publishers,
-// Video and Display tabs with paged tables; a placement with an A/B test expands into its variants.
+// Video and Display tabs with paged tables; a placement with an A/B test expands into its variants. The
+// loaded publishers, the tab and each tab's page live in the address, so a reload or a shared link shows
+// the same setups.
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from 'primereact/button';
@@ -11,6 +13,7 @@ import { PUBLISHER_MULTISELECT_MAX, TABLE_PAGE_SIZE_OPTIONS } from '@hc/shared/c
 import { messages } from '@hc/shared/messages';
 import { StatePanel } from '../../../components/StatePanel.tsx';
 import { usePersistentPageSize } from '../../../components/usePersistentPageSize.ts';
+import { choiceField, intField, intListField, useListUrlState } from '../../../lib/list-page/urlState.ts';
 import { useAllConfigs } from '../api/get-all-configs.ts';
 import { PublishersField } from '../components/PublishersField.tsx';
 import { PUBLISHER_DEFAULT_LABEL, SETUP_HOME_PATH } from '../setup/actions.ts';
@@ -24,15 +27,36 @@ import {
   weightPercent,
   yesNo,
 } from './columns.ts';
+import { ListHeader } from '../../../lib/list-page/ListHeader.tsx';
 import '../../../components/data-page.css';
 import '../monetization.css';
+
+const TABS = ['video', 'display'] as const;
+type Tab = (typeof TABS)[number];
+/** Deeper than these tables can page (20 publishers' rows). */
+const MAX_PAGE = 10_000;
+const URL_FIELDS = {
+  publishers: intListField(),
+  tab: choiceField(TABS, 'video'),
+  video_page: intField(1, MAX_PAGE, 1),
+  display_page: intField(1, MAX_PAGE, 1),
+};
 
 const placementName = (row: { placementName: string | null }) => row.placementName ?? PUBLISHER_DEFAULT_LABEL;
 
 export function ViewSetupPage() {
   const navigate = useNavigate();
-  const [chosen, setChosen] = useState<number[]>([]);
-  const [loaded, setLoaded] = useState<number[]>([]);
+  const { values, set } = useListUrlState(URL_FIELDS);
+  // An edited link may list more publishers than the screen loads at once: the first ones are kept.
+  const loaded = values.publishers.slice(0, PUBLISHER_MULTISELECT_MAX);
+  // The select holds the user's choice until Load; it starts as (and follows) the loaded publishers.
+  const [chosen, setChosen] = useState<number[]>(loaded);
+  const loadedKey = loaded.join(',');
+  const [seen, setSeen] = useState(loadedKey);
+  if (seen !== loadedKey) {
+    setSeen(loadedKey);
+    setChosen(loaded);
+  }
   const [expanded, setExpanded] = useState<DataTableExpandedRows | DataTableValueArray | undefined>(
     undefined,
   );
@@ -44,15 +68,18 @@ export function ViewSetupPage() {
     ? [...configs.data.display, ...configs.data.displayPlacement].sort(bySetupScope)
     : [];
   // Client-side paging (at most 20 publishers' rows); the page size is remembered, the page is per tab.
-  const [first, setFirst] = useState({ video: 0, display: 0 });
-  const paging = (tab: 'video' | 'display') => ({
+  // A page past the end (fewer rows than when the link was made) shows the last one.
+  const rowsOf = { video: video.length, display: display.length };
+  const pageOf = (tab: Tab) =>
+    Math.min(values[`${tab}_page`] ?? 1, Math.max(1, Math.ceil(rowsOf[tab] / per)));
+  const paging = (tab: Tab) => ({
     paginator: true,
     rows: per,
-    first: first[tab],
+    first: (pageOf(tab) - 1) * per,
     rowsPerPageOptions: [...TABLE_PAGE_SIZE_OPTIONS],
     onPage: (e: { rows: number; first: number }) => {
       if (e.rows !== per) setPer(e.rows);
-      setFirst((f) => ({ ...f, [tab]: e.rows !== per ? 0 : e.first }));
+      set({ [`${tab}_page`]: e.rows !== per ? 1 : Math.floor(e.first / e.rows) + 1 });
     },
     paginatorTemplate: 'RowsPerPageDropdown CurrentPageReport PrevPageLink PageLinks NextPageLink',
     currentPageReportTemplate: '{first}–{last} of {totalRecords}',
@@ -63,19 +90,12 @@ export function ViewSetupPage() {
 
   return (
     <div className="hc-data-page hc-mon" data-testid="monetization-view">
-      <header className="hc-page-header">
-        <div>
-          <h1 className="hc-page-title">View Existing Setup</h1>
-          <p className="hc-page-subtitle">
-            Video and display setups of up to {PUBLISHER_MULTISELECT_MAX} publishers.
-          </p>
-        </div>
-        {configs.data && (
-          <span className="hc-result-count" data-testid="view-count">
-            {video.length} video · {display.length} display
-          </span>
-        )}
-      </header>
+      <ListHeader
+        title="View Existing Setup"
+        subtitle={`Video and display setups of up to ${PUBLISHER_MULTISELECT_MAX} publishers.`}
+        count={configs.data && `${video.length} video · ${display.length} display`}
+        countTestId="view-count"
+      />
 
       <div className="hc-card hc-toolbar">
         <PublishersField id="view-publishers" value={chosen} onChange={setChosen} />
@@ -84,10 +104,9 @@ export function ViewSetupPage() {
           <Button
             label="Load"
             disabled={chosen.length === 0}
-            onClick={() => {
-              setLoaded([...chosen].sort((a, b) => a - b));
-              setFirst({ video: 0, display: 0 });
-            }}
+            onClick={() =>
+              set({ publishers: [...chosen].sort((a, b) => a - b), video_page: 1, display_page: 1 })
+            }
             data-testid="view-load"
           />
         </div>
@@ -103,7 +122,10 @@ export function ViewSetupPage() {
         />
       ) : (
         <div className="hc-card hc-table-card">
-          <TabView>
+          <TabView
+            activeIndex={TABS.indexOf(values.tab)}
+            onTabChange={(e) => set({ tab: TABS[e.index] ?? 'video' })}
+          >
             <TabPanel header="Video" pt={{ headerAction: { 'data-testid': 'view-tab-video' } as object }}>
               <DataTable
                 value={video}

@@ -1,10 +1,15 @@
 // The package detail drawer of the packages list: the package preview, then status,
 // type, ID, embed name, category, created, updated, number of APVs, duration, clicks, impressions and CTR.
-import { Button } from 'primereact/button';
 import { Tag } from 'primereact/tag';
 import type { Package } from '@hc/shared/api/packages';
 import { formatCount, formatDate, formatNumber, formatPercent } from '@hc/shared/formatters';
-import { DetailDrawer, DetailList } from '../../../components/DetailDrawer.tsx';
+import {
+  DetailDrawer,
+  DetailList,
+  DrawerActionBar,
+  DrawerSubtitle,
+  DrawerToggle,
+} from '../../../components/DetailDrawer.tsx';
 import { TrendPanel } from '../../../components/trends/TrendPanel.tsx';
 import { PACKAGE_TYPE_LABEL } from './packagesFilters.ts';
 import { PackageStatusCheckbox } from './PackageStatusCheckbox.tsx';
@@ -54,13 +59,13 @@ export function PackageDrawer({
       title={pkg.name}
       testId="package-drawer"
       subtitle={
-        <>
-          <PackageStatusTag status={pkg.status} testId="package-drawer-status" />
-          <span>
-            Package {pkg.embed_id}
-            {pkg.category && <span className="hc-dot-sep hc-category">{pkg.category}</span>}
-          </span>
-        </>
+        <DrawerSubtitle
+          tag={<PackageStatusTag status={pkg.status} testId="package-drawer-status" />}
+          parts={[
+            `Package ${pkg.embed_id}`,
+            pkg.category && <span className="hc-category">{pkg.category}</span>,
+          ]}
+        />
       }
     >
       {/* Keyed by package: another package in the drawer starts from its own PREVIEW button. */}
@@ -68,42 +73,30 @@ export function PackageDrawer({
         <PackagePreview key={pkg.embed_id} pkg={pkg} />
       </div>
 
-      <div className="hc-drawer-actions">
-        <label className="hc-drawer-toggle" htmlFor={`drawer-package-status-${pkg.embed_id}`}>
-          <PackageStatusCheckbox pkg={pkg} onToggle={onToggleStatus} scope="drawer" />
-          <span>Active</span>
-        </label>
-        <div className="hc-drawer-actions__buttons">
-          <Button
-            type="button"
-            label="Edit"
-            icon="pi pi-pencil"
-            size="small"
-            outlined
-            onClick={() => onEdit(pkg)}
-            data-testid="package-drawer-edit"
-          />
-          <Button
-            type="button"
-            label="Embed code"
-            icon="pi pi-code"
-            size="small"
-            outlined
-            onClick={() => onEmbedCode(pkg)}
-            data-testid="package-drawer-embed"
-          />
-          <Button
-            type="button"
-            label="Delete"
-            icon="pi pi-trash"
-            size="small"
-            severity="danger"
-            text
-            onClick={() => onDelete(pkg)}
-            data-testid="package-drawer-delete"
-          />
-        </div>
-      </div>
+      <DrawerActionBar
+        toggles={
+          <DrawerToggle htmlFor={`drawer-package-status-${pkg.embed_id}`}>
+            <PackageStatusCheckbox pkg={pkg} onToggle={onToggleStatus} scope="drawer" />
+            <span>Active</span>
+          </DrawerToggle>
+        }
+        actions={[
+          { label: 'Edit', icon: 'pi pi-pencil', onClick: () => onEdit(pkg), testId: 'package-drawer-edit' },
+          {
+            label: 'Embed code',
+            icon: 'pi pi-code',
+            onClick: () => onEmbedCode(pkg),
+            testId: 'package-drawer-embed',
+          },
+          {
+            label: 'Delete',
+            icon: 'pi pi-trash',
+            onClick: () => onDelete(pkg),
+            testId: 'package-drawer-delete',
+            look: 'danger',
+          },
+        ]}
+      />
 
       <DetailList
         title="Details"

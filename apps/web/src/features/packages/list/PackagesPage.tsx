@@ -9,13 +9,11 @@ import { Skeleton } from 'primereact/skeleton';
 import { PACKAGE_SORT_COLUMNS } from '@hc/shared/api/packages';
 import type { Package } from '@hc/shared/api/packages';
 import { SEARCH_RESULT_LIMIT } from '@hc/shared/constants';
-import { formatNumber } from '@hc/shared/formatters';
 import { messages, packageStatusConfirm } from '@hc/shared/messages';
 import { ApiError } from '../../../lib/api.ts';
 import { copyText } from '../../../lib/clipboard.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { useAppConfig } from '../../../lib/config/config.tsx';
-import { StatePanel } from '../../../components/StatePanel.tsx';
 import { useListPage, useSearchText } from '../../../lib/list-page/useListPage.ts';
 import { useListErrorToast } from '../../../lib/list-page/useListErrorToast.ts';
 import { sortFromEvent } from '../../../lib/list-page/urlState.ts';
@@ -39,8 +37,10 @@ import { PackageDrawer } from './PackageDrawer.tsx';
 import { PackageStatusCheckbox } from './PackageStatusCheckbox.tsx';
 import { ConfirmActionDialog } from '../../../components/ConfirmActionDialog.tsx';
 import type { ConfirmRequest } from '../../../components/ConfirmActionDialog.tsx';
-import { ServerDataTable, skeletonRows } from '../../../components/ServerDataTable.tsx';
+import { skeletonRows } from '../../../components/ServerDataTable.tsx';
+import { ListTable } from '../../../lib/list-page/ListTable.tsx';
 import type { DataColumn } from '../../../components/ServerDataTable.tsx';
+import { countLabel, ListHeader } from '../../../lib/list-page/ListHeader.tsx';
 import '../../../components/data-page.css';
 import './packages-list.css';
 import { useDrawerSelection } from '../../../components/drawerSelection.ts';
@@ -214,20 +214,12 @@ export function PackagesPage() {
 
   return (
     <div className="hc-data-page hc-packages" data-testid="packages-page">
-      <header className="hc-page-header">
-        <div>
-          <h1 className="hc-page-title">Top Videos</h1>
-          <p className="hc-page-subtitle">
-            Embeddable packages of 3 to 5 highlights, with their performance.
-          </p>
-        </div>
-        {list && (
-          <span className="hc-result-count" data-testid="packages-count">
-            {count > SEARCH_RESULT_LIMIT ? '1000+' : formatNumber(count)}{' '}
-            {count === 1 ? 'package' : 'packages'}
-          </span>
-        )}
-      </header>
+      <ListHeader
+        title="Top Videos"
+        subtitle="Embeddable packages of 3 to 5 highlights, with their performance."
+        count={list && countLabel(count, 'package', 'packages', count > SEARCH_RESULT_LIMIT)}
+        countTestId="packages-count"
+      />
 
       <PackagesToolbar
         text={text}
@@ -243,31 +235,20 @@ export function PackagesPage() {
         onNew={() => void navigate(newPackagePath())}
       />
 
-      {showInlineError ? (
-        <StatePanel
-          kind="error"
-          message={messages.failedToLoadPackages}
-          onRetry={() => void query.refetch()}
-          testId="packages-error"
-        />
-      ) : (
-        <ServerDataTable
-          testId="packages"
-          rows={rows}
-          dataKey="embed_id"
-          columns={columns}
-          firstLoad={firstLoad}
-          page={params.page}
-          per={per}
-          totalRecords={Math.min(count, SEARCH_RESULT_LIMIT)}
-          onPage={view.onPage}
-          sort={{ field: sort.column, order: sort.order }}
-          onSort={onSort}
-          loading={query.isPlaceholderData}
-          fetching={query.isFetching}
-          onRowClick={openDrawer}
-        />
-      )}
+      <ListTable
+        error={showInlineError && { message: messages.failedToLoadPackages, testId: 'packages-error' }}
+        view={view}
+        query={query}
+        testId="packages"
+        rows={rows}
+        dataKey="embed_id"
+        columns={columns}
+        firstLoad={firstLoad}
+        totalRecords={Math.min(count, SEARCH_RESULT_LIMIT)}
+        sort={sort}
+        onSort={onSort}
+        onRowClick={openDrawer}
+      />
 
       <PackageDrawer
         selection={drawer}

@@ -1,8 +1,7 @@
 // The filter toolbar above the packages table: search text, type (All, Auto, Manual) and the New button.
-import { Dropdown } from 'primereact/dropdown';
 import { Button } from 'primereact/button';
 import { ExportButton } from '../../../lib/list-page/ExportButton.tsx';
-import { ListToolbar } from '../../../lib/list-page/ListToolbar.tsx';
+import { ListToolbar, ToolbarSelect } from '../../../lib/list-page/ListToolbar.tsx';
 import { PACKAGE_TYPE_OPTIONS } from './packagesFilters.ts';
 import type { PackageTypeFilter } from './packagesFilters.ts';
 
@@ -48,16 +47,14 @@ export function PackagesToolbar(props: PackagesToolbarProps) {
         </>
       }
     >
-      <div className="hc-toolbar__field">
-        <label htmlFor="packages-type">Type</label>
-        <Dropdown
-          inputId="packages-type"
-          value={props.type}
-          options={[...PACKAGE_TYPE_OPTIONS]}
-          onChange={(e) => props.onTypeChange(e.value as PackageTypeFilter)}
-          data-testid="packages-filter-type"
-        />
-      </div>
+      <ToolbarSelect
+        id="packages-type"
+        label="Type"
+        value={props.type}
+        options={PACKAGE_TYPE_OPTIONS}
+        onChange={(type: PackageTypeFilter | null) => type && props.onTypeChange(type)}
+        testId="packages-filter-type"
+      />
     </ListToolbar>
   );
 }

@@ -3,13 +3,11 @@
 // live in useStoryCalls and the confirmations in EditorDialogs; this component decides which confirmation
 // comes before which call, and lays out the columns.
 import { useEffect, useState } from 'react';
-import { messages } from '@hc/shared/messages';
-import { copyText } from '../../../lib/clipboard.ts';
 import { PresenceBar } from '../../../components/PresenceBar.tsx';
 import { UndoRedoButtons } from '../../../components/UndoRedoButtons.tsx';
 import { useAppConfig } from '../../../lib/config/config.tsx';
 import type { Story } from '../api/types.ts';
-import { linkToCopy } from '../storyLinks.ts';
+import { copyStoryLink } from '../copyStoryLink.ts';
 import { useStoryToast } from '../useStoryToast.tsx';
 import { useStoryCoEditing } from './useStoryCoEditing.ts';
 import { useStoryPreview } from './useStoryPreview.ts';
@@ -50,12 +48,7 @@ export function StoryEditor({ initial }: { initial: Story }) {
   const { select } = collab;
   useEffect(() => select(form?.id ?? null), [select, form?.id]);
 
-  const copyLink = async (link: string | null) => {
-    const copy = linkToCopy(link);
-    if (!copy.ok) return toast.error(copy.message);
-    if (await copyText(copy.text)) toast.success(messages.linkCopied);
-    else toast.error(messages.somethingWentWrong);
-  };
+  const copyLink = (link: string | null) => copyStoryLink(link, toast);
 
   /** The form's first problem, shown and toasted; true when the form may go on. */
   const formReady = (): boolean => {

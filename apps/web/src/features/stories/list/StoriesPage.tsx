@@ -1,37 +1,32 @@
 // AMP Stories list (route /stamp, role stamp_manager): the server-paged table of the
 // publisher's stories, newest update first, a search, the create-story dialog and the detail drawer with
-// the AMP preview and the copy-link actions.
-import { useState } from 'react';
+// the AMP preview and the copy-link actions. The columns, the toolbar and the New story flow are in
+// their own files; this page joins them to the list's state in the address.
 import { useNavigate } from 'react-router';
-import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
-import { Skeleton } from 'primereact/skeleton';
 import { SEARCH_RESULT_LIMIT } from '@hc/shared/constants';
-import { formatNumber } from '@hc/shared/formatters';
 import { messages } from '@hc/shared/messages';
 import { ApiError } from '../../../lib/api.ts';
-import { copyText } from '../../../lib/clipboard.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { useAppConfig } from '../../../lib/config/config.tsx';
-import { StatePanel } from '../../../components/StatePanel.tsx';
-import { ServerDataTable } from '../../../components/ServerDataTable.tsx';
-import type { DataColumn } from '../../../components/ServerDataTable.tsx';
+import { ListTable } from '../../../lib/list-page/ListTable.tsx';
+import { useDrawerSelection } from '../../../components/drawerSelection.ts';
 import { useListPage, useSearchText } from '../../../lib/list-page/useListPage.ts';
 import { useListErrorToast } from '../../../lib/list-page/useListErrorToast.ts';
 import { textField } from '../../../lib/list-page/urlState.ts';
-import { TitleLink, dateColumn, idColumn, titleColumn } from '../../../lib/list-page/columns.tsx';
-import { ExportButton } from '../../../lib/list-page/ExportButton.tsx';
-import { ListToolbar } from '../../../lib/list-page/ListToolbar.tsx';
+import { countLabel, ListHeader } from '../../../lib/list-page/ListHeader.tsx';
 import { useStories } from '../api/get-stories.ts';
-import { useCreateStory } from '../api/create-story.ts';
 import type { Story } from '../api/types.ts';
-import { canDownloadStoryHighlights, editStoryPath, linkToCopy } from '../storyLinks.ts';
-import { StoryDrawer, StoryStateTag } from './StoryDrawer.tsx';
+import { copyStoryLink } from '../copyStoryLink.ts';
+import { canDownloadStoryHighlights, editStoryPath } from '../storyLinks.ts';
+import { StoryDrawer } from './StoryDrawer.tsx';
 import { CreateStoryDialog } from './CreateStoryDialog.tsx';
 import { DownloadHighlights } from './DownloadHighlights.tsx';
+import { StoriesToolbar } from './StoriesToolbar.tsx';
+import { storyColumns } from './storyColumns.tsx';
+import { useCreateStoryFlow } from './useCreateStoryFlow.ts';
 import '../../../components/data-page.css';
 import '../stories.css';
-import { useDrawerSelection } from '../../../components/drawerSelection.ts';
 
 const PAGE_SIZE_KEY = 'stories';
 /** The search as the address bar keeps it: ?q= (and the page). */
@@ -62,120 +57,26 @@ export function StoriesPage() {
   const drawer = useDrawerSelection<Story>();
   const openDrawer = drawer.open;
 
-  const copyLink = async (link: string | null) => {
-    const copy = linkToCopy(link);
-    if (!copy.ok) {
-      toast.error(copy.message);
-      return;
-    }
-    if (await copyText(copy.text)) toast.success(messages.linkCopied);
-    else toast.error(messages.somethingWentWrong);
-  };
-  const edit = (story: Story) => void navigate(editStoryPath(story.id));
-
-  const [creating, setCreating] = useState(false);
-  const [createKey, setCreateKey] = useState(0);
-  const create = useCreateStory();
-  const onCreate = (title: string) => {
-    create.mutate(title, {
-      onSuccess: (story) => {
-        toast.success(messages.storyCreated);
-        setCreating(false);
-        setText('');
-        view.set({ q: '' });
-        openDrawer(story);
-      },
-      onError: () => toast.error(messages.storyCreateFailed),
-    });
-  };
+  const create = useCreateStoryFlow((story) => {
+    setText('');
+    view.set({ q: '' });
+    openDrawer(story);
+  });
 
   const count = list?.count ?? 0;
   const rows = firstLoad ? skeletonRows(per) : (list?.stories ?? []);
   const tooBroad = q !== '' && count > SEARCH_RESULT_LIMIT;
 
-  const columns: DataColumn<Story>[] = [
-    idColumn({
-      key: 'id',
-      header: 'Id',
-      skeleton: <Skeleton width="3rem" />,
-      value: (s) => s.id,
-      testId: (s) => `story-id-${s.id}`,
-    }),
-    titleColumn({
-      key: 'title',
-      header: 'Title',
-      skeletonWidths: ['70%'],
-      title: (s) => (
-        <TitleLink onOpen={() => openDrawer(s)} testId={`story-title-${s.id}`}>
-          {s.title}
-        </TitleLink>
-      ),
-    }),
-    dateColumn({
-      key: 'created',
-      header: 'Created',
-      skeleton: <Skeleton width="6rem" />,
-      value: (s) => s.created_at,
-    }),
-    dateColumn({
-      key: 'updated',
-      // The list has one order, newest change first: the header says so instead of sorting.
-      header: (
-        <span className="hc-sorted-header" title="Newest first">
-          Updated <i className="pi pi-sort-amount-down" aria-label="newest first" />
-        </span>
-      ),
-      skeleton: <Skeleton width="6rem" />,
-      value: (s) => s.updated_at,
-    }),
-    {
-      key: 'state',
-      header: 'State',
-      className: 'hc-col-state',
-      body: (s) => <StoryStateTag story={s} testId={`story-state-${s.id}`} />,
-    },
-  ];
-
   return (
     <div className="hc-data-page hc-stories" data-testid="stories-page">
-      <header className="hc-page-header">
-        <div>
-          <h1 className="hc-page-title">AMP Stories</h1>
-          <p className="hc-page-subtitle">
-            Web stories built from image and video pages, newest change first.
-          </p>
-        </div>
-        {list && (
-          <span className="hc-result-count" data-testid="stories-count">
-            {count > SEARCH_RESULT_LIMIT ? '1000+' : formatNumber(count)} {count === 1 ? 'story' : 'stories'}
-          </span>
-        )}
-      </header>
-
-      <ListToolbar
-        testId="stories"
-        search={{ value: text, onChange: setText, placeholder: 'Story title or ID' }}
-        actions={
-          <>
-            <ExportButton
-              path="stamp/stories/export.csv"
-              query={{ q }}
-              fallbackName="stories.csv"
-              testId="stories-export"
-            />
-            <Button
-              type="button"
-              label="New story"
-              icon="pi pi-plus"
-              onClick={() => {
-                setCreateKey((k) => k + 1);
-                setCreating(true);
-              }}
-              data-testid="stories-new"
-            />
-          </>
-        }
+      <ListHeader
+        title="AMP Stories"
+        subtitle="Web stories built from image and video pages, newest change first."
+        count={list && countLabel(count, 'story', 'stories', count > SEARCH_RESULT_LIMIT)}
+        countTestId="stories-count"
       />
+
+      <StoriesToolbar text={text} onTextChange={setText} q={q} onNew={create.start} />
 
       {tooBroad && (
         <Message
@@ -186,36 +87,25 @@ export function StoriesPage() {
         />
       )}
 
-      {isError && !list ? (
-        <StatePanel
-          kind="error"
-          message={failure}
-          onRetry={() => void query.refetch()}
-          testId="stories-error"
-        />
-      ) : (
-        <ServerDataTable
-          testId="stories"
-          rows={rows}
-          dataKey="id"
-          columns={columns}
-          firstLoad={firstLoad}
-          page={page}
-          per={per}
-          totalRecords={Math.min(count, SEARCH_RESULT_LIMIT)}
-          onPage={view.onPage}
-          loading={query.isPlaceholderData}
-          fetching={query.isFetching}
-          onRowClick={openDrawer}
-        />
-      )}
+      <ListTable
+        error={isError && !list && { message: failure, testId: 'stories-error' }}
+        view={view}
+        query={query}
+        testId="stories"
+        rows={rows}
+        dataKey="id"
+        columns={storyColumns(openDrawer)}
+        firstLoad={firstLoad}
+        totalRecords={Math.min(count, SEARCH_RESULT_LIMIT)}
+        onRowClick={openDrawer}
+      />
 
       <StoryDrawer
         selection={drawer}
         pageRows={list?.stories}
-        onCopyLink={(s) => void copyLink(s.link)}
-        onCopyThumbnail={(s) => void copyLink(s.thumbnail)}
-        onEdit={edit}
+        onCopyLink={(s) => void copyStoryLink(s.link, toast)}
+        onCopyThumbnail={(s) => void copyStoryLink(s.thumbnail, toast)}
+        onEdit={(story) => void navigate(editStoryPath(story.id))}
         downloadSlot={
           canDownloadStoryHighlights(user.user_identifier)
             ? (story) => (
@@ -226,13 +116,7 @@ export function StoriesPage() {
         }
       />
 
-      <CreateStoryDialog
-        key={createKey}
-        visible={creating}
-        busy={create.isPending}
-        onCreate={onCreate}
-        onHide={() => setCreating(false)}
-      />
+      <CreateStoryDialog key={create.dialogKey} {...create.dialog} />
     </div>
   );
 }

@@ -2,11 +2,15 @@
 // sight), ID, Created, Updated, then the AMP preview in its 414x736 frame. The actions: Edit story, copy
 // story link, copy thumbnail link and (for 406xx users) Download story highlights.
 import type { ReactNode } from 'react';
-import { Button } from 'primereact/button';
 import { Tag } from 'primereact/tag';
 import { formatDate } from '@hc/shared/formatters';
 import { messages } from '@hc/shared/messages';
-import { DetailDrawer, DetailList } from '../../../components/DetailDrawer.tsx';
+import {
+  DetailDrawer,
+  DetailList,
+  DrawerActionBar,
+  DrawerSubtitle,
+} from '../../../components/DetailDrawer.tsx';
 import { PageSpinner } from '../../../lib/config/config.tsx';
 import { useStoryPreview } from '../api/preview-story.ts';
 import { storyStateLabel } from '../storyLinks.ts';
@@ -97,41 +101,36 @@ export function StoryDrawer({
       title={story.title}
       testId="story-drawer"
       subtitle={
-        <>
-          <StoryStateTag story={story} testId="story-drawer-state" />
-          <span>Story {story.id}</span>
-        </>
+        <DrawerSubtitle
+          tag={<StoryStateTag story={story} testId="story-drawer-state" />}
+          parts={[`Story ${story.id}`]}
+        />
       }
     >
-      <div className="hc-story-drawer-actions">
-        <Button
-          type="button"
-          label="Edit story"
-          icon="pi pi-pencil"
-          size="small"
-          onClick={() => onEdit(story)}
-          data-testid="story-drawer-edit"
-        />
-        <Button
-          type="button"
-          label="Copy story link"
-          icon="pi pi-link"
-          size="small"
-          outlined
-          onClick={() => onCopyLink(story)}
-          data-testid="story-drawer-copy-link"
-        />
-        <Button
-          type="button"
-          label="Copy thumbnail link"
-          icon="pi pi-image"
-          size="small"
-          outlined
-          onClick={() => onCopyThumbnail(story)}
-          data-testid="story-drawer-copy-thumbnail"
-        />
-        {downloadSlot?.(story)}
-      </div>
+      <DrawerActionBar
+        actions={[
+          {
+            label: 'Edit story',
+            icon: 'pi pi-pencil',
+            onClick: () => onEdit(story),
+            testId: 'story-drawer-edit',
+            look: 'primary',
+          },
+          {
+            label: 'Copy story link',
+            icon: 'pi pi-link',
+            onClick: () => onCopyLink(story),
+            testId: 'story-drawer-copy-link',
+          },
+          {
+            label: 'Copy thumbnail link',
+            icon: 'pi pi-image',
+            onClick: () => onCopyThumbnail(story),
+            testId: 'story-drawer-copy-thumbnail',
+          },
+        ]}
+        extra={downloadSlot?.(story)}
+      />
 
       <DetailList
         title="Details"

@@ -4,7 +4,6 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { PROGRAMS_FETCH_PAGE_SIZE, LOOK_BACK_DAYS } from '@hc/shared/constants';
-import { formatNumber } from '@hc/shared/formatters';
 import type { VerticalTask } from '@hc/shared/api/vertical';
 import { useAppConfig } from '../../../lib/config/config.tsx';
 import { useToast } from '../../../lib/toast.tsx';
@@ -29,6 +28,7 @@ import { useRetryRender } from '../api/retry-render.ts';
 import { ErrorDialog } from '../review/ErrorDialog.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { jobMessages, messages } from '@hc/shared/messages';
+import { countLabel, ListHeader } from '../../../lib/list-page/ListHeader.tsx';
 import '../../../components/data-page.css';
 import './vertical-lists.css';
 
@@ -159,19 +159,12 @@ export function VerticalReviewPage({ contentType }: { contentType: VerticalConte
 
   return (
     <div className="hc-data-page hc-vertical" data-testid={`vertical-review-${contentType}`}>
-      <header className="hc-page-header">
-        <div>
-          <h1 className="hc-page-title">{copy.title}</h1>
-          <p className="hc-page-subtitle">
-            {copy.subtitle} Ctrl-click (⌘-click) a column header to sort by one more column.
-          </p>
-        </div>
-        {count !== undefined && (
-          <span className="hc-result-count" data-testid="vertical-count">
-            {formatNumber(count)} {count === 1 ? copy.noun : `${copy.noun}s`} in review
-          </span>
-        )}
-      </header>
+      <ListHeader
+        title={copy.title}
+        subtitle={`${copy.subtitle} Ctrl-click (⌘-click) a column header to sort by one more column.`}
+        count={count !== undefined && `${countLabel(count, copy.noun, `${copy.noun}s`)} in review`}
+        countTestId="vertical-count"
+      />
 
       <TaskFilters
         scope={scope}

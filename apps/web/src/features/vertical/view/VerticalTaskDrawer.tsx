@@ -8,7 +8,13 @@ import { MP4_SUFFIX } from '@hc/shared/constants';
 import { EMPTY_VALUE, formatDate } from '@hc/shared/formatters';
 import type { VerticalTask } from '@hc/shared/api/vertical';
 import { useAppConfig } from '../../../lib/config/config.tsx';
-import { DetailDrawer, DetailList } from '../../../components/DetailDrawer.tsx';
+import {
+  DetailDrawer,
+  DetailList,
+  DrawerActionBar,
+  DrawerSubtitle,
+  DrawerToggle,
+} from '../../../components/DetailDrawer.tsx';
 import { useUpdateReelsValid } from '../api/update-reels-valid.ts';
 import { formatTrimmedTotal } from '../lists/taskFormat.ts';
 import type { ViewStatus } from './viewTabs.ts';
@@ -36,11 +42,7 @@ export function VerticalTaskDrawer({ task, status, visible, onHide }: VerticalTa
       visible={visible}
       onHide={onHide}
       title={task.title}
-      subtitle={
-        <span>
-          {[task.publisher_name, task.channel, task.external_program_id].filter(Boolean).join(' · ')}
-        </span>
-      }
+      subtitle={<DrawerSubtitle parts={[task.publisher_name, task.channel, task.external_program_id]} />}
       testId="vertical-drawer"
     >
       <section className="hc-detail-section">
@@ -71,23 +73,27 @@ export function VerticalTaskDrawer({ task, status, visible, onHide }: VerticalTa
         </a>
       </section>
 
-      <div className="hc-drawer-toggles">
-        <label className="hc-drawer-toggle" htmlFor="vertical-reels-valid">
-          <InputSwitch
-            inputId="vertical-reels-valid"
-            checked={reelsValid}
-            disabled={!canChangeReels || reels.isPending}
-            onChange={(e) => reels.mutate({ id: task.video_id, valid: e.value })}
-            data-testid="vertical-drawer-reels"
-          />
-          Valid for Reels
-        </label>
-        {!canChangeReels && (
-          <span className="hc-title-meta hc-vertical-reels-note" data-testid="vertical-drawer-reels-note">
-            Only reviewers can change this.
-          </span>
-        )}
-      </div>
+      <DrawerActionBar
+        toggles={
+          <>
+            <DrawerToggle htmlFor="vertical-reels-valid">
+              <InputSwitch
+                inputId="vertical-reels-valid"
+                checked={reelsValid}
+                disabled={!canChangeReels || reels.isPending}
+                onChange={(e) => reels.mutate({ id: task.video_id, valid: e.value })}
+                data-testid="vertical-drawer-reels"
+              />
+              Valid for Reels
+            </DrawerToggle>
+            {!canChangeReels && (
+              <span className="hc-title-meta hc-vertical-reels-note" data-testid="vertical-drawer-reels-note">
+                Only reviewers can change this.
+              </span>
+            )}
+          </>
+        }
+      />
 
       <DetailList
         title="Details"

@@ -10,8 +10,8 @@ import { LOOK_BACK_DAYS, VERTICAL_TABS } from '@hc/shared/constants';
 import { EMPTY_VALUE, formatNumber } from '@hc/shared/formatters';
 import { pathFor } from '@hc/shared/routes';
 import { PROGRAM_SEARCH_TYPES } from '@hc/shared/api/programs';
-import { StatePanel } from '../../../components/StatePanel.tsx';
-import { ServerDataTable, skeletonRows } from '../../../components/ServerDataTable.tsx';
+import { skeletonRows } from '../../../components/ServerDataTable.tsx';
+import { ListTable } from '../../../lib/list-page/ListTable.tsx';
 import type { DataColumn } from '../../../components/ServerDataTable.tsx';
 import { useListPage } from '../../../lib/list-page/useListPage.ts';
 import { choiceField, sortField, sortFromEvent, textField } from '../../../lib/list-page/urlState.ts';
@@ -94,7 +94,7 @@ export function VerticalViewPage() {
   // The search the table shows lives in the address (changed by submit or clear); the box and the type
   // select hold what the user is choosing until then.
   const view = useListPage(VIEW_URL_FIELDS, 'vertical-programs');
-  const { per, page, onPage } = view;
+  const { per, page } = view;
   const search = { text: view.values.q, type: view.values.by };
   const sort = view.values.sort;
   const { text, setText, type, setType } = useProgramSearchBox(search);
@@ -186,32 +186,28 @@ export function VerticalViewPage() {
         />
       </ProgramsToolbar>
 
-      {query.isError && !list && !isSessionEnd(query.error) ? (
-        <StatePanel
-          kind="error"
-          message={listErrorMessage(query.error)}
-          onRetry={() => void query.refetch()}
-          testId="vertical-programs-error"
-        />
-      ) : (
-        <ServerDataTable
-          testId="vertical-programs"
-          rows={rows}
-          dataKey="id"
-          columns={programColumns(open)}
-          firstLoad={firstLoad}
-          page={page}
-          per={per}
-          totalRecords={count}
-          onPage={onPage}
-          sort={{ field: sort.column, order: sort.order }}
-          onSort={onSort}
-          loading={query.isPlaceholderData}
-          fetching={query.isFetching}
-          onRowClick={open}
-          tableClassName="hc-table hc-vertical-programs-table"
-        />
-      )}
+      <ListTable
+        error={
+          query.isError &&
+          !list &&
+          !isSessionEnd(query.error) && {
+            message: listErrorMessage(query.error),
+            testId: 'vertical-programs-error',
+          }
+        }
+        view={view}
+        query={query}
+        testId="vertical-programs"
+        rows={rows}
+        dataKey="id"
+        columns={programColumns(open)}
+        firstLoad={firstLoad}
+        totalRecords={count}
+        sort={sort}
+        onSort={onSort}
+        onRowClick={open}
+        tableClassName="hc-table hc-vertical-programs-table"
+      />
     </div>
   );
 }
