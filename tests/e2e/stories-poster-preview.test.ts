@@ -6,12 +6,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ffmpeg from '@ffmpeg-installer/ffmpeg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Frame, Page } from 'playwright-core';
+import { expect, test } from './support/fixtures.ts';
+import type { Frame, Page } from '@playwright/test';
 import { messages } from '@hc/shared/messages';
 import { startImageHost, type ImageHost } from '../support/story-app.ts';
 import { snap } from './support/browser.ts';
-import { useE2eSuite } from './support/suite.ts';
 
 const EMAIL = 'stories@demo.example';
 const RUN = Math.random().toString(36).slice(2, 7);
@@ -21,7 +20,7 @@ const allowLoopbackPorts: number[] = [];
 let images: ImageHost;
 let dir = '';
 let mp4 = '';
-beforeAll(async () => {
+test.beforeAll(async () => {
   images = await startImageHost();
   allowLoopbackPorts.push(images.port);
   dir = mkdtempSync(join(tmpdir(), 'hc-stories-poster-'));
@@ -36,12 +35,12 @@ beforeAll(async () => {
     { stdio: 'ignore' },
   );
 });
-afterAll(async () => {
+test.afterAll(async () => {
   await images?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-const s = useE2eSuite({ signedInAs: EMAIL, server: { posterCheck: { allowLoopbackPorts } } });
+test.use({ e2e: { signedInAs: EMAIL, server: { posterCheck: { allowLoopbackPorts } } } });
 
 async function newStoryWithVideoForm(page: Page, baseUrl: string) {
   await page.goto(`${baseUrl}/stamp`);
@@ -66,9 +65,12 @@ async function previewFrame(page: Page): Promise<Frame> {
   return frame;
 }
 
-describe('stories: poster URL check and preview playback', () => {
-  it('shows a valid poster on another site as checked, and a missing one as broken', async () => {
-    const { page, server } = s;
+test.describe('stories: poster URL check and preview playback', () => {
+  test('shows a valid poster on another site as checked, and a missing one as broken', async ({
+    page,
+    server,
+  }) => {
+    test.setTimeout(120_000);
     await newStoryWithVideoForm(page, server.baseUrl);
     const poster = page.getByTestId('se-poster');
     const status = page.getByTestId('se-poster-status');
@@ -80,22 +82,22 @@ describe('stories: poster URL check and preview playback', () => {
 
     // The image host is another origin than the console (its own port).
     await poster.fill(`${images.origin}/poster.png`);
-    await expect.poll(() => status.getAttribute('data-state')).toBe('ok');
+    await expect(status).toHaveAttribute('data-state', 'ok');
     expect(await status.innerText()).toContain(messages.posterChecked);
     expect(await page.getByTestId('se-poster-error').count()).toBe(0);
     expect(await poster.getAttribute('aria-invalid')).not.toBe('true');
     // Never drawn from the other site: the content policy would show it broken.
     expect(await page.getByTestId('se-poster-image').count()).toBe(0);
     await snap(page, 'stories-poster-offsite-checked');
-  }, 120_000);
+  });
 
-  it('plays the video when the preview says Playing', async () => {
-    const { page, server } = s;
+  test('plays the video when the preview says Playing', async ({ page, server }) => {
+    test.setTimeout(120_000);
     await newStoryWithVideoForm(page, server.baseUrl);
     await page.getByTestId('se-video-input').setInputFiles(mp4);
     await page.getByTestId('se-video-file').waitFor();
     await page.getByTestId('se-poster').fill(`${images.origin}/poster.png`);
-    await expect.poll(() => page.getByTestId('se-poster-status').getAttribute('data-state')).toBe('ok');
+    await expect(page.getByTestId('se-poster-status')).toHaveAttribute('data-state', 'ok');
     await page.getByTestId('se-field-title').fill(`E2E Video ${RUN}`);
     await page.getByTestId('se-field-home_or_away_team_playing').click();
     await page.getByRole('option', { name: 'home' }).click();
@@ -113,5 +115,5 @@ describe('stories: poster URL check and preview playback', () => {
       })
       .toBe(true);
     await snap(page, 'stories-preview-playing');
-  }, 120_000);
+  });
 });

@@ -7,20 +7,19 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ffmpeg from '@ffmpeg-installer/ffmpeg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import { expect, test } from './support/fixtures.ts';
+import type { Page } from '@playwright/test';
 import type { StoryPage } from '@hc/shared/api/stories';
 import { loginAs } from './support/browser.ts';
-import { useE2eSuite } from './support/suite.ts';
 
 const EMAIL = 'stories@demo.example';
-const s = useE2eSuite({ signedInAs: EMAIL });
+test.use({ e2e: { signedInAs: EMAIL } });
 const RUN = Math.random().toString(36).slice(2, 7);
 
 let dir = '';
 let jpeg = '';
 let mp4 = '';
-beforeAll(() => {
+test.beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'hc-stories-'));
   jpeg = join(dir, 'page.jpg');
   mp4 = join(dir, 'page.mp4');
@@ -38,7 +37,7 @@ beforeAll(() => {
     { stdio: 'ignore' },
   );
 });
-afterAll(() => {
+test.afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -78,9 +77,13 @@ async function expectToast(page: Page, text: string) {
     .toContain(text);
 }
 
-describe('stories: create, image and video pages, preview, publish, AMP, newer version', () => {
-  it('creates a story with an image page and a video page, previews and publishes it, serves it as AMP and warns about a newer version', async () => {
-    const { page, server, browser } = s;
+test.describe('stories: create, image and video pages, preview, publish, AMP, newer version', () => {
+  test('creates a story with an image page and a video page, previews and publishes it, serves it as AMP and warns about a newer version', async ({
+    page,
+    server,
+    browser,
+  }) => {
+    test.setTimeout(180_000);
     const baseUrl = server.baseUrl;
 
     // Create the story.
@@ -101,9 +104,9 @@ describe('stories: create, image and video pages, preview, publish, AMP, newer v
     await page.getByTestId('se-image-file').waitFor();
     await page.getByTestId('se-title').fill(`E2E Page ${RUN}`);
     await page.getByTestId('se-publish').click();
-    await expect.poll(() => editor.getAttribute('data-mode')).toBe('listing');
+    await expect(editor).toHaveAttribute('data-mode', 'listing');
     await expectToast(page, 'Story published successfully.');
-    await expect.poll(() => page.getByTestId('se-page').count()).toBe(1);
+    await expect(page.getByTestId('se-page')).toHaveCount(1);
 
     // Add a video page: the poster is the picture just uploaded, as an absolute URL on this console.
     const picture = (await storyOf(page, baseUrl, storyId!)).pages[0]?.image;
@@ -121,7 +124,7 @@ describe('stories: create, image and video pages, preview, publish, AMP, newer v
     // The draft preview: the story with this unsaved page, loading, then playing in its sandboxed frame.
     const status = page.getByTestId('se-preview-status');
     await page.getByTestId('se-preview-button').click();
-    await expect.poll(() => status.getAttribute('data-state')).toBe('loading');
+    await expect(status).toHaveAttribute('data-state', 'loading');
     await expect.poll(() => status.getAttribute('data-state'), { timeout: 10_000 }).toBe('playing');
     await expect.poll(() => page.getByTestId('se-preview-source').innerText()).toContain('Draft');
     // Sandboxed without same-origin (scripts only so its videos may autoplay; its own policy runs none):
@@ -129,7 +132,7 @@ describe('stories: create, image and video pages, preview, publish, AMP, newer v
     expect(await page.getByTestId('se-preview-frame').getAttribute('sandbox')).toBe('allow-scripts');
 
     await page.getByTestId('se-publish').click();
-    await expect.poll(() => editor.getAttribute('data-mode')).toBe('listing');
+    await expect(editor).toHaveAttribute('data-mode', 'listing');
     await expectToast(page, 'Story published successfully.');
     const pageCount = await page.getByTestId('se-page').count();
     expect(pageCount).toBe(2);
@@ -193,5 +196,5 @@ describe('stories: create, image and video pages, preview, publish, AMP, newer v
     await dialog.waitFor();
     await expect.poll(() => dialog.innerText()).toContain('No, publish');
     await expect.poll(() => dialog.innerText()).toContain('Review changes');
-  }, 180_000); // one long flow: two uploads, a preview, two publishes, a second browser
+  }); // one long flow: two uploads, a preview, two publishes, a second browser
 });
