@@ -1,6 +1,6 @@
 // Audit Logs' start date is a day on the user's wall clock: a browser in New York picking yesterday sees
 // yesterday's 04:53 entry, and picking today no longer sees it (days back sent 1 for both days).
-import { expect, test } from './support/fixtures.ts';
+import { SIGNED_OUT, expect, test } from './support/fixtures.ts';
 import type { E2eServer } from './support/server.ts';
 import type { BrowserContext, Page } from '@playwright/test';
 import { schema } from '@hc/db/schema';
@@ -56,7 +56,11 @@ test.describe('Audit Logs start date', () => {
     await plant(server, 'beforeYesterday', new Date(yesterdayStart - 60 * 60 * 1000));
     await plant(server, 'today', new Date(startOfDayIn(ZONE, today).getTime() + 1000));
 
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: ZONE });
+    context = await browser.newContext({
+      storageState: SIGNED_OUT,
+      viewport: { width: 1280, height: 900 },
+      timezoneId: ZONE,
+    });
     const page = await context.newPage();
     await loginAs(page, server.baseUrl, 'admin@demo.example');
     await page.goto(`${server.baseUrl}/admin/monetization/audit`);

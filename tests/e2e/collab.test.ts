@@ -3,7 +3,7 @@
 // live, A's selection marked in A's colour and A's presence chip; A's undo takes back only A's edit; a
 // save by A clears both unsaved flags; A leaves and B sees A gone. In the story editor
 // stories@demo.example and admin open the same page and a title typed by one shows in the other's form.
-import { expect, test } from './support/fixtures.ts';
+import { SIGNED_OUT, expect, test } from './support/fixtures.ts';
 import type { E2eServer } from './support/server.ts';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
@@ -23,7 +23,10 @@ async function openSecondUser(
   server: E2eServer,
   email: string,
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await browser.newContext({
+    storageState: SIGNED_OUT,
+    viewport: { width: 1280, height: 900 },
+  });
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
   await loginAs(page, server.baseUrl, email);

@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test } from './support/fixtures.ts';
+import { SIGNED_OUT, expect, test } from './support/fixtures.ts';
 import type { E2eServer } from './support/server.ts';
 import type { Page } from '@playwright/test';
 import { ffmpegPath } from '@hc/media/binaries';
@@ -247,7 +247,7 @@ test.describe('Publishers admin', () => {
     expect(failedCalls).toEqual([]);
     await snap(dashboard, 'publishers-admin-job-dashboard');
 
-    const editorContext = await browser.newContext();
+    const editorContext = await browser.newContext({ storageState: SIGNED_OUT });
     try {
       const editor = await editorContext.newPage();
       await loginAs(editor, server.baseUrl, 'editor@demo.example');

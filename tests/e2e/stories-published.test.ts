@@ -7,6 +7,7 @@ import type { Page } from '@playwright/test';
 import type { Story, StoryPage } from '@hc/shared/api/stories';
 import { messages } from '@hc/shared/messages';
 import { snap } from './support/browser.ts';
+import { StoriesListPage, StoryEditorPage } from './support/pages/stories-page.ts';
 
 const EMAIL = 'stories@demo.example';
 test.use({ e2e: { signedInAs: EMAIL } });
@@ -62,7 +63,8 @@ test.describe('stories: a published story with changes not yet published', () =>
     expect(before).toContain(escaped(videoPage.title));
     expect(before).toContain(escaped(doomed.title));
 
-    await page.goto(`${baseUrl}/stamp/${story.id}`);
+    const editor = new StoryEditorPage(page, baseUrl);
+    await editor.goto(story.id);
     const state = page.getByTestId('se-story-state');
     await expect(state).toHaveAttribute('data-state', 'published');
 
@@ -100,21 +102,22 @@ test.describe('stories: a published story with changes not yet published', () =>
         .catch(() => undefined);
     await expect(page.getByTestId('toast-text')).toHaveCount(0);
     await expect
-      .poll(() => page.getByTestId('se-preview-status').getAttribute('data-state'), { timeout: 45_000 })
+      .poll(() => editor.previewStatus.getAttribute('data-state'), { timeout: 45_000 })
       .toBe('playing');
     await snap(page, 'stories-published-changes-editor');
 
     // The list says the same of the story.
-    await page.goto(`${baseUrl}/stamp`);
-    const row = page.getByTestId(`story-state-${story.id}`);
+    const stories = new StoriesListPage(page, baseUrl);
+    await stories.goto();
+    const row = stories.state(story.id);
     await row.waitFor();
     expect(await row.innerText()).toContain(messages.storyPublishedWithChanges);
     await snap(page, 'stories-published-changes-list');
 
     // Publishing again makes the changes public and clears the status.
-    await page.goto(`${baseUrl}/stamp/${story.id}`);
+    await editor.goto(story.id);
     await expect(state).toHaveAttribute('data-state', 'published-changed');
-    await page.getByTestId('se-publish-story').click();
+    await editor.publishStory.click();
     await expectToast(page, messages.storyPublished);
     await expect(state).toHaveAttribute('data-state', 'published');
     const after = await publicAmp(page, baseUrl, story.id);

@@ -5,7 +5,7 @@
 // article an APV reviewer has open, breaks the lock (the reviewer is told and cannot submit until the
 // article is opened again), and after a review the reviewer's panel moves to the next article nobody
 // else holds.
-import { expect, test } from './support/fixtures.ts';
+import { SIGNED_OUT, expect, test } from './support/fixtures.ts';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { lockMessages, LOCK_FENCE_HEADER } from '@hc/shared/live/locks';
 import type { VerticalTask } from '@hc/shared/api/vertical';
@@ -45,7 +45,10 @@ test.afterAll(async () => {
  * shows 20 rows a page, so the admin's (every publisher's) holds the APV reviewer's whole queue.
  */
 async function signedIn(email: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await browser.newContext({
+    storageState: SIGNED_OUT,
+    viewport: { width: 1280, height: 900 },
+  });
   context.setDefaultTimeout(15_000);
   contexts.push(context);
   const page = await context.newPage();

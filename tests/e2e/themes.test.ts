@@ -1,7 +1,7 @@
 // The light and dark themes: the theme follows the system, is switched in the account menu, remembered,
 // and applied before the app's code runs; the trend charts show in both themes with their 7/30/90-day
 // switch. Every screen in each theme is swept in themes-light-screens and themes-dark-screens.
-import { expect, test } from './support/fixtures.ts';
+import { SIGNED_OUT, expect, test } from './support/fixtures.ts';
 import type { Page } from '@playwright/test';
 import { loginAs, snap } from './support/browser.ts';
 import { HighlightsPage } from './support/pages/highlights-page.ts';
@@ -25,7 +25,10 @@ test.describe('choosing the theme', () => {
   }) => {
     test.setTimeout(180_000);
     // A browser and session of its own: the logout below ends it, not the one the other tests share.
-    const own = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const own = await browser.newContext({
+      storageState: SIGNED_OUT,
+      viewport: { width: 1280, height: 900 },
+    });
     const page = await own.newPage();
     await loginAs(page, server.baseUrl, ADMIN);
     await openIn(page, 'dark', `${server.baseUrl}/highlights/web`);

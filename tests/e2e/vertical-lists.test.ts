@@ -2,7 +2,7 @@
 // highlight and full-video review lists (columns, a multi-column server sort, filters, REFRESH, a row
 // opening the review modal), Vertical View's tabs and program search, a program's ready and rejected
 // segment tables, the item drawer and its reels_valid switch surviving a reload, and the full-video view.
-import { expect, test as e2eTest } from './support/fixtures.ts';
+import { SIGNED_OUT, expect, test as e2eTest } from './support/fixtures.ts';
 import { VERTICAL_LISTS, VerticalListsPage } from './support/pages/vertical-lists-page.ts';
 import { VERTICAL_BAD_QUALITY_REASONS } from '@hc/shared/constants';
 import { messages } from '@hc/shared/messages';
@@ -379,7 +379,10 @@ test.describe('Vertical View', () => {
   });
 
   test('lets a viewer browse the results without changing reels validity', async ({ server, browser }) => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await browser.newContext({
+      storageState: SIGNED_OUT,
+      viewport: { width: 1280, height: 900 },
+    });
     try {
       const page = await context.newPage();
       const viewer = new VerticalListsPage(page, server.baseUrl);

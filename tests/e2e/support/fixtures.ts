@@ -13,6 +13,12 @@ import { startE2eServer, type E2eServer, type E2eServerOptions } from './server.
 
 export { expect };
 
+/**
+ * Storage for a context a test makes itself (a second person, a phone): such a context starts from the
+ * config's options like the test's own, the file's signed-in session included, unless given this.
+ */
+export const SIGNED_OUT = { cookies: [], origins: [] };
+
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
 export interface E2eOptions {

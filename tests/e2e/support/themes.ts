@@ -1,7 +1,7 @@
 // What the theme suites share: the console's screens, opening one in a theme and waiting for it to
 // settle, the theme the page shows, and axe's colour-contrast findings. The sweep of every screen runs
 // once per theme, each in its own file, so the two sweeps (the longest browser tests) run side by side.
-import { expect, test } from './fixtures.ts';
+import { SIGNED_OUT, expect, test } from './fixtures.ts';
 import AxeBuilder from '@axe-core/playwright';
 import { eq } from 'drizzle-orm';
 import type { Page } from '@playwright/test';
@@ -152,7 +152,10 @@ export function describeEveryScreenIn(theme: Theme) {
       await snap(page, `theme-${theme}-palette`);
       failures.push(...(await contrastViolations(page)).map((l) => `palette: ${l}`));
       // Signed out: the login page.
-      const signedOut = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      const signedOut = await browser.newContext({
+        storageState: SIGNED_OUT,
+        viewport: { width: 1280, height: 900 },
+      });
       const login = await signedOut.newPage();
       await openIn(login, theme, `${server.baseUrl}/login`);
       await snap(login, `theme-${theme}-login`);
