@@ -154,4 +154,10 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Playwright reads the fixtures a test or fixture needs from its first parameter's pattern, so one
+    // that needs none is written ({}, use) or ({}, testInfo).
+    files: ['tests/e2e/**/*.ts'],
+    rules: { 'no-empty-pattern': ['error', { allowObjectPatternsAsParameters: true }] },
+  },
 );

@@ -1,8 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 // Projects: unit (pure, beside the code), integration (API on real PostgreSQL and Redis), security
-// (the authorization matrix and friends), faults (processes killed on purpose), e2e (Chromium against a
-// started server). Tests run in UTC so dates are stable.
+// (the authorization matrix and friends), faults (processes killed on purpose). The browser tests run
+// under Playwright's own runner (playwright.config.ts). Tests run in UTC so dates are stable.
 export default defineConfig({
   test: {
     env: { TZ: 'UTC' },
@@ -54,22 +54,6 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
-        },
-      },
-      {
-        test: {
-          name: 'e2e',
-          include: ['tests/e2e/**/*.test.ts'],
-          globalSetup: ['tests/e2e/support/global-setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 180_000,
-          // Two files at a time: each has its own server, database and queue prefix, and most of a
-          // browser test's time is spent waiting on the server, not on the CPU.
-          fileParallelism: true,
-          maxWorkers: 2,
-          // A browser step waits on real server work (uploads, renders, AMP); on a loaded 2-core machine
-          // that takes seconds, not the default one second of expect.poll.
-          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

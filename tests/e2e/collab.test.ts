@@ -3,31 +3,38 @@
 // live, A's selection marked in A's colour and A's presence chip; A's undo takes back only A's edit; a
 // save by A clears both unsaved flags; A leaves and B sees A gone. In the story editor
 // stories@demo.example and admin open the same page and a title typed by one shows in the other's form.
-import { describe, expect, it } from 'vitest';
+import { SIGNED_OUT, expect, test } from './support/fixtures.ts';
+import type { E2eServer } from './support/server.ts';
 import { and, asc, eq } from 'drizzle-orm';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { schema } from '@hc/db/schema';
 import { loginAs, snap } from './support/browser.ts';
-import { useE2eSuite } from './support/suite.ts';
 import { PackageEditorPage } from './support/pages/package-editor-page.ts';
 
-const s = useE2eSuite({ signedInAs: 'editor@demo.example' });
+test.use({ e2e: { signedInAs: 'editor@demo.example' } });
 
 const PUBLISHER = 406;
 const A_EMAIL = 'editor@demo.example';
 const B_EMAIL = 'admin@demo.example';
 
 /** A second person: their own browser context, signed in through the login form. */
-async function openSecondUser(email: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await s.browser.newContext({ viewport: { width: 1280, height: 900 } });
+async function openSecondUser(
+  browser: Browser,
+  server: E2eServer,
+  email: string,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    storageState: SIGNED_OUT,
+    viewport: { width: 1280, height: 900 },
+  });
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
-  await loginAs(page, s.server.baseUrl, email);
+  await loginAs(page, server.baseUrl, email);
   return { context, page };
 }
 
-async function activeUserPackage(): Promise<string> {
-  const [row] = await s.server.database.handle.db
+async function activeUserPackage(server: E2eServer): Promise<string> {
+  const [row] = await server.database.handle.db
     .select({ embedId: schema.packages.embedId })
     .from(schema.packages)
     .where(
@@ -51,22 +58,26 @@ async function live(page: Page, root: string) {
 const peerChip = (page: Page, bar: string, email: string) =>
   page.locator(`[data-testid="${bar}-peer"][data-email="${email}"]`);
 
-describe('co-editing a package', () => {
-  it('B sees A live: adds, removals, reorders, renames, selection, presence; undo is per user; a save clears both flags', async () => {
-    const embedId = await activeUserPackage();
-    const a = new PackageEditorPage(s.page, s.server.baseUrl);
+test.describe('co-editing a package', () => {
+  test('B sees A live: adds, removals, reorders, renames, selection, presence; undo is per user; a save clears both flags', async ({
+    page,
+    server,
+    browser,
+  }) => {
+    const embedId = await activeUserPackage(server);
+    const a = new PackageEditorPage(page, server.baseUrl);
     await a.gotoPackage(embedId);
-    await live(s.page, 'package-editor');
+    await live(page, 'package-editor');
 
-    const second = await openSecondUser(B_EMAIL);
+    const second = await openSecondUser(browser, server, B_EMAIL);
     try {
       const bPage = second.page;
-      const b = new PackageEditorPage(bPage, s.server.baseUrl);
+      const b = new PackageEditorPage(bPage, server.baseUrl);
       await b.gotoPackage(embedId);
       await live(bPage, 'package-editor');
 
       // Presence both ways.
-      await peerChip(s.page, 'pe-collab', B_EMAIL).waitFor();
+      await peerChip(page, 'pe-collab', B_EMAIL).waitFor();
       await peerChip(bPage, 'pe-collab', A_EMAIL).waitFor();
 
       const start = await a.packageIds();
@@ -105,24 +116,24 @@ describe('co-editing a package', () => {
 
       // Per-user undo: B renames the package; A's Undo takes back A's rename only.
       await b.nameInput.fill('Name by B');
-      await expect.poll(() => a.nameInput.inputValue()).toBe('Name by B');
-      await s.page.getByTestId('pe-undo').click();
+      await expect(a.nameInput).toHaveValue('Name by B');
+      await page.getByTestId('pe-undo').click();
       await expect.poll(() => b.title(second_).innerText()).not.toBe('Renamed by A');
       expect(await a.nameInput.inputValue()).toBe('Name by B');
       expect(await b.packageIds()).toEqual(moved);
 
       // A saves: both unsaved flags clear, and the package is stored as the shared draft.
-      await s.page.getByTestId('pe-save').click();
-      await s.page.getByTestId('pe-unsaved').waitFor({ state: 'detached' });
+      await page.getByTestId('pe-save').click();
+      await page.getByTestId('pe-unsaved').waitFor({ state: 'detached' });
       await bPage.getByTestId('pe-unsaved').waitFor({ state: 'detached' });
-      const [row] = await s.server.database.handle.db
+      const [row] = await server.database.handle.db
         .select({ name: schema.packages.name })
         .from(schema.packages)
         .where(eq(schema.packages.embedId, embedId));
       expect(row?.name).toBe('Name by B');
 
       // A leaves: B sees A gone within seconds.
-      await s.page.close();
+      await page.close();
       await peerChip(bPage, 'pe-collab', A_EMAIL).waitFor({ state: 'detached', timeout: 10_000 });
       await snap(bPage, 'collab-package-a-gone');
     } finally {
@@ -131,9 +142,12 @@ describe('co-editing a package', () => {
   });
 });
 
-describe('co-editing a story', () => {
-  it("a page title typed by one editor shows in the other's form, with the editor's marker on the page", async () => {
-    const [story] = await s.server.database.handle.db
+test.describe('co-editing a story', () => {
+  test("a page title typed by one editor shows in the other's form, with the editor's marker on the page", async ({
+    server,
+    browser,
+  }) => {
+    const [story] = await server.database.handle.db
       .select({ id: schema.stories.id, pageId: schema.storyPages.id })
       .from(schema.stories)
       .innerJoin(schema.storyPages, eq(schema.storyPages.storyId, schema.stories.id))
@@ -142,12 +156,12 @@ describe('co-editing a story', () => {
       .limit(1);
     if (!story) throw new Error('the demo data has no story with an image page for 406');
 
-    const first = await openSecondUser('stories@demo.example');
-    const second = await openSecondUser(B_EMAIL);
+    const first = await openSecondUser(browser, server, 'stories@demo.example');
+    const second = await openSecondUser(browser, server, B_EMAIL);
     try {
       const pages = [first.page, second.page];
       for (const page of pages) {
-        await page.goto(`${s.server.baseUrl}/stamp/${story.id}`);
+        await page.goto(`${server.baseUrl}/stamp/${story.id}`);
         await live(page, 'story-editor');
         await page.getByTestId(`se-page-edit-${story.pageId}`).click();
         await page.getByTestId('se-form').waitFor();
@@ -157,7 +171,7 @@ describe('co-editing a story', () => {
       await pb.getByTestId(`se-page-peers-${story.pageId}`).waitFor();
 
       await pa.getByTestId('se-title').fill('Typed by the stories editor');
-      await expect.poll(() => pb.getByTestId('se-title').inputValue()).toBe('Typed by the stories editor');
+      await expect(pb.getByTestId('se-title')).toHaveValue('Typed by the stories editor');
       await pb.getByTestId('se-unsaved').waitFor();
       await snap(pb, 'collab-story-b-sees-a');
     } finally {

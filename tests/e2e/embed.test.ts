@@ -4,16 +4,16 @@
 // package's new highlights on the next page load after a save through the API.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Locator, Page, Request } from 'playwright-core';
+import { expect, test } from './support/fixtures.ts';
+import type { E2eServer } from './support/server.ts';
+import type { Locator, Page, Request } from '@playwright/test';
 import { AUTH_HEADERS } from '@hc/shared/api/auth-headers';
 import type { EmbedPackage, Package } from '@hc/shared/api/packages';
 import type { HighlightList } from '@hc/shared/api/highlights';
 import { DEMO_PASSWORD } from '@hc/db/seed/accounts';
 import { snap } from './support/browser.ts';
-import { useE2eSuite } from './support/suite.ts';
 
-const s = useE2eSuite();
+test.use({ e2e: {} });
 
 const EDITOR = 'editor@demo.example';
 const UNKNOWN_EMBED_ID = 'nope12345';
@@ -27,8 +27,8 @@ let pkg: Package;
 let host: Server;
 let hostUrl: string;
 
-async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${s.server.baseUrl}/api/v1/editor/${path}`, {
+async function api<T>(server: E2eServer, method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${server.baseUrl}/api/v1/editor/${path}`, {
     method,
     headers: { ...session.headers, ...(body ? { 'content-type': 'application/json' } : {}) },
     body: body ? JSON.stringify(body) : undefined,
@@ -42,8 +42,8 @@ async function api<T>(method: string, path: string, body?: unknown): Promise<T> 
  * What the public endpoint serves for the package right now (the expected playlist), its media URLs as
  * the player plays them: without PUBLIC_BASE_URL they are relative, resolved against the data's address.
  */
-async function embedData(): Promise<EmbedPackage> {
-  const url = `${s.server.baseUrl}/embed/v1/packages/${pkg.embed_id}?account=${session.publisherId}`;
+async function embedData(server: E2eServer): Promise<EmbedPackage> {
+  const url = `${server.baseUrl}/embed/v1/packages/${pkg.embed_id}?account=${session.publisherId}`;
   const response = await fetch(url, { cache: 'no-store' });
   expect(response.status).toBe(200);
   const data = (await response.json()) as EmbedPackage;
@@ -117,8 +117,8 @@ class EmbedOnPage {
   }
 }
 
-beforeAll(async () => {
-  const login = await fetch(`${s.server.baseUrl}/api/v1/auth/editor/login`, {
+test.beforeAll(async ({ server }) => {
+  const login = await fetch(`${server.baseUrl}/api/v1/auth/editor/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: EDITOR, password: DEMO_PASSWORD }),
@@ -128,29 +128,32 @@ beforeAll(async () => {
     headers: { [AUTH_HEADERS.email]: data.email, [AUTH_HEADERS.token]: data.token },
     publisherId: data.publisher_id,
   };
-  const { packages } = await api<{ packages: Package[] }>('GET', 'packages?type=user&per=100');
+  const { packages } = await api<{ packages: Package[] }>(server, 'GET', 'packages?type=user&per=100');
   const active = packages.find((p) => p.status === 'Active');
   if (!active) throw new Error('the demo data has no Active manual package for publisher 406');
-  pkg = await api<Package>('GET', `packages/${active.embed_id}`);
+  pkg = await api<Package>(server, 'GET', `packages/${active.embed_id}`);
 
   // Another origin and site: the console listens on 127.0.0.1, this page is served as localhost.
   host = createServer((_request, response) => {
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    response.end(hostPage(s.server.baseUrl, session.publisherId, pkg.embed_id));
+    response.end(hostPage(server.baseUrl, session.publisherId, pkg.embed_id));
   });
   await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
   hostUrl = `http://localhost:${(host.address() as AddressInfo).port}/`;
 });
-afterAll(async () => {
+test.afterAll(async () => {
   // No host when the suite's setup failed: nothing to close (and no close callback to wait for).
   if (host) await new Promise((resolve) => host.close(resolve));
 });
 
-describe('Top Videos embed on a publisher page', () => {
-  it('loads the player from the console and plays the package highlights in order, looping', async () => {
-    const expected = await embedData();
+test.describe('Top Videos embed on a publisher page', () => {
+  test('loads the player from the console and plays the package highlights in order, looping', async ({
+    page,
+    server,
+  }) => {
+    const expected = await embedData(server);
     expect(expected.highlights.length).toBeGreaterThanOrEqual(3);
-    const embed = new EmbedOnPage(s.page, pkg.embed_id);
+    const embed = new EmbedOnPage(page, pkg.embed_id);
     await embed.goto();
 
     expect(await embed.items.evaluateAll((items) => items.map((i) => i.getAttribute('title')))).toEqual(
@@ -168,7 +171,7 @@ describe('Top Videos embed on a publisher page', () => {
     expect(box.width).toBeGreaterThanOrEqual(300);
     expect(stage.height).toBeLessThanOrEqual(450);
     expect(stage.width / stage.height).toBeCloseTo(16 / 9, 1);
-    await snap(s.page, 'embed-host-page');
+    await snap(page, 'embed-host-page');
 
     // Through every clip and back to the first: each 'ended' moves to the next highlight.
     const order = [...expected.highlights.slice(1), expected.highlights[0]!];
@@ -185,26 +188,30 @@ describe('Top Videos embed on a publisher page', () => {
     await expect.poll(() => embed.currentSrc()).toBe(last.video_url);
   });
 
-  it('sends no cookies, stores nothing, renders once for two script includes and stays quiet on a bad id', async () => {
+  test('sends no cookies, stores nothing, renders once for two script includes and stays quiet on a bad id', async ({
+    page,
+    context,
+    server,
+  }) => {
     // A cookie of the console's site, which a careless player (or credentials: include) would carry.
-    await s.context.addCookies([{ name: 'hc_probe', value: 'leak', url: s.server.baseUrl }]);
+    await context.addCookies([{ name: 'hc_probe', value: 'leak', url: server.baseUrl }]);
     const toConsole: Request[] = [];
     const setCookies: string[] = [];
     const errors: string[] = [];
-    s.page.on('request', (request) => {
-      if (request.url().startsWith(s.server.baseUrl)) toConsole.push(request);
+    page.on('request', (request) => {
+      if (request.url().startsWith(server.baseUrl)) toConsole.push(request);
     });
-    s.page.on('response', async (response) => {
+    page.on('response', async (response) => {
       const value = await response.headerValue('set-cookie');
-      if (value && response.url().startsWith(s.server.baseUrl)) setCookies.push(value);
+      if (value && response.url().startsWith(server.baseUrl)) setCookies.push(value);
     });
-    s.page.on('pageerror', (error) => errors.push(error.message));
+    page.on('pageerror', (error) => errors.push(error.message));
 
-    const embed = new EmbedOnPage(s.page, pkg.embed_id);
+    const embed = new EmbedOnPage(page, pkg.embed_id);
     await embed.goto();
     await embed.waitUntilPlaying();
-    const bad = new EmbedOnPage(s.page, UNKNOWN_EMBED_ID);
-    await expect.poll(() => bad.wrapper.getAttribute('data-hc-state')).toBe('error');
+    const bad = new EmbedOnPage(page, UNKNOWN_EMBED_ID);
+    await expect(bad.wrapper).toHaveAttribute('data-hc-state', 'error');
     expect(await bad.wrapper.locator('.note').innerText()).toBe('Videos are unavailable right now.');
     expect(await bad.video.count()).toBe(0);
 
@@ -220,24 +227,33 @@ describe('Top Videos embed on a publisher page', () => {
     // Two copies of the script, one showreel and one data call per wrapper.
     expect(await embed.wrapper.locator('.reel').count()).toBe(1);
     expect(paths.filter((p) => p === `/embed/v1/packages/${pkg.embed_id}`)).toHaveLength(1);
-    expect(
-      await s.page.evaluate(() => [localStorage.length, sessionStorage.length, document.cookie]),
-    ).toEqual([0, 0, '']);
+    expect(await page.evaluate(() => [localStorage.length, sessionStorage.length, document.cookie])).toEqual([
+      0,
+      0,
+      '',
+    ]);
     expect(errors).toEqual([]);
   });
 
-  it('plays the new highlights on the next page load after the package is saved', async () => {
-    const embed = new EmbedOnPage(s.page, pkg.embed_id);
+  test('plays the new highlights on the next page load after the package is saved', async ({
+    page,
+    server,
+  }) => {
+    const embed = new EmbedOnPage(page, pkg.embed_id);
     await embed.goto();
     await embed.waitUntilPlaying();
 
     // Three other highlights still valid for Top Videos, with titles of our own, in a chosen order.
     const inPackage = new Set(pkg.highlights.map((h) => h.id));
-    const { highlights } = await api<HighlightList>('GET', 'highlights/index?page=1&per=25&tv_status=valid');
+    const { highlights } = await api<HighlightList>(
+      server,
+      'GET',
+      'highlights/index?page=1&per=25&tv_status=valid',
+    );
     const fresh = highlights.filter((h) => !inPackage.has(h.highlight_id)).slice(0, 3);
     expect(fresh).toHaveLength(3);
     const titles = ['Reel one: the new opener', 'Reel two', 'Reel three'];
-    await api<Package>('PUT', `packages/${pkg.embed_id}`, {
+    await api<Package>(server, 'PUT', `packages/${pkg.embed_id}`, {
       name: pkg.name,
       alias: pkg.alias,
       highlights: fresh.map((h, i) => ({ id: h.highlight_id, title: titles[i] })),
@@ -248,17 +264,17 @@ describe('Top Videos embed on a publisher page', () => {
       updated_at: pkg.updated_at,
     });
 
-    await s.page.reload();
+    await page.reload();
     await embed.video.waitFor();
     await expect
       .poll(() => embed.items.evaluateAll((items) => items.map((i) => i.getAttribute('title'))))
       .toEqual(titles);
     await embed.waitUntilPlaying();
-    const expected = await embedData();
+    const expected = await embedData(server);
     expect(expected.highlights.map((h) => h.id)).toEqual(fresh.map((h) => h.highlight_id));
     expect(await embed.currentSrc()).toBe(expected.highlights[0]!.video_url);
     await embed.skipToEnd();
     await expect.poll(() => embed.currentSrc()).toBe(expected.highlights[1]!.video_url);
-    await snap(s.page, 'embed-host-page-after-save');
+    await snap(page, 'embed-host-page-after-save');
   });
 });

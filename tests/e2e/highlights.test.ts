@@ -1,10 +1,9 @@
 // The APV Highlights screen as editor@demo.example (publisher 406 Daily Planet, which has GIFs).
-import { beforeEach, describe, expect, it } from 'vitest';
+import { expect, test } from './support/fixtures.ts';
 import { snap } from './support/browser.ts';
-import { useE2eSuite } from './support/suite.ts';
 import { HighlightsPage } from './support/pages/highlights-page.ts';
 
-const s = useE2eSuite({ signedInAs: 'editor@demo.example' });
+test.use({ e2e: { signedInAs: 'editor@demo.example' } });
 let list: HighlightsPage;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -19,23 +18,25 @@ const parseCount = (text: string) => (text === 'N/A' ? -1 : Number(text.replaceA
 const isSorted = (values: number[], order: 'asc' | 'desc') =>
   values.every((v, i) => i === 0 || (order === 'asc' ? values[i - 1]! <= v : values[i - 1]! >= v));
 
-beforeEach(async () => {
-  list = new HighlightsPage(s.page, s.server.baseUrl);
+test.beforeEach(async ({ page, server }) => {
+  list = new HighlightsPage(page, server.baseUrl);
   await list.goto('/highlights/web');
 });
 
-describe('APV Highlights table', () => {
-  it('shows the first page of ten rows, each with a loaded thumbnail', async () => {
+test.describe('APV Highlights table', () => {
+  test('shows the first page of ten rows, each with a loaded thumbnail', async ({ page }) => {
     expect(await list.rows.count()).toBe(10);
     const ids = await list.rowIds();
     expect(new Set(ids).size).toBe(10);
     await expect.poll(() => list.thumbnailsLoaded()).toEqual(Array(10).fill(true));
     const created = (await list.columnTexts('Created')).map(parseCreated);
     expect(isSorted(created, 'desc')).toBe(true);
-    await snap(s.page, 'highlights-first-page');
+    await snap(page, 'highlights-first-page');
   });
 
-  it('a search word shows only the rows whose titles hold it; an unknown word shows the empty text', async () => {
+  test('a search word shows only the rows whose titles hold it; an unknown word shows the empty text', async ({
+    page,
+  }) => {
     const url = await list.reloadsWith(
       () => list.searchBox.pressSequentially(SEARCH_WORD),
       (u) => u.searchParams.get('q') === SEARCH_WORD,
@@ -44,7 +45,7 @@ describe('APV Highlights table', () => {
     const titles = await list.titles();
     expect(titles.length).toBeGreaterThan(0);
     for (const title of titles) expect(title).toMatch(new RegExp(SEARCH_WORD, 'i'));
-    await snap(s.page, 'highlights-search');
+    await snap(page, 'highlights-search');
 
     await list.reloadsWith(
       () => list.searchBox.fill('Zyxwvut'),
@@ -52,12 +53,12 @@ describe('APV Highlights table', () => {
     );
     await list.emptyState.waitFor();
     expect(await list.emptyState.innerText()).toBe('No results found, please refine your search.');
-    expect(await list.rows.filter({ has: s.page.locator('[data-testid^="highlight-title-"]') }).count()).toBe(
+    expect(await list.rows.filter({ has: page.locator('[data-testid^="highlight-title-"]') }).count()).toBe(
       0,
     );
   });
 
-  it('a numeric search shows exactly the highlight with that id', async () => {
+  test('a numeric search shows exactly the highlight with that id', async () => {
     const wanted = (await list.rowIds())[3]!;
     await list.reloadsWith(
       () => list.searchBox.pressSequentially(String(wanted)),
@@ -66,7 +67,7 @@ describe('APV Highlights table', () => {
     expect(await list.rowIds()).toEqual([wanted]);
   });
 
-  it('the date filter sends from_date and keeps only rows created since then', async () => {
+  test('the date filter sends from_date and keeps only rows created since then', async () => {
     const url = await list.reloadsWith(
       () => list.choose('highlights-filter-date', '1 Week'),
       (u) => u.searchParams.has('from_date'),
@@ -83,7 +84,9 @@ describe('APV Highlights table', () => {
     for (const day of created) expect(day).toBeGreaterThanOrEqual(fromMs);
   });
 
-  it('status Deactivated shows only rows with Enable Front Page unchecked, Active only checked ones', async () => {
+  test('status Deactivated shows only rows with Enable Front Page unchecked, Active only checked ones', async ({
+    page,
+  }) => {
     const frontPageStates = () =>
       list.table
         .locator('[data-testid^="enable-front-page-"] input')
@@ -94,7 +97,7 @@ describe('APV Highlights table', () => {
     const off = await frontPageStates();
     expect(off.length).toBeGreaterThan(0);
     expect(off.every((checked) => !checked)).toBe(true);
-    await snap(s.page, 'highlights-deactivated');
+    await snap(page, 'highlights-deactivated');
 
     await list.reloadsWith(() => list.choose('highlights-filter-status', 'Active'));
     const on = await frontPageStates();
@@ -102,7 +105,7 @@ describe('APV Highlights table', () => {
     expect(on.every((checked) => checked)).toBe(true);
   });
 
-  it('offers the Relevance sort only while there is search text', async () => {
+  test('offers the Relevance sort only while there is search text', async () => {
     expect(await list.dropdownOptions('highlights-sort')).toEqual(['Date']);
     await list.reloadsWith(
       () => list.searchBox.pressSequentially(SEARCH_WORD),
@@ -122,7 +125,9 @@ describe('APV Highlights table', () => {
     expect(await list.dropdownOptions('highlights-sort')).toEqual(['Date']);
   });
 
-  it('a first click on a number column sorts it highest first, N/A last; a second click sorts it lowest first, N/A still last', async () => {
+  test('a first click on a number column sorts it highest first, N/A last; a second click sorts it lowest first, N/A still last', async ({
+    page,
+  }) => {
     const firstBefore = (await list.rowIds())[0];
     const desc = await list.reloadsWith(() => list.columnHeader('Front Page Clicks').click());
     expect(desc.searchParams.get('order_by')).toBe('non_uniq_regular_clicks_desc');
@@ -132,7 +137,7 @@ describe('APV Highlights table', () => {
     expect(descValues[0]).toBeGreaterThan(0);
     const firstDesc = (await list.rowIds())[0];
     expect(firstDesc).not.toBe(firstBefore);
-    await snap(s.page, 'highlights-sorted-clicks-desc');
+    await snap(page, 'highlights-sorted-clicks-desc');
 
     const asc = await list.reloadsWith(() => list.columnHeader('Front Page Clicks').click());
     expect(asc.searchParams.get('order_by')).toBe('non_uniq_regular_clicks_asc');
@@ -142,23 +147,23 @@ describe('APV Highlights table', () => {
     const ascValues = ascTexts.map(parseCount);
     expect(isSorted(ascValues, 'asc')).toBe(true);
     expect(ascValues[0]).toBeGreaterThanOrEqual(0);
-    await snap(s.page, 'highlights-sorted-clicks-asc');
+    await snap(page, 'highlights-sorted-clicks-asc');
     expect(descValues[0]).toBeGreaterThan(ascValues[0]!);
     expect((await list.rowIds())[0]).not.toBe(firstDesc);
   });
 
-  it('a page size of 20 shows 20 rows and is still 20 after a reload', async () => {
+  test('a page size of 20 shows 20 rows and is still 20 after a reload', async ({ page }) => {
     const url = await list.reloadsWith(() => list.choosePageSize(20));
     expect(url.searchParams.get('per')).toBe('20');
     expect(await list.rows.count()).toBe(20);
 
-    await s.page.reload();
+    await page.reload();
     await list.waitForRows();
     expect(await list.rows.count()).toBe(20);
     expect(await list.pageSizeSelect.innerText()).toContain('20');
   });
 
-  it('page 2 shows other rows than page 1', async () => {
+  test('page 2 shows other rows than page 1', async () => {
     const page1 = await list.rowIds();
     const url = await list.reloadsWith(() => list.pageButton(2).click());
     expect(url.searchParams.get('page')).toBe('2');
@@ -169,8 +174,10 @@ describe('APV Highlights table', () => {
   });
 });
 
-describe('highlight drawer', () => {
-  it('opens on a row click with the ids, duration, playable video, and MP4 and GIF downloads', async () => {
+test.describe('highlight drawer', () => {
+  test('opens on a row click with the ids, duration, playable video, and MP4 and GIF downloads', async ({
+    page,
+  }) => {
     const id = (await list.rowIds())[0]!;
     const title = (await list.titles())[0]!;
     await list.openDrawerByRow(0);
@@ -185,16 +192,16 @@ describe('highlight drawer', () => {
       .toBeGreaterThanOrEqual(1);
     expect(await list.downloadMp4.isVisible()).toBe(true);
     expect(await list.downloadGif.isVisible()).toBe(true);
-    await snap(s.page, 'highlight-drawer');
+    await snap(page, 'highlight-drawer');
 
-    const download = s.page.waitForEvent('download');
+    const download = page.waitForEvent('download');
     await list.downloadMp4.click();
     expect((await download).suggestedFilename()).toMatch(new RegExp(`${id}\\.mp4$`));
   });
 });
 
-describe('enable checkboxes', () => {
-  it('are shown but locked for an editor without the APV admin role, and say why', async () => {
+test.describe('enable checkboxes', () => {
+  test('are shown but locked for an editor without the APV admin role, and say why', async () => {
     const id = (await list.rowIds())[0]!;
     const box = list.frontPageCheckbox(id).getByRole('checkbox');
     expect(await box.isDisabled()).toBe(true);

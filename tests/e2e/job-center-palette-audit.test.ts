@@ -8,20 +8,21 @@
 //   of the same entry is refused with the reason.
 import { readFile } from 'node:fs/promises';
 import { and, eq, isNotNull, isNull, or } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { expect, test } from './support/fixtures.ts';
 import { schema } from '@hc/db/schema';
 import type { GridSubmitData } from '@hc/shared/api/ad-grid';
 import { auditToolMessages, jobCenterMessages } from '@hc/shared/messages';
 import { applyGridChanges } from '@hc/monetization/grid';
 import { loginAs, snap } from './support/browser.ts';
-import { useE2eSuite } from './support/suite.ts';
 
-const s = useE2eSuite();
+test.use({ e2e: {} });
 const STORY_ID = 1;
 
-describe('job center, quick search and keys', () => {
-  it('tells a job’s end elsewhere, lists it, and jumps anywhere from the keyboard', async () => {
-    const { page, server } = s;
+test.describe('job center, quick search and keys', () => {
+  test('tells a job’s end elsewhere, lists it, and jumps anywhere from the keyboard', async ({
+    page,
+    server,
+  }) => {
     await loginAs(page, server.baseUrl, 'stories@demo.example');
     const live = page.waitForEvent('websocket', { predicate: (ws) => ws.url().includes('/socket.io/') });
     await page.goto(`${server.baseUrl}/highlights/web`);
@@ -49,7 +50,7 @@ describe('job center, quick search and keys', () => {
     await page.waitForURL(/\/jobs$/);
 
     const row = page.getByTestId('job-row').first();
-    await expect.poll(() => row.getByTestId('job-state').getAttribute('data-state')).toBe('done');
+    await expect(row.getByTestId('job-state')).toHaveAttribute('data-state', 'done');
     expect(await row.innerText()).toContain('Story archive');
     expect(await row.getByTestId('job-subject').innerText()).toBe(story!.title);
     expect(await row.getByTestId('job-result').getAttribute('href')).toMatch(
@@ -81,7 +82,7 @@ describe('job center, quick search and keys', () => {
     );
     expect(index).toBeGreaterThanOrEqual(0);
     for (let i = 0; i < index; i++) await page.keyboard.press('ArrowDown');
-    await expect.poll(() => storyItem.getAttribute('aria-selected')).toBe('true');
+    await expect(storyItem).toHaveAttribute('aria-selected', 'true');
     await page.keyboard.press('Enter');
     await page.waitForURL(new RegExp(`/stamp/${STORY_ID}$`));
     await palette.waitFor({ state: 'detached' });
@@ -108,9 +109,11 @@ describe('job center, quick search and keys', () => {
   });
 });
 
-describe('audit log as a tool', () => {
-  it('filters, exports, shows before and after, and reverts a config value with the version check', async () => {
-    const { page, server } = s;
+test.describe('audit log as a tool', () => {
+  test('filters, exports, shows before and after, and reverts a config value with the version check', async ({
+    page,
+    server,
+  }) => {
     const db = server.ctx.db;
     // A placement's midroll time set to 4, then changed to 11 by a colleague, the way the grid changes it.
     const [config] = await db
@@ -147,9 +150,9 @@ describe('audit log as a tool', () => {
     const rows = page.getByTestId('audit-row');
     await rows.first().waitFor();
     await page.getByTestId('audit-user').fill('colleague@grid');
-    await expect.poll(() => rows.count()).toBe(1);
+    await expect(rows).toHaveCount(1);
     await page.getByTestId('audit-q').fill('midroll');
-    await expect.poll(() => rows.count()).toBe(1);
+    await expect(rows).toHaveCount(1);
     expect(await rows.first().getByTestId('audit-changes').innerText()).toContain(`midrollTime: `);
     expect(await rows.first().getByTestId('audit-changes').innerText()).toContain(`→ ${changed}`);
     await snap(page, 'audit-tool');
@@ -180,7 +183,7 @@ describe('audit log as a tool', () => {
     await expect.poll(() => rows.first().innerText()).toContain(`${changed} → `);
     // Reverting the colleague's entry again is refused with the reason.
     await page.getByTestId('audit-user').fill('colleague@grid');
-    await expect.poll(() => rows.count()).toBe(1);
+    await expect(rows).toHaveCount(1);
     await rows.first().getByTestId('audit-changes').click();
     await details.getByTestId('revert-field').click();
     await expect

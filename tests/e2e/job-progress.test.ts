@@ -3,16 +3,14 @@
 // with the archive's link well before the 15 s fallback poll could have found it, and the screen asked
 // the status call at most twice (its first answer, and once more after the job's 'done' push); the link
 // downloads a ZIP.
-import { describe, expect, it } from 'vitest';
-import { useE2eSuite } from './support/suite.ts';
+import { expect, test } from './support/fixtures.ts';
 
-const s = useE2eSuite({ signedInAs: 'stories@demo.example' });
+test.use({ e2e: { signedInAs: 'stories@demo.example' } });
 /** The seed's first story holds the video page ('The winning goal'). */
 const STORY_ID = 1;
 
-describe('job progress pushed to the screen that started the job', () => {
-  it('shows the story archive link from the push, not from polling', async () => {
-    const { page, server } = s;
+test.describe('job progress pushed to the screen that started the job', () => {
+  test('shows the story archive link from the push, not from polling', async ({ page, server }) => {
     const statusCalls: string[] = [];
     page.on('request', (request) => {
       if (/\/stamp\/stories\/highlights_zip\//.test(request.url())) statusCalls.push(request.url());

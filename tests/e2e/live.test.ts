@@ -2,7 +2,7 @@
 // server, a session ended behind the browser's back opening the 401 dialog by itself, and a logout in
 // one tab taking the other tab to the login page, and a session already holding every live socket it
 // may have is told so in the top bar.
-import { afterAll, describe, expect, it } from 'vitest';
+import { expect, test } from './support/fixtures.ts';
 import { schema } from '@hc/db/schema';
 import { LIVE_SOCKETS_PER_SESSION } from '@hc/shared/constants';
 import { messages } from '@hc/shared/messages';
@@ -10,11 +10,10 @@ import { connectAs, type LiveClient } from '../support/live-client.ts';
 import { eventually } from '../support/retry.ts';
 import { loginAs, snap } from './support/browser.ts';
 import { endSessionsOf } from './support/server.ts';
-import { useE2eSuite } from './support/suite.ts';
 import { SessionDialog } from './support/pages/session-dialog.ts';
 import { UserMenu } from './support/pages/user-menu.ts';
 
-const s = useE2eSuite();
+test.use({ e2e: {} });
 const REVIEWER = 'apvadmin@demo.example';
 
 /** The user menu's pending total as the badge shows it (0 when no badge). */
@@ -24,9 +23,11 @@ async function shownTotal(menu: UserMenu): Promise<number> {
   return match ? Number(match[1]) : 0;
 }
 
-describe('pushed pending counts', () => {
-  it('raises the badge within a second of articles being queued, with no reload', async () => {
-    const { page, server } = s;
+test.describe('pushed pending counts', () => {
+  test('raises the badge within a second of articles being queued, with no reload', async ({
+    page,
+    server,
+  }) => {
     await loginAs(page, server.baseUrl, REVIEWER);
     const menu = new UserMenu(page);
     await expect.poll(() => shownTotal(menu)).toBeGreaterThan(0);
@@ -48,7 +49,7 @@ describe('pushed pending counts', () => {
     }
     server.ctx.live.countsChanged([406]);
 
-    await expect.poll(() => shownTotal(menu), { timeout: 2_000, interval: 100 }).toBe(before + 2);
+    await expect.poll(() => shownTotal(menu), { timeout: 2_000, intervals: [100] }).toBe(before + 2);
     expect(navigations).toEqual([]);
     await menu.button.click();
     await expect.poll(() => page.getByTestId('pending-total').innerText()).toContain(String(before + 2));
@@ -56,19 +57,20 @@ describe('pushed pending counts', () => {
   });
 });
 
-describe('sessions ending while the console is open', () => {
-  it('opens the session dialog by itself when the session is revoked on the server', async () => {
-    const { page, server } = s;
+test.describe('sessions ending while the console is open', () => {
+  test('opens the session dialog by itself when the session is revoked on the server', async ({
+    page,
+    server,
+  }) => {
     await loginAs(page, server.baseUrl, 'viewer@demo.example');
     await expect.poll(() => new UserMenu(page).email.innerText()).toBe('viewer@demo.example');
     expect(await endSessionsOf(server, 'viewer@demo.example')).toBeGreaterThan(0);
     const dialog = new SessionDialog(page);
-    await expect.poll(() => dialog.dialog.isVisible()).toBe(true);
+    await expect(dialog.dialog).toBeVisible();
     await snap(page, 'live-session-revoked');
   });
 
-  it('a logout in one tab takes the other tab to the login page', async () => {
-    const { context, page, server } = s;
+  test('a logout in one tab takes the other tab to the login page', async ({ page, context, server }) => {
     await loginAs(page, server.baseUrl, 'editor@demo.example');
     const other = await context.newPage();
     await other.goto(server.baseUrl);
@@ -80,14 +82,16 @@ describe('sessions ending while the console is open', () => {
   });
 });
 
-describe('too many live connections', () => {
+test.describe('too many live connections', () => {
   const held: LiveClient[] = [];
-  afterAll(() => {
+  test.afterAll(() => {
     for (const client of held) client.close();
   });
 
-  it('says in the top bar that live updates are off, and why, when the session already holds every socket', async () => {
-    const { page, server } = s;
+  test('says in the top bar that live updates are off, and why, when the session already holds every socket', async ({
+    page,
+    server,
+  }) => {
     await loginAs(page, server.baseUrl, 'viewer@demo.example');
     await expect.poll(() => new UserMenu(page).email.innerText()).toBe('viewer@demo.example');
     const stored = await page.evaluate(() => localStorage.getItem('hc.session'));

@@ -1,14 +1,13 @@
 // The side drawer per role (RBAC), its remembered open groups, the current-page mark and breadcrumbs.
-import { describe, expect, it } from 'vitest';
+import { expect, test } from './support/fixtures.ts';
 import { DEMO_ACCOUNTS } from '@hc/db/seed/accounts';
 import { breadcrumbsFor, menuFor, type MenuItem } from '@hc/shared/routes';
 import { loginAs, snap } from './support/browser.ts';
-import { useE2eSuite } from './support/suite.ts';
 import { HighlightsPage } from './support/pages/highlights-page.ts';
 import { Shell } from './support/pages/shell.ts';
 import { SideMenu, type MenuNode } from './support/pages/side-menu.ts';
 
-const s = useE2eSuite();
+test.use({ e2e: {} });
 
 /** The roles the server reports for a demo account: its seeded roles, isLoggedIn, and admin for admins. */
 function rolesOf(email: string): string[] {
@@ -50,10 +49,9 @@ const LITERAL_TOP_LEVEL: Record<string, string[]> = {
   ],
 };
 
-describe('side menu per role', () => {
+test.describe('side menu per role', () => {
   for (const user of ['admin', 'editor', 'viewer', 'stories', 'apvadmin', 'reviewer']) {
-    it(`shows ${user} exactly the entries their roles allow`, async () => {
-      const { page, server } = s;
+    test(`shows ${user} exactly the entries their roles allow`, async ({ page, server }) => {
       const email = `${user}@demo.example`;
       await loginAs(page, server.baseUrl, email);
       await new HighlightsPage(page, server.baseUrl).waitForRows();
@@ -74,8 +72,10 @@ describe('side menu per role', () => {
     });
   }
 
-  it('shows a reviewer the vertical review entries with the switch_publisher role', async () => {
-    const { page, server } = s;
+  test('shows a reviewer the vertical review entries with the switch_publisher role', async ({
+    page,
+    server,
+  }) => {
     await loginAs(page, server.baseUrl, 'reviewer@demo.example');
     await new HighlightsPage(page, server.baseUrl).waitForRows();
     const menu = new SideMenu(page);
@@ -94,9 +94,11 @@ describe('side menu per role', () => {
   });
 });
 
-describe('menu state, current page and breadcrumbs', () => {
-  it('opens and closes groups, remembers them over a reload, and marks the current page', async () => {
-    const { page, server } = s;
+test.describe('menu state, current page and breadcrumbs', () => {
+  test('opens and closes groups, remembers them over a reload, and marks the current page', async ({
+    page,
+    server,
+  }) => {
     await loginAs(page, server.baseUrl, 'editor@demo.example');
     const list = new HighlightsPage(page, server.baseUrl);
     await list.waitForRows();
@@ -114,8 +116,8 @@ describe('menu state, current page and breadcrumbs', () => {
     await menu.group('Vertical').click();
     await expect.poll(() => menu.isExpanded('APV Highlights')).toBe(false);
     await expect.poll(() => menu.isExpanded('Vertical')).toBe(true);
-    await expect.poll(() => menu.link('APV Highlights list (Web)').isVisible()).toBe(false);
-    await expect.poll(() => menu.link('Full Video View').isVisible()).toBe(true);
+    await expect(menu.link('APV Highlights list (Web)')).toBeHidden();
+    await expect(menu.link('Full Video View')).toBeVisible();
 
     await page.reload();
     await list.waitForRows();
@@ -135,8 +137,7 @@ describe('menu state, current page and breadcrumbs', () => {
     await expect.poll(() => menu.currentLabels()).toEqual(['Terms']);
   });
 
-  it('builds breadcrumbs from the route tree', async () => {
-    const { page, server } = s;
+  test('builds breadcrumbs from the route tree', async ({ page, server }) => {
     await loginAs(page, server.baseUrl, 'editor@demo.example');
     const shell = new Shell(page);
     const cases: [path: string, crumbs: string[]][] = [

@@ -3,22 +3,18 @@
 // setup and its audit entries; updating a placement with the A/B warnings, the cancel warning and the
 // leave-page prompt, and the change's before/after in Audit Logs. editor@ sees no Admin menu and gets a
 // 403 from the monetization calls.
-import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import { expect, test } from './support/fixtures.ts';
+import type { Page } from '@playwright/test';
 import { auditToolMessages, messages } from '@hc/shared/messages';
 import { setupErrors } from '../../apps/server/src/features/monetization/service.ts';
 import { loginAs, snap } from './support/browser.ts';
-import { useE2eSuite } from './support/suite.ts';
 import { SideMenu } from './support/pages/side-menu.ts';
 import { Shell } from './support/pages/shell.ts';
 
-const s = useE2eSuite();
+test.use({ e2e: {} });
 
 /** The seeded publisher without a setup (packages/db/src/seed/demo.ts). */
 const NEW_PUBLISHER = { id: 618, name: 'Harbor Herald' };
-
-const go = (path: string) => s.page.goto(`${s.server.baseUrl}${path}`);
-const byTestId = (id: string) => s.page.getByTestId(id);
 
 /** Opens a PrimeReact dropdown and picks the option with that exact label. */
 async function pick(page: Page, testId: string, label: string) {
@@ -36,8 +32,8 @@ async function dropdownOptions(page: Page, testId: string): Promise<string[]> {
 }
 
 /** Which of the config page's flow-dependent parts are on screen. */
-async function shown() {
-  const visible = (id: string) => byTestId(id).isVisible();
+async function shown(page: Page) {
+  const visible = (id: string) => page.getByTestId(id).isVisible();
   return {
     preloadOptions: await visible('preload-options'),
     sequence: await visible('field-adSequence'),
@@ -48,12 +44,14 @@ async function shown() {
   };
 }
 
-describe('Monetization setup', () => {
-  it('creates a publisher setup through every ad flow, then finds it in View existing setup and Audit Logs', async () => {
-    const page = s.page;
-    await loginAs(page, s.server.baseUrl, 'admin@demo.example');
-    await go('/admin/monetization/setup');
-    await byTestId('monetization-setup-home').waitFor();
+test.describe('Monetization setup', () => {
+  test('creates a publisher setup through every ad flow, then finds it in View existing setup and Audit Logs', async ({
+    page,
+    server,
+  }) => {
+    await loginAs(page, server.baseUrl, 'admin@demo.example');
+    await page.goto(server.baseUrl + '/admin/monetization/setup');
+    await page.getByTestId('monetization-setup-home').waitFor();
     const buttons = page.locator('[data-testid^="setup-action-"]');
     expect((await buttons.allInnerTexts()).map((t) => t.trim())).toEqual([
       'NEW PUBLISHER SETUP',
@@ -63,21 +61,23 @@ describe('Monetization setup', () => {
       'VIEW EXISTING SETUP',
     ]);
 
-    await byTestId('setup-action-new-publisher-setup').click();
+    await page.getByTestId('setup-action-new-publisher-setup').click();
     await page.waitForURL('**/admin/monetization/setup/new-publisher-setup');
-    expect(await byTestId('select-title').innerText()).toBe('New Publisher Setup');
-    expect(await byTestId('select-go').innerText()).toBe('New');
-    expect(await byTestId('select-go').isDisabled()).toBe(true);
+    expect(await page.getByTestId('select-title').innerText()).toBe('New Publisher Setup');
+    expect(await page.getByTestId('select-go').innerText()).toBe('New');
+    expect(await page.getByTestId('select-go').isDisabled()).toBe(true);
     // Only publishers without a setup are offered.
     expect(await dropdownOptions(page, 'select-publisher')).toEqual([NEW_PUBLISHER.name]);
     await pick(page, 'select-publisher', NEW_PUBLISHER.name);
-    await byTestId('select-go').click();
+    await page.getByTestId('select-go').click();
     await page.waitForURL(`**/admin/monetization/setup/new-publisher-config/${NEW_PUBLISHER.id}`);
-    expect(await byTestId('config-title').innerText()).toBe(`${NEW_PUBLISHER.name} > Publisher default`);
+    expect(await page.getByTestId('config-title').innerText()).toBe(
+      `${NEW_PUBLISHER.name} > Publisher default`,
+    );
 
     // Every ad-flow transition shows and hides exactly its parts.
-    await byTestId('config-editor').waitFor();
-    expect(await shown()).toEqual({
+    await page.getByTestId('config-editor').waitFor();
+    expect(await shown(page)).toEqual({
       preloadOptions: false,
       sequence: false,
       delayDuration: false,
@@ -86,13 +86,13 @@ describe('Monetization setup', () => {
       display: true,
     });
     // Display fallback reveals the profile id and the mobile and desktop blocks.
-    expect(await byTestId('field-profileId').isVisible()).toBe(false);
-    await byTestId('switch-fallbackEnable').click();
+    expect(await page.getByTestId('field-profileId').isVisible()).toBe(false);
+    await page.getByTestId('switch-fallbackEnable').click();
     for (const id of ['field-profileId', 'display-mobile', 'display-desktop'])
-      expect(await byTestId(id).isVisible()).toBe(true);
+      expect(await page.getByTestId(id).isVisible()).toBe(true);
 
-    await byTestId('flow-preload').click(); // Autoplay delay is the first sub-option
-    expect(await shown()).toEqual({
+    await page.getByTestId('flow-preload').click(); // Autoplay delay is the first sub-option
+    expect(await shown(page)).toEqual({
       preloadOptions: true,
       sequence: true,
       delayDuration: false,
@@ -100,8 +100,8 @@ describe('Monetization setup', () => {
       startMidroll: true,
       display: true,
     });
-    await byTestId('preload-playAdDuringHighlights').click();
-    expect(await shown()).toEqual({
+    await page.getByTestId('preload-playAdDuringHighlights').click();
+    expect(await shown(page)).toEqual({
       preloadOptions: true,
       sequence: true,
       delayDuration: false,
@@ -109,8 +109,8 @@ describe('Monetization setup', () => {
       startMidroll: false,
       display: true,
     });
-    await byTestId('preload-delayDuration').click();
-    expect(await shown()).toEqual({
+    await page.getByTestId('preload-delayDuration').click();
+    expect(await shown(page)).toEqual({
       preloadOptions: true,
       sequence: true,
       delayDuration: true,
@@ -120,39 +120,39 @@ describe('Monetization setup', () => {
     });
     await snap(page, 'monetization-config-delay-duration');
     // Delay duration switched the display fallback off: back on a flow with display, it is off.
-    await byTestId('preload-autoplayDelay').click();
-    expect(await shown()).toMatchObject({ display: true, maxImpressions: true, delayDuration: false });
-    expect(await byTestId('field-profileId').isVisible()).toBe(false);
-    await byTestId('flow-autoplay').click();
-    expect(await shown()).toMatchObject({ preloadOptions: false, sequence: false, maxImpressions: true });
+    await page.getByTestId('preload-autoplayDelay').click();
+    expect(await shown(page)).toMatchObject({ display: true, maxImpressions: true, delayDuration: false });
+    expect(await page.getByTestId('field-profileId').isVisible()).toBe(false);
+    await page.getByTestId('flow-autoplay').click();
+    expect(await shown(page)).toMatchObject({ preloadOptions: false, sequence: false, maxImpressions: true });
 
     // Skip reveals the Skip Timer.
-    expect(await byTestId('field-skipTimer').isVisible()).toBe(false);
-    await byTestId('switch-skip').click();
-    expect(await byTestId('field-skipTimer').isVisible()).toBe(true);
+    expect(await page.getByTestId('field-skipTimer').isVisible()).toBe(false);
+    await page.getByTestId('switch-skip').click();
+    expect(await page.getByTestId('field-skipTimer').isVisible()).toBe(true);
 
     // The channel is lowercased and numeric inputs keep digits only; an invalid field disables Save.
-    const save = byTestId('config-save');
+    const save = page.getByTestId('config-save');
     expect(await save.isDisabled()).toBe(true); // no channel yet
-    expect(await byTestId('error-channel').innerText()).toBe('Channel ID is required');
-    await byTestId('input-channel').fill('ABCDEF0123456789ABCDEF01');
-    expect(await byTestId('input-channel').inputValue()).toBe('abcdef0123456789abcdef01');
-    await byTestId('input-skipTimer').fill('1x1');
-    expect(await byTestId('input-skipTimer').inputValue()).toBe('11');
-    expect(await byTestId('error-skipTimer').innerText()).toBe('Skip Timer must be between 3 and 10');
+    expect(await page.getByTestId('error-channel').innerText()).toBe('Channel ID is required');
+    await page.getByTestId('input-channel').fill('ABCDEF0123456789ABCDEF01');
+    expect(await page.getByTestId('input-channel').inputValue()).toBe('abcdef0123456789abcdef01');
+    await page.getByTestId('input-skipTimer').fill('1x1');
+    expect(await page.getByTestId('input-skipTimer').inputValue()).toBe('11');
+    expect(await page.getByTestId('error-skipTimer').innerText()).toBe('Skip Timer must be between 3 and 10');
     expect(await save.isDisabled()).toBe(true);
-    await byTestId('input-skipTimer').fill('6');
+    await page.getByTestId('input-skipTimer').fill('6');
     expect(await save.isDisabled()).toBe(false);
 
-    await byTestId('flow-preload').click();
-    await byTestId('preload-playAdDuringHighlights').click();
-    await byTestId('switch-fallbackEnable').click();
+    await page.getByTestId('flow-preload').click();
+    await page.getByTestId('preload-playAdDuringHighlights').click();
+    await page.getByTestId('switch-fallbackEnable').click();
     expect(await save.isDisabled()).toBe(true);
-    await byTestId('input-profileId').fill('12');
-    expect(await byTestId('error-profileId').innerText()).toBe(
+    await page.getByTestId('input-profileId').fill('12');
+    expect(await page.getByTestId('error-profileId').innerText()).toBe(
       'Profile Id must be 4 or 5 digits (at most 99999)',
     );
-    await byTestId('input-profileId').fill('7312');
+    await page.getByTestId('input-profileId').fill('7312');
     expect(await save.isDisabled()).toBe(false);
     await snap(page, 'monetization-config-ready');
 
@@ -181,27 +181,27 @@ describe('Monetization setup', () => {
       pubmaticUrl: expect.stringMatching(/\/7312$/) as unknown,
     });
 
-    const saved = byTestId('setup-saved-dialog');
+    const saved = page.getByTestId('setup-saved-dialog');
     await saved.waitFor();
     expect(await saved.locator('.p-dialog-title').innerText()).toBe(messages.setupSaved);
-    expect(await byTestId('setup-saved-dialog-message').innerText()).toBe(messages.setupSavedHint);
-    await byTestId('setup-saved-dialog-accept').click();
+    expect(await page.getByTestId('setup-saved-dialog-message').innerText()).toBe(messages.setupSavedHint);
+    await page.getByTestId('setup-saved-dialog-accept').click();
     await page.waitForURL('**/admin/monetization/setup');
 
     // Harbor Herald was the last publisher without a setup.
-    await byTestId('setup-action-new-publisher-setup').click();
-    await byTestId('select-no-publisher').waitFor();
-    await byTestId('select-cancel').click();
+    await page.getByTestId('setup-action-new-publisher-setup').click();
+    await page.getByTestId('select-no-publisher').waitFor();
+    await page.getByTestId('select-cancel').click();
 
     // View existing setup: the new setup, and an A/B placement that expands into its variants.
-    await byTestId('setup-action-view-existing-setup').click();
-    await byTestId('view-empty').waitFor();
-    await byTestId('view-publishers').click();
+    await page.getByTestId('setup-action-view-existing-setup').click();
+    await page.getByTestId('view-empty').waitFor();
+    await page.getByTestId('view-publishers').click();
     for (const name of [NEW_PUBLISHER.name, 'Metro Sports'])
       await page.locator('.p-multiselect-panel .p-multiselect-item').getByText(name, { exact: true }).click();
     await page.keyboard.press('Escape');
-    await byTestId('view-load').click();
-    const videoRows = byTestId('view-video-row');
+    await page.getByTestId('view-load').click();
+    const videoRows = page.getByTestId('view-video-row');
     const newRow = videoRows.filter({ hasText: NEW_PUBLISHER.name });
     await newRow.waitFor();
     const newRowText = await newRow.innerText();
@@ -216,8 +216,8 @@ describe('Monetization setup', () => {
       expect.stringMatching(/^10%\s+Higher midroll frequency$/),
     ]);
     await snap(page, 'monetization-view-video');
-    await byTestId('view-tab-display').click();
-    const displayRow = byTestId('view-display-row').filter({ hasText: NEW_PUBLISHER.name }).first();
+    await page.getByTestId('view-tab-display').click();
+    const displayRow = page.getByTestId('view-display-row').filter({ hasText: NEW_PUBLISHER.name }).first();
     await displayRow.waitFor();
     expect(await displayRow.innerText()).toContain('10 s');
 
@@ -225,7 +225,7 @@ describe('Monetization setup', () => {
     // The first page (1-based) of the default 120-day look-back: the calendar day 120 days before today
     // on the browser's wall clock, sent with the browser's time zone.
     const firstCall = page.waitForRequest((r) => r.url().includes('/monetization_audit?'));
-    await go('/admin/monetization/audit');
+    await page.goto(server.baseUrl + '/admin/monetization/audit');
     const query = new URL((await firstCall).url()).searchParams;
     const browserDefault = await page.evaluate(() => {
       const now = new Date();
@@ -242,15 +242,15 @@ describe('Monetization setup', () => {
       browserDefault.zone,
     ]);
     await pick(page, 'audit-publisher', NEW_PUBLISHER.name);
-    const auditRows = byTestId('audit-row');
-    await expect.poll(() => auditRows.count()).toBe(3);
+    const auditRows = page.getByTestId('audit-row');
+    await expect(auditRows).toHaveCount(3);
     for (const text of await auditRows.allInnerTexts()) {
       expect(text).toContain(NEW_PUBLISHER.name);
       expect(text).toContain('admin@demo.example');
       expect(text).toContain('create');
     }
     await auditRows.filter({ hasText: 'VideoConfig' }).click();
-    const details = byTestId('change-details');
+    const details = page.getByTestId('change-details');
     await details.waitFor();
     const channelRow = details.getByTestId('change-row').filter({ hasText: 'channel' }).first();
     expect(await channelRow.locator('td').allInnerTexts()).toEqual([
@@ -262,78 +262,82 @@ describe('Monetization setup', () => {
     ]);
   });
 
-  it('updates a placement: A/B warnings, cancel warning, leave-page prompt, then before/after in Audit Logs', async () => {
-    const page = s.page;
-    await loginAs(page, s.server.baseUrl, 'admin@demo.example');
-    await go('/admin/monetization/setup/update-existing-setup');
-    expect(await byTestId('select-title').innerText()).toBe('Update Existing Setup');
-    expect(await byTestId('select-go').innerText()).toBe('Load');
-    expect(await byTestId('select-go').isDisabled()).toBe(true);
+  test('updates a placement: A/B warnings, cancel warning, leave-page prompt, then before/after in Audit Logs', async ({
+    page,
+    server,
+  }) => {
+    await loginAs(page, server.baseUrl, 'admin@demo.example');
+    await page.goto(server.baseUrl + '/admin/monetization/setup/update-existing-setup');
+    expect(await page.getByTestId('select-title').innerText()).toBe('Update Existing Setup');
+    expect(await page.getByTestId('select-go').innerText()).toBe('Load');
+    expect(await page.getByTestId('select-go').isDisabled()).toBe(true);
 
     // A monetization A/B test cannot be edited here.
     await pick(page, 'select-publisher', 'Metro Sports');
-    expect(await byTestId('select-go').isDisabled()).toBe(false); // the placement is optional
+    expect(await page.getByTestId('select-go').isDisabled()).toBe(false); // the placement is optional
     await pick(page, 'select-placement', 'Scores Hub');
-    const blocked = byTestId('ab-blocked-dialog');
+    const blocked = page.getByTestId('ab-blocked-dialog');
     await blocked.waitFor();
     expect(await blocked.locator('.p-dialog-title').innerText()).toBe(messages.abTestBlockedTitle);
-    expect(await byTestId('ab-blocked-dialog-message').innerText()).toBe(messages.abTestBlocked);
-    await byTestId('ab-blocked-dialog-accept').click();
-    expect(await byTestId('select-placement').innerText()).toContain('Select a placement');
+    expect(await page.getByTestId('ab-blocked-dialog-message').innerText()).toBe(messages.abTestBlocked);
+    await page.getByTestId('ab-blocked-dialog-accept').click();
+    expect(await page.getByTestId('select-placement').innerText()).toContain('Select a placement');
 
     // Choosing a publisher clears the placement.
     await pick(page, 'select-publisher', 'Daily Planet');
     await pick(page, 'select-placement', 'Homepage Top');
     await pick(page, 'select-publisher', 'Coastal Times');
-    expect(await byTestId('select-placement').innerText()).toContain('Select a placement');
+    expect(await page.getByTestId('select-placement').innerText()).toContain('Select a placement');
     await pick(page, 'select-publisher', 'Daily Planet');
     await pick(page, 'select-placement', 'Homepage Top');
-    await byTestId('select-go').click();
+    await page.getByTestId('select-go').click();
     await page.waitForURL('**/admin/monetization/setup/update-placement-config/406');
-    expect(await byTestId('config-title').innerText()).toBe('Daily Planet > Homepage Top');
-    const midroll = byTestId('input-midrollTime');
+    expect(await page.getByTestId('config-title').innerText()).toBe('Daily Planet > Homepage Top');
+    const midroll = page.getByTestId('input-midrollTime');
     expect(await midroll.inputValue()).toBe('3');
     await midroll.fill('4');
 
     // Cancel warns; Stay keeps the edit.
-    await byTestId('config-cancel').click();
-    expect(await byTestId('setup-cancel-dialog-message').innerText()).toBe(messages.setupCancelWarning);
-    await byTestId('setup-cancel-dialog-reject').click();
+    await page.getByTestId('config-cancel').click();
+    expect(await page.getByTestId('setup-cancel-dialog-message').innerText()).toBe(
+      messages.setupCancelWarning,
+    );
+    await page.getByTestId('setup-cancel-dialog-reject').click();
 
     // Leaving through the menu with unsaved changes asks first.
     const menu = new SideMenu(page);
     await menu.open();
     await menu.link('Audit Logs').click();
-    const leave = byTestId('setup-leave-dialog');
+    const leave = page.getByTestId('setup-leave-dialog');
     await leave.waitFor();
     await snap(page, 'monetization-leave-prompt');
-    await byTestId('setup-leave-dialog-reject').click();
+    await page.getByTestId('setup-leave-dialog-reject').click();
     expect(page.url()).toContain('/update-placement-config/406');
     expect(await midroll.inputValue()).toBe('4');
 
-    await byTestId('config-save').click();
-    await byTestId('setup-saved-dialog').waitFor();
-    await byTestId('setup-saved-dialog-accept').click();
+    await page.getByTestId('config-save').click();
+    await page.getByTestId('setup-saved-dialog').waitFor();
+    await page.getByTestId('setup-saved-dialog-accept').click();
     await page.waitForURL('**/admin/monetization/setup');
 
     // A placement with a plain A/B test asks before continuing.
-    await byTestId('setup-action-new-placement-setup').click();
+    await page.getByTestId('setup-action-new-placement-setup').click();
     await pick(page, 'select-publisher', 'Daily Planet');
     await pick(page, 'select-placement', 'Article Inline');
-    await byTestId('ab-continue-dialog').waitFor();
-    expect(await byTestId('ab-continue-dialog-message').innerText()).toBe(messages.abTestWarning);
-    await byTestId('ab-continue-dialog-accept').click();
-    expect(await byTestId('select-go').isDisabled()).toBe(false);
+    await page.getByTestId('ab-continue-dialog').waitFor();
+    expect(await page.getByTestId('ab-continue-dialog-message').innerText()).toBe(messages.abTestWarning);
+    await page.getByTestId('ab-continue-dialog-accept').click();
+    expect(await page.getByTestId('select-go').isDisabled()).toBe(false);
 
-    await go('/admin/monetization/audit');
-    const first = byTestId('audit-row').first();
+    await page.goto(server.baseUrl + '/admin/monetization/audit');
+    const first = page.getByTestId('audit-row').first();
     await expect.poll(() => first.innerText()).toContain('Homepage Top');
     const text = await first.innerText();
     expect(text).toContain('Daily Planet');
     expect(text).toContain('admin@demo.example');
     expect(text).toContain('midrollTime');
     await first.click();
-    const row = byTestId('change-details').getByTestId('change-row');
+    const row = page.getByTestId('change-details').getByTestId('change-row');
     expect(await row.locator('td').allInnerTexts()).toEqual([
       'midrollTime',
       '',
@@ -346,18 +350,22 @@ describe('Monetization setup', () => {
     await page.keyboard.press('Escape');
 
     // A refused save opens the error dialog with the server's first error.
-    await go('/admin/monetization/setup/new-publisher-config/406');
-    await byTestId('input-channel').fill('0123456789abcdef01234567');
-    await byTestId('config-save').click();
-    const failed = byTestId('setup-error-dialog');
+    await page.goto(server.baseUrl + '/admin/monetization/setup/new-publisher-config/406');
+    await page.getByTestId('input-channel').fill('0123456789abcdef01234567');
+    await page.getByTestId('config-save').click();
+    const failed = page.getByTestId('setup-error-dialog');
     await failed.waitFor();
     expect(await failed.locator('.p-dialog-title').innerText()).toBe(messages.setupSaveFailedTitle);
-    expect(await byTestId('setup-error-dialog-message').innerText()).toBe(setupErrors.exists('publisher'));
+    expect(await page.getByTestId('setup-error-dialog-message').innerText()).toBe(
+      setupErrors.exists('publisher'),
+    );
   });
 
-  it('says the publishers could not be fetched when that call fails, instead of leaving the pickers empty', async () => {
-    const page = s.page;
-    await loginAs(page, s.server.baseUrl, 'admin@demo.example');
+  test('says the publishers could not be fetched when that call fails, instead of leaving the pickers empty', async ({
+    page,
+    server,
+  }) => {
+    await loginAs(page, server.baseUrl, 'admin@demo.example');
     await page.route('**/api/v1/editor/publishers', (route) =>
       route.fulfill({
         status: 503,
@@ -367,7 +375,7 @@ describe('Monetization setup', () => {
     );
     try {
       for (const path of ['/admin/monetization/audit', '/admin/ad-config']) {
-        await go(path);
+        await page.goto(server.baseUrl + path);
         const toast = page.getByTestId('toast-text').filter({ hasText: messages.errorFetchingPublishers });
         // The call is retried twice before it counts as failed.
         await toast.first().waitFor({ timeout: 20_000 });
@@ -380,9 +388,11 @@ describe('Monetization setup', () => {
     }
   });
 
-  it('shows editor@ no Admin menu and answers its monetization calls with 403', async () => {
-    const page = s.page;
-    await loginAs(page, s.server.baseUrl, 'editor@demo.example');
+  test('shows editor@ no Admin menu and answers its monetization calls with 403', async ({
+    page,
+    server,
+  }) => {
+    await loginAs(page, server.baseUrl, 'editor@demo.example');
     const menu = new SideMenu(page);
     await menu.open();
     expect(await menu.topLevelLabels()).not.toContain('Admin');

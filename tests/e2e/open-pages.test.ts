@@ -1,14 +1,12 @@
 // The pages anyone may open without a session: terms, documentation, help, and the 404 page.
-import { describe, expect, it } from 'vitest';
+import { expect, test } from './support/fixtures.ts';
 import { snap } from './support/browser.ts';
-import { useE2eSuite } from './support/suite.ts';
 import { Shell } from './support/pages/shell.ts';
 
-const s = useE2eSuite();
+test.use({ e2e: {} });
 
-describe('open pages without a session', () => {
-  it('/terms shows the five terms with their periods', async () => {
-    const { page, server } = s;
+test.describe('open pages without a session', () => {
+  test('/terms shows the five terms with their periods', async ({ page, server }) => {
     await page.goto(`${server.baseUrl}/terms`);
     const section = (id: string) => page.getByTestId(`terms-${id}`).innerText();
     await page.getByTestId('terms-page').waitFor();
@@ -22,8 +20,7 @@ describe('open pages without a session', () => {
     await snap(page, 'open-terms');
   });
 
-  it('/docs/apv and /docs/hos render their documentation pages', async () => {
-    const { page, server } = s;
+  test('/docs/apv and /docs/hos render their documentation pages', async ({ page, server }) => {
     const cases: [path: string, testId: string, heading: string][] = [
       ['/docs/apv', 'docs-apv', 'APV'],
       ['/docs/hos', 'docs-highlights', 'Highlights on Search'],
@@ -39,8 +36,10 @@ describe('open pages without a session', () => {
     await snap(page, 'open-docs-hos');
   });
 
-  it('/docs/calendar shows the calendar embed in its weekly view, moved a week at a time', async () => {
-    const { page, server } = s;
+  test('/docs/calendar shows the calendar embed in its weekly view, moved a week at a time', async ({
+    page,
+    server,
+  }) => {
     await page.goto(`${server.baseUrl}/docs/calendar`);
     const article = page.getByTestId('docs-calendar');
     await article.waitFor();
@@ -72,8 +71,7 @@ describe('open pages without a session', () => {
     expect(await page.getByTestId('calendar-snippet').innerText()).toContain('data-view="week"');
   });
 
-  it('an unknown path shows the 404 page', async () => {
-    const { page, server } = s;
+  test('an unknown path shows the 404 page', async ({ page, server }) => {
     await page.goto(`${server.baseUrl}/no/such/page`);
     const notFound = page.getByTestId('not-found');
     await notFound.waitFor();
@@ -83,8 +81,7 @@ describe('open pages without a session', () => {
     await snap(page, 'open-404');
   });
 
-  it('/help offers support by e-mail through a mailto link', async () => {
-    const { page, server } = s;
+  test('/help offers support by e-mail through a mailto link', async ({ page, server }) => {
     await page.goto(`${server.baseUrl}/help`);
     const link = page.getByTestId('help-page').getByRole('link', { name: /@/ });
     await link.waitFor();

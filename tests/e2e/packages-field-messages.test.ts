@@ -2,15 +2,14 @@
 // Embed name field loses focus must not move the buttons below it. Leaving the field happens on the mouse
 // press of a click on a button; a button pushed down between press and release never got that click, so
 // each test presses where the button was before the message showed, in one real mouse click.
-import { describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import { expect, test } from './support/fixtures.ts';
+import type { Locator, Page } from '@playwright/test';
 import { messages } from '@hc/shared/messages';
 import { snap } from './support/browser.ts';
-import { useE2eSuite } from './support/suite.ts';
 import { PackageEditorPage } from './support/pages/package-editor-page.ts';
 import { Shell } from './support/pages/shell.ts';
 
-const s = useE2eSuite({ signedInAs: 'editor@demo.example' });
+test.use({ e2e: { signedInAs: 'editor@demo.example' } });
 
 /** The button's box now, while the field still has focus and no message shows. */
 async function boxOf(button: Locator) {
@@ -24,9 +23,11 @@ async function clickAt(page: Page, box: { x: number; y: number; width: number; h
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
 }
 
-describe('package editor: validation lines keep the buttons where they were', () => {
-  it('Save takes the click that leaves an emptied Name, and stays put as the message shows', async () => {
-    const { page, server } = s;
+test.describe('package editor: validation lines keep the buttons where they were', () => {
+  test('Save takes the click that leaves an emptied Name, and stays put as the message shows', async ({
+    page,
+    server,
+  }) => {
     const editor = new PackageEditorPage(page, server.baseUrl);
     const shell = new Shell(page);
     await editor.gotoNew();
@@ -46,8 +47,7 @@ describe('package editor: validation lines keep the buttons where they were', ()
     await snap(page, 'package-editor-name-message');
   });
 
-  it('Preview takes the click that leaves a wrong Embed name', async () => {
-    const { page, server } = s;
+  test('Preview takes the click that leaves a wrong Embed name', async ({ page, server }) => {
     const editor = new PackageEditorPage(page, server.baseUrl);
     const shell = new Shell(page);
     await editor.gotoNew();
@@ -65,8 +65,7 @@ describe('package editor: validation lines keep the buttons where they were', ()
     await snap(page, 'package-editor-alias-message');
   });
 
-  it("the preview's own PREVIEW takes the click that leaves an emptied Name", async () => {
-    const { page, server } = s;
+  test("the preview's own PREVIEW takes the click that leaves an emptied Name", async ({ page, server }) => {
     const editor = new PackageEditorPage(page, server.baseUrl);
     await editor.gotoNew();
     const ids = (await editor.freeAvailableIds()).slice(0, 3);
@@ -85,6 +84,6 @@ describe('package editor: validation lines keep the buttons where they were', ()
     await clickAt(page, before);
 
     await editor.nameError.waitFor();
-    await expect.poll(() => stage.getAttribute('data-phase')).toBe('playing');
+    await expect(stage).toHaveAttribute('data-phase', 'playing');
   });
 });

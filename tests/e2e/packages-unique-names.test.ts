@@ -1,18 +1,19 @@
 // The package editor refuses a name or embed name another package already has (in any case, with outer
 // spaces): the server's message under the field at fault, the typed value kept, and a save that goes
 // through once the field is changed.
-import { describe, expect, it } from 'vitest';
+import { expect, test } from './support/fixtures.ts';
 import { embedNameInUse, packageNameInUse } from '@hc/shared/messages';
 import { snap } from './support/browser.ts';
-import { useE2eSuite } from './support/suite.ts';
 import { PackageEditorPage } from './support/pages/package-editor-page.ts';
 import { Shell } from './support/pages/shell.ts';
 
-const s = useE2eSuite({ signedInAs: 'editor@demo.example' });
+test.use({ e2e: { signedInAs: 'editor@demo.example' } });
 
-describe('package editor: names in use', () => {
-  it('shows the refusal under the name, then under the embed name, keeping what was typed', async () => {
-    const { page, server } = s;
+test.describe('package editor: names in use', () => {
+  test('shows the refusal under the name, then under the embed name, keeping what was typed', async ({
+    page,
+    server,
+  }) => {
     const shell = new Shell(page);
     const editor = new PackageEditorPage(page, server.baseUrl);
     await editor.gotoNew();
@@ -35,7 +36,7 @@ describe('package editor: names in use', () => {
 
     // Typing clears the message.
     await editor.nameInput.fill('Sports Daily, the late edition');
-    await expect.poll(() => editor.nameError.count()).toBe(0);
+    await expect(editor.nameError).toHaveCount(0);
 
     // 'election-special' is a seeded embed name of the publisher.
     await editor.aliasInput.fill('ELECTION-Special');
@@ -53,11 +54,11 @@ describe('package editor: names in use', () => {
         .first()
         .click({ timeout: 2_000 })
         .catch(() => undefined);
-    await expect.poll(() => page.locator('.p-toast-message').count()).toBe(0);
+    await expect(page.locator('.p-toast-message')).toHaveCount(0);
     await snap(page, 'package-editor-alias-in-use');
 
     await editor.aliasInput.fill('late-edition');
-    await expect.poll(() => aliasError.count()).toBe(0);
+    await expect(aliasError).toHaveCount(0);
     const saved = await editor.saveAndWait();
     expect(saved.status()).toBe(201);
     await page.waitForURL(/\/packages\/editor\/[^/]+\/\d+$/);

@@ -2,19 +2,19 @@
 // by native drag and drop (Playwright's dragTo, real mouse moves that Chromium turns into HTML5 drag
 // events), the editor's rules and messages, the package in the list (status, embed code, drawer preview,
 // delete), an auto package's 'Highlight removed' dialog, the leave-page prompt and the mobile refusal.
-import { describe, expect, it } from 'vitest';
+import { expect, test } from './support/fixtures.ts';
+import type { E2eServer } from './support/server.ts';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Request } from 'playwright-core';
+import type { Page, Request } from '@playwright/test';
 import { schema } from '@hc/db/schema';
 import type { Package } from '@hc/shared/api/packages';
 import { snap } from './support/browser.ts';
-import { useE2eSuite } from './support/suite.ts';
 import { PackageEditorPage } from './support/pages/package-editor-page.ts';
 import { PackagesListPage } from './support/pages/packages-list-page.ts';
 import { Shell } from './support/pages/shell.ts';
 import { SideMenu } from './support/pages/side-menu.ts';
 
-const s = useE2eSuite({ signedInAs: 'editor@demo.example' });
+test.use({ e2e: { signedInAs: 'editor@demo.example' } });
 
 const PUBLISHER = 406;
 /** A suffix so the names and the embed name are this run's own. */
@@ -30,7 +30,7 @@ function builtPackage() {
 }
 
 /** POST/PUT calls to the packages API the page sends from now on (to prove a refused save sends none). */
-function recordSaves(page: typeof s.page): Request[] {
+function recordSaves(page: Page): Request[] {
   const saves: Request[] = [];
   page.on('request', (r) => {
     if (/\/api\/v1\/editor\/packages/.test(r.url()) && ['POST', 'PUT'].includes(r.method())) saves.push(r);
@@ -38,17 +38,19 @@ function recordSaves(page: typeof s.page): Request[] {
   return saves;
 }
 
-async function packageRow(embedId: string) {
-  const [row] = await s.server.database.handle.db
+async function packageRow(server: E2eServer, embedId: string) {
+  const [row] = await server.database.handle.db
     .select()
     .from(schema.packages)
     .where(eq(schema.packages.embedId, embedId));
   return row;
 }
 
-describe('package editor: building a package', () => {
-  it('drags five highlights in, refuses a sixth, reorders, renames, validates the name and saves', async () => {
-    const { page, server } = s;
+test.describe('package editor: building a package', () => {
+  test('drags five highlights in, refuses a sixth, reorders, renames, validates the name and saves', async ({
+    page,
+    server,
+  }) => {
     const shell = new Shell(page);
     const list = new PackagesListPage(page, server.baseUrl);
     const editor = new PackageEditorPage(page, server.baseUrl);
@@ -105,7 +107,7 @@ describe('package editor: building a package', () => {
 
     await editor.nameInput.fill(NAME);
     await editor.aliasInput.fill(ALIAS);
-    await expect.poll(() => editor.nameError.count()).toBe(0);
+    await expect(editor.nameError).toHaveCount(0);
     const response = await editor.saveAndWait();
     expect(response.request().method()).toBe('POST');
     expect(response.status()).toBe(201);
@@ -134,8 +136,10 @@ describe('package editor: building a package', () => {
     built = { embedId: saved.embed_id, ids: [e, b, a, c, d], titles: await editor.packageTitles() };
   });
 
-  it('refuses an embed name already in use and a package of fewer than 3 highlights', async () => {
-    const { page, server } = s;
+  test('refuses an embed name already in use and a package of fewer than 3 highlights', async ({
+    page,
+    server,
+  }) => {
     builtPackage();
     const shell = new Shell(page);
     const editor = new PackageEditorPage(page, server.baseUrl);
@@ -166,9 +170,11 @@ describe('package editor: building a package', () => {
   });
 });
 
-describe('packages list: the new package', () => {
-  it('finds it by name and deactivates it after the exact confirmation; the status survives a reload', async () => {
-    const { page, server } = s;
+test.describe('packages list: the new package', () => {
+  test('finds it by name and deactivates it after the exact confirmation; the status survives a reload', async ({
+    page,
+    server,
+  }) => {
     const { embedId } = builtPackage();
     const list = new PackagesListPage(page, server.baseUrl);
     await list.goto();
@@ -184,7 +190,7 @@ describe('packages list: the new package', () => {
     const response = await list.acceptAndWait();
     expect(response.status()).toBe(200);
     await expect.poll(() => list.statusCheckbox(embedId).isChecked()).toBe(false);
-    expect((await packageRow(embedId))?.status).toBe('Draft');
+    expect((await packageRow(server, embedId))?.status).toBe('Draft');
 
     // The search lives in the address: a reload shows the same view.
     expect(new URL(page.url()).searchParams.get('q')).toBe(NAME);
@@ -204,8 +210,11 @@ describe('packages list: the new package', () => {
     expect(lines[1]).toContain(NAME);
   });
 
-  it('copies its embed code: the snippet with the account id and the embed id', async () => {
-    const { page, server, context } = s;
+  test('copies its embed code: the snippet with the account id and the embed id', async ({
+    page,
+    context,
+    server,
+  }) => {
     const { embedId } = builtPackage();
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
     const list = new PackagesListPage(page, server.baseUrl);
@@ -223,8 +232,10 @@ describe('packages list: the new package', () => {
     );
   });
 
-  it('shows it in the drawer with a preview that plays on PREVIEW; delete archives it and the row leaves', async () => {
-    const { page, server } = s;
+  test('shows it in the drawer with a preview that plays on PREVIEW; delete archives it and the row leaves', async ({
+    page,
+    server,
+  }) => {
     const { embedId, titles } = builtPackage();
     const list = new PackagesListPage(page, server.baseUrl);
     await list.goto();
@@ -250,7 +261,7 @@ describe('packages list: the new package', () => {
     const response = await list.acceptAndWait();
     expect(response.status()).toBe(200);
     await list.titleButton(embedId).waitFor({ state: 'detached' });
-    expect((await packageRow(embedId))?.status).toBe('Archive');
+    expect((await packageRow(server, embedId))?.status).toBe('Archive');
 
     // The reload keeps the search (it lives in the address) and the archived package stays out.
     await page.reload();
@@ -259,8 +270,10 @@ describe('packages list: the new package', () => {
     expect(await list.rowIds()).toEqual([]);
   });
 
-  it("the drawer's Delete asks, archives the package, closes the drawer and the row leaves", async () => {
-    const { page, server } = s;
+  test("the drawer's Delete asks, archives the package, closes the drawer and the row leaves", async ({
+    page,
+    server,
+  }) => {
     // A Draft package of this run's own, written as the editor would have saved it.
     const embedId = `e2ed${RUN}`;
     const name = `E2E Drawer delete ${RUN}`;
@@ -280,13 +293,15 @@ describe('packages list: the new package', () => {
     expect(response.status()).toBe(200);
     await list.drawer.waitFor({ state: 'hidden' });
     await list.titleButton(embedId).waitFor({ state: 'detached' });
-    expect((await packageRow(embedId))?.status).toBe('Archive');
+    expect((await packageRow(server, embedId))?.status).toBe('Archive');
   });
 });
 
-describe('package editor: an auto package', () => {
-  it("asks 'Highlight removed' on a removal: No puts it back, Yes keeps it out and saving marks it", async () => {
-    const { page, server } = s;
+test.describe('package editor: an auto package', () => {
+  test("asks 'Highlight removed' on a removal: No puts it back, Yes keeps it out and saving marks it", async ({
+    page,
+    server,
+  }) => {
     const { db } = server.database.handle;
     const autos = await db
       .select({ embedId: schema.packages.embedId })
@@ -339,7 +354,7 @@ describe('package editor: an auto package', () => {
 
     await editor.gotoPackage(embedId);
     expect(await editor.packageIds()).toEqual(after);
-    expect((await packageRow(embedId))?.tvInvalidHlts).toContain(victim);
+    expect((await packageRow(server, embedId))?.tvInvalidHlts).toContain(victim);
     const [highlight] = await db
       .select({ tvValid: schema.highlights.tvValid })
       .from(schema.highlights)
@@ -348,9 +363,11 @@ describe('package editor: an auto package', () => {
   });
 });
 
-describe('package editor: leaving and devices', () => {
-  it('asks before leaving with unsaved changes; Stay keeps the edits, Leave goes', async () => {
-    const { page, server } = s;
+test.describe('package editor: leaving and devices', () => {
+  test('asks before leaving with unsaved changes; Stay keeps the edits, Leave goes', async ({
+    page,
+    server,
+  }) => {
     const editor = new PackageEditorPage(page, server.baseUrl);
     const menu = new SideMenu(page);
     await editor.gotoNew();
@@ -379,8 +396,11 @@ describe('package editor: leaving and devices', () => {
     await page.getByTestId('terms-page').waitFor();
   });
 
-  it("refuses the editor on a phone with 'Editor is not supported on mobile devices'", async () => {
-    const { browser, context, server } = s;
+  test("refuses the editor on a phone with 'Editor is not supported on mobile devices'", async ({
+    context,
+    server,
+    browser,
+  }) => {
     const phone = await browser.newContext({
       viewport: { width: 390, height: 844 },
       deviceScaleFactor: 3,

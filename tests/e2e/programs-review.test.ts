@@ -1,14 +1,13 @@
 // Live programs (as live@demo.example) and the Auto Highlight Review queue (as apvadmin@demo.example):
 // searching programs by name and by id, a program and its drawer; reviewing an article with the keyboard
 // only, the queue and the badges dropping by one, and an invalid form that cannot be submitted.
-import { beforeEach, describe, expect, it } from 'vitest';
+import { expect, test } from './support/fixtures.ts';
 import { loginAs, snap } from './support/browser.ts';
-import { useE2eSuite } from './support/suite.ts';
 import { ProgramsPage } from './support/pages/programs-page.ts';
 import { ReviewPage } from './support/pages/review-page.ts';
 import { SideMenu } from './support/pages/side-menu.ts';
 
-const s = useE2eSuite();
+test.use({ e2e: {} });
 
 /** 'Nov 19, 2026': the console's date format. */
 const DATE = /^[A-Z][a-z]{2} \d{2}, \d{4}$/;
@@ -23,15 +22,17 @@ async function openArticleWith(review: ReviewPage, count: number): Promise<numbe
   return undefined;
 }
 
-describe('Programs', () => {
+test.describe('Programs', () => {
   let programs: ProgramsPage;
-  beforeEach(async () => {
-    await loginAs(s.page, s.server.baseUrl, 'live@demo.example');
-    programs = new ProgramsPage(s.page, s.server.baseUrl);
+  test.beforeEach(async ({ page, server }) => {
+    await loginAs(page, server.baseUrl, 'live@demo.example');
+    programs = new ProgramsPage(page, server.baseUrl);
     await programs.goto();
   });
 
-  it('searches by name on Enter only with text, and Clear Search lists every program again', async () => {
+  test('searches by name on Enter only with text, and Clear Search lists every program again', async ({
+    page,
+  }) => {
     const all = await programs.names();
     expect(all.length).toBeGreaterThan(1);
 
@@ -40,7 +41,7 @@ describe('Programs', () => {
     await programs.searchBox.fill('   ');
     expect(await programs.submit.isDisabled()).toBe(true);
     await programs.submit.hover({ force: true });
-    await expect.poll(() => s.page.locator('.p-tooltip').innerText()).toBe('Please fill out search field');
+    await expect.poll(() => page.locator('.p-tooltip').innerText()).toBe('Please fill out search field');
 
     const word = all[0]!.split(' ').find((w) => w.length > 3)!;
     const url = await programs.reloadsWith(async () => {
@@ -53,7 +54,7 @@ describe('Programs', () => {
     expect(found.length).toBeGreaterThan(0);
     expect(found.length).toBeLessThan(all.length);
     for (const name of found) expect(name.toLowerCase()).toContain(word.toLowerCase());
-    await snap(s.page, 'programs-search-name');
+    await snap(page, 'programs-search-name');
 
     const cleared = await programs.reloadsWith(() => programs.clear.click());
     expect(cleared.searchParams.has('search_text')).toBe(false);
@@ -61,7 +62,9 @@ describe('Programs', () => {
     expect(await programs.searchBox.inputValue()).toBe('');
   });
 
-  it('searches by id when the box is left with changed text, then opens the program and its drawer', async () => {
+  test('searches by id when the box is left with changed text, then opens the program and its drawer', async ({
+    page,
+  }) => {
     const names = await programs.names();
     const ids = await programs.ids();
     const id = ids[2]!;
@@ -76,16 +79,16 @@ describe('Programs', () => {
 
     // Leaving the box again with the same text asks nothing.
     let asked = 0;
-    s.page.on('request', (r) => {
+    page.on('request', (r) => {
       if (r.url().includes('/programs/index')) asked += 1;
     });
     await programs.searchBox.focus();
     await programs.searchBox.press('Tab');
-    await s.page.waitForTimeout(300);
+    await page.waitForTimeout(300);
     expect(asked).toBe(0);
 
     await programs.rows.first().click();
-    await s.page.waitForURL(`**/highlights/live/stream/program/${id}`);
+    await page.waitForURL(`**/highlights/live/stream/program/${id}`);
     // The rows show skeletons until the program loads: wait for its title, not for the first row.
     await expect.poll(() => programs.detailTitle.innerText()).toBe(names[2]);
     const crumbs = await programs.breadcrumbs.innerText();
@@ -95,19 +98,19 @@ describe('Programs', () => {
     await programs.drawer.waitFor({ state: 'visible' });
     expect(await programs.drawerVideo.getAttribute('src')).toMatch(/\.mp4$/);
     expect(await programs.drawerCreated.innerText()).toMatch(DATE);
-    await snap(s.page, 'program-drawer');
+    await snap(page, 'program-drawer');
   });
 });
 
-describe('Auto Highlight Review', () => {
+test.describe('Auto Highlight Review', () => {
   let review: ReviewPage;
-  beforeEach(async () => {
-    await loginAs(s.page, s.server.baseUrl, 'apvadmin@demo.example');
-    review = new ReviewPage(s.page, s.server.baseUrl);
+  test.beforeEach(async ({ page, server }) => {
+    await loginAs(page, server.baseUrl, 'apvadmin@demo.example');
+    review = new ReviewPage(page, server.baseUrl);
     await review.goto();
   });
 
-  it('lists the queue newest first by default', async () => {
+  test('lists the queue newest first by default', async () => {
     const created = await review.table
       .locator('tbody tr[data-testid="review-row"]')
       .evaluateAll((rows) =>
@@ -117,72 +120,76 @@ describe('Auto Highlight Review', () => {
     expect(created.every((v, i) => i === 0 || created[i - 1]! >= v)).toBe(true);
   });
 
-  it('keeps Done and Reject disabled while the form is invalid, and ALT+D sends nothing', async () => {
+  test('keeps Done and Reject disabled while the form is invalid, and ALT+D sends nothing', async ({
+    page,
+  }) => {
     const [first] = await review.articleIds();
     await review.open(first!);
     expect(await review.done.isDisabled()).toBe(true);
     expect(await review.reject.isDisabled()).toBe(true);
 
     let sent = 0;
-    s.page.on('request', (r) => {
+    page.on('request', (r) => {
       if (r.url().includes('submit_feedback')) sent += 1;
     });
     // Bad without a reason is not enough.
-    await s.page.keyboard.press('Alt+KeyW');
+    await page.keyboard.press('Alt+KeyW');
     await expect
       .poll(() => review.highlight(0).getByTestId('review-highlight-0-state').innerText())
       .toMatch(/APV reason/);
     expect(await review.done.isDisabled()).toBe(true);
-    await s.page.keyboard.press('Alt+KeyD');
-    await s.page.keyboard.press('Alt+KeyR');
-    await s.page.waitForTimeout(400);
+    await page.keyboard.press('Alt+KeyD');
+    await page.keyboard.press('Alt+KeyR');
+    await page.waitForTimeout(400);
     expect(sent).toBe(0);
     expect(await review.done.isDisabled()).toBe(true);
-    await snap(s.page, 'review-invalid');
+    await snap(page, 'review-invalid');
   });
 
-  it('keeps the column sort across a reload, and Refresh asks again', async () => {
+  test('keeps the column sort across a reload, and Refresh asks again', async ({ page }) => {
     const listCall = (accept: (u: URL) => boolean) =>
-      s.page.waitForResponse(
-        (r) => r.url().includes('/articles/pending_review?') && accept(new URL(r.url())),
-      );
+      page.waitForResponse((r) => r.url().includes('/articles/pending_review?') && accept(new URL(r.url())));
     const sorted = listCall((u) => u.searchParams.get('sort_by') === 'title');
     await review.table.getByRole('columnheader', { name: 'Title' }).click();
     const url = new URL((await sorted).url());
     expect(url.searchParams.get('order_by')).toBe('asc');
 
     const reloaded = listCall(() => true);
-    await s.page.reload();
+    await page.reload();
     const again = new URL((await reloaded).url());
     expect([again.searchParams.get('sort_by'), again.searchParams.get('order_by')]).toEqual(['title', 'asc']);
     await review.waitForRows();
 
     const refreshed = listCall((u) => u.searchParams.get('sort_by') === 'title');
-    await s.page.getByTestId('review-refresh').click();
+    await page.getByTestId('review-refresh').click();
     await refreshed;
   });
 
-  it('reviews an article of three highlights with the keyboard, the third by the key shown beside it', async () => {
+  test('reviews an article of three highlights with the keyboard, the third by the key shown beside it', async ({
+    page,
+  }) => {
     const articleId = await openArticleWith(review, 3);
     expect(articleId, 'the demo queue has an article with three highlights').toBeDefined();
     expect(await review.highlight(2).locator('.hc-kbd-hint').innerText()).toBe(
       'Alt+3 good · Alt+Shift+3 bad',
     );
-    await s.page.keyboard.press('Alt+KeyQ');
-    await s.page.keyboard.press('Shift+KeyQ');
+    await page.keyboard.press('Alt+KeyQ');
+    await page.keyboard.press('Shift+KeyQ');
     expect(await review.done.isEnabled()).toBe(false);
-    await s.page.keyboard.press('Alt+Digit3');
+    await page.keyboard.press('Alt+Digit3');
     await expect
       .poll(() => review.highlight(2).getByTestId('review-highlight-2-state').innerText())
       .toBe('Rated');
     await expect.poll(() => review.done.isEnabled()).toBe(true);
-    await snap(s.page, 'review-keyboard-three');
-    expect(await review.submits(() => s.page.keyboard.press('Alt+KeyD'))).toBe(200);
-    await expect.poll(() => review.article(articleId!).count()).toBe(0);
+    await snap(page, 'review-keyboard-three');
+    expect(await review.submits(() => page.keyboard.press('Alt+KeyD'))).toBe(200);
+    await expect(review.article(articleId!)).toHaveCount(0);
   });
 
-  it('reviews an article with the keyboard only; it leaves the queue and the badges drop by one', async () => {
-    const userBadge = s.page.getByTestId('pending-badge');
+  test('reviews an article with the keyboard only; it leaves the queue and the badges drop by one', async ({
+    page,
+  }) => {
+    const userBadge = page.getByTestId('pending-badge');
     await userBadge.waitFor();
     const before = Number(await userBadge.innerText());
     const queued = Number((await review.count.innerText()).replace(/\D+/g, ''));
@@ -192,47 +199,47 @@ describe('Auto Highlight Review', () => {
     expect(articleId).toBeDefined();
 
     // ALT+W: the first is Bad (TV forced to No / other) and the reason picker takes the focus.
-    await s.page.keyboard.press('Alt+KeyW');
+    await page.keyboard.press('Alt+KeyW');
     await expect
       .poll(() =>
-        s.page.evaluate(() => document.activeElement?.closest('[data-testid]')?.getAttribute('data-testid')),
+        page.evaluate(() => document.activeElement?.closest('[data-testid]')?.getAttribute('data-testid')),
       )
       .toBe('review-highlight-0-apv-reason');
     // ArrowDown opens the list, ArrowDown again reaches the first reason, Enter takes it.
-    await s.page.keyboard.press('ArrowDown');
-    await s.page.getByRole('listbox').waitFor();
-    await s.page.keyboard.press('ArrowDown');
-    await s.page.keyboard.press('Enter');
-    await s.page.getByRole('listbox').waitFor({ state: 'detached' });
+    await page.keyboard.press('ArrowDown');
+    await page.getByRole('listbox').waitFor();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.getByRole('listbox').waitFor({ state: 'detached' });
     await expect
       .poll(() => review.highlight(0).getByTestId('review-highlight-0-state').innerText())
       .toBe('Rated');
     expect(await review.reasonLabel(0, 'apv')).toBe("Content doesn't match title");
     expect(await review.reasonLabel(0, 'tv')).toBe('Other');
     // SHIFT+Q: the second looks good.
-    await s.page.keyboard.press('Shift+KeyQ');
+    await page.keyboard.press('Shift+KeyQ');
     await expect.poll(() => review.done.isEnabled()).toBe(true);
-    await snap(s.page, 'review-keyboard-filled');
+    await snap(page, 'review-keyboard-filled');
 
-    const reviewedTitle = await s.page.getByTestId('review-panel-title').innerText();
-    const status = await review.submits(() => s.page.keyboard.press('Alt+KeyD'));
+    const reviewedTitle = await page.getByTestId('review-panel-title').innerText();
+    const status = await review.submits(() => page.keyboard.press('Alt+KeyD'));
     expect(status).toBe(200);
     await expect
-      .poll(() => s.page.getByTestId('toast-text').allInnerTexts())
+      .poll(() => page.getByTestId('toast-text').allInnerTexts())
       .toContain('Thanks, Feedback has been submitted.');
     // The panel moves on to the next article of the queue (nobody else holds one here).
-    await expect.poll(() => s.page.getByTestId('review-panel-title').innerText()).not.toBe(reviewedTitle);
+    await expect.poll(() => page.getByTestId('review-panel-title').innerText()).not.toBe(reviewedTitle);
     expect(await review.panel.isVisible()).toBe(true);
-    await expect.poll(() => review.article(articleId!).count()).toBe(0);
+    await expect(review.article(articleId!)).toHaveCount(0);
     await expect
       .poll(async () => Number((await review.count.innerText()).replace(/\D+/g, '')))
       .toBe(queued - 1);
     await expect.poll(async () => Number(await userBadge.innerText())).toBe(before - 1);
 
     await review.closePanel();
-    const menu = new SideMenu(s.page);
+    const menu = new SideMenu(page);
     await menu.open();
-    expect(Number(await s.page.getByTestId('menu-badge-review').innerText())).toBe(before - 1);
-    await snap(s.page, 'review-after-done');
+    expect(Number(await page.getByTestId('menu-badge-review').innerText())).toBe(before - 1);
+    await snap(page, 'review-after-done');
   });
 });

@@ -4,45 +4,33 @@
 // upstream's data, live: a title changed in the upstream's database shows after a reload.
 import { randomBytes } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expect, test } from './support/fixtures.ts';
 import { schema } from '@hc/db/schema';
-import { launchBrowser, loginAs, snap } from './support/browser.ts';
+import { loginAs, snap } from './support/browser.ts';
 import { HighlightsPage } from './support/pages/highlights-page.ts';
 import { PackagesListPage } from './support/pages/packages-list-page.ts';
 import { startE2eServer, type E2eServer } from './support/server.ts';
 
+// The file's server is the upstream; the console under test is started here, pointing at it.
+test.use({ e2e: {} });
 let upstream: E2eServer;
 let proxy: E2eServer;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-const browserErrors: string[] = [];
 const marker = `Proxied ${randomBytes(3).toString('hex')}`;
+/** Only what the page threw counts here (a proxied call may log a console error on purpose). */
+const thrown = (errors: string[]) => errors.filter((e) => e.startsWith('pageerror:'));
 
-beforeAll(async () => {
-  upstream = await startE2eServer();
+test.beforeAll(async ({ server }) => {
+  upstream = server;
   proxy = await startE2eServer({ env: { EDITOR_API_UPSTREAM: upstream.baseUrl }, seedDemo: false });
-  browser = await launchBrowser();
 });
-afterAll(async () => {
-  await browser?.close();
+test.afterAll(async () => {
   await proxy?.close();
-  await upstream?.close();
-});
-beforeEach(async () => {
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  context.setDefaultTimeout(15_000);
-  page = await context.newPage();
-  page.on('pageerror', (error) => browserErrors.push(`pageerror: ${error.message}`));
-});
-afterEach(async ({ task }) => {
-  if (task.result?.state === 'fail')
-    await snap(page, `FAILED-proxy-${task.name.slice(0, 40).replace(/\W+/g, '-')}`);
-  await context.close();
 });
 
-it('logs in through the console and shows the upstream’s highlights, thumbnails and changes', async () => {
+test('logs in through the console and shows the upstream’s highlights, thumbnails and changes', async ({
+  page,
+  browserErrors,
+}) => {
   const { db } = proxy.database.handle;
   expect((await db.select({ n: count() }).from(schema.users))[0]?.n).toBe(0);
 
@@ -63,10 +51,13 @@ it('logs in through the console and shows the upstream’s highlights, thumbnail
   await highlights.goto('/highlights/web');
   await expect.poll(() => highlights.titles()).toContain(`${marker} highlight`);
   await snap(page, 'proxy-highlights');
-  expect(browserErrors).toEqual([]);
+  expect(thrown(browserErrors)).toEqual([]);
 });
 
-it('shows the upstream’s packages, and keeps nothing of the session here', async () => {
+test('shows the upstream’s packages, and keeps nothing of the session here', async ({
+  page,
+  browserErrors,
+}) => {
   await loginAs(page, proxy.baseUrl, 'editor@demo.example');
   const upstreamDb = upstream.database.handle.db;
   const packages = new PackagesListPage(page, proxy.baseUrl);
@@ -83,5 +74,5 @@ it('shows the upstream’s packages, and keeps nothing of the session here', asy
   // Nothing of it was written here.
   const { db } = proxy.database.handle;
   expect((await db.select({ n: count() }).from(schema.sessions))[0]?.n).toBe(0);
-  expect(browserErrors).toEqual([]);
+  expect(thrown(browserErrors)).toEqual([]);
 });

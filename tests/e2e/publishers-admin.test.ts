@@ -6,23 +6,23 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import { SIGNED_OUT, expect, test } from './support/fixtures.ts';
+import type { E2eServer } from './support/server.ts';
+import type { Page } from '@playwright/test';
 import { ffmpegPath } from '@hc/media/binaries';
 import { publisherAdminErrors } from '@hc/shared/api/publishers-admin';
 import { messages, productSwitchConfirm } from '@hc/shared/messages';
 import { loginAs, snap } from './support/browser.ts';
-import { useE2eSuite } from './support/suite.ts';
 import { Shell } from './support/pages/shell.ts';
 import { SideMenu } from './support/pages/side-menu.ts';
 
-const s = useE2eSuite({ signedInAs: 'admin@demo.example' });
+test.use({ e2e: { signedInAs: 'admin@demo.example' } });
 
 const NEW_PUBLISHER = { pub_name: 'Northern Ledger', pub_id: '731', home_url: 'https://ledger.example.com' };
 
 let workDir: string;
 let splashFile: string;
-beforeAll(() => {
+test.beforeAll(() => {
   workDir = mkdtempSync(path.join(tmpdir(), 'hc-e2e-splash-'));
   splashFile = path.join(workDir, 'splash.png');
   // A real 320×180 PNG, as a publisher would pick from disk.
@@ -39,20 +39,22 @@ beforeAll(() => {
     splashFile,
   ]);
 });
-afterAll(() => rmSync(workDir, { recursive: true, force: true }));
+test.afterAll(() => rmSync(workDir, { recursive: true, force: true }));
 
-async function gotoPublishers(page: Page) {
-  await page.goto(`${s.server.baseUrl}/admin/publishers`);
+async function gotoPublishers(server: E2eServer, page: Page) {
+  await page.goto(`${server.baseUrl}/admin/publishers`);
   await page.getByTestId('publisher-row').first().waitFor();
 }
 
 const ids = (page: Page) => page.locator('[data-testid="publisher-row"] td.hc-col-id').allInnerTexts();
 
-describe('Publishers admin', () => {
-  it('filters, refuses an incomplete, invalid or taken publisher, and creates a valid one', async () => {
-    const { page } = s;
+test.describe('Publishers admin', () => {
+  test('filters, refuses an incomplete, invalid or taken publisher, and creates a valid one', async ({
+    page,
+    server,
+  }) => {
     const shell = new Shell(page);
-    await gotoPublishers(page);
+    await gotoPublishers(server, page);
     expect(await ids(page)).toEqual(['406', '407', '512', '618']);
     await snap(page, 'publishers-admin-list');
 
@@ -113,9 +115,11 @@ describe('Publishers admin', () => {
     await snap(page, 'publishers-admin-drawer');
   });
 
-  it('switches APV and Editor only after the confirmation, and the change survives a reload', async () => {
-    const { page } = s;
-    await gotoPublishers(page);
+  test('switches APV and Editor only after the confirmation, and the change survives a reload', async ({
+    page,
+    server,
+  }) => {
+    await gotoPublishers(server, page);
     const confirm = page.getByTestId('publisher-confirm');
     for (const [product, label] of [
       ['apv', 'APVs'],
@@ -162,10 +166,12 @@ describe('Publishers admin', () => {
     expect(await page.getByTestId('publisher-apv-406').locator('input').isChecked()).toBe(true);
   });
 
-  it('lists placements, refuses a save without a file or of a non-image, and saves a splash image that then is listed', async () => {
-    const { page } = s;
+  test('lists placements, refuses a save without a file or of a non-image, and saves a splash image that then is listed', async ({
+    page,
+    server,
+  }) => {
     const shell = new Shell(page);
-    await gotoPublishers(page);
+    await gotoPublishers(server, page);
 
     await page.getByTestId('publisher-setup-406').click();
     const dialog = page.getByTestId('publisher-setup-dialog');
@@ -203,26 +209,30 @@ describe('Publishers admin', () => {
     await upload.click();
     expect((await saved).status()).toBe(201);
     await shell.toast(messages.splashSaved).waitFor();
-    await expect.poll(() => items.count()).toBe(1);
+    await expect(items).toHaveCount(1);
     // The listed image is the uploaded one, served and decoded by the browser.
     const image = items.first().locator('img');
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
     await snap(page, 'publishers-admin-splash-list');
   });
 
-  it('opens the job dashboard for the admin; an editor has no Admin menu, screen or dashboard', async () => {
-    const { page } = s;
-    await gotoPublishers(page);
-    const dashboardLoaded = s.context.waitForEvent('response', {
+  test('opens the job dashboard for the admin; an editor has no Admin menu, screen or dashboard', async ({
+    page,
+    context,
+    server,
+    browser,
+  }) => {
+    await gotoPublishers(server, page);
+    const dashboardLoaded = context.waitForEvent('response', {
       predicate: (r) =>
         new URL(r.url()).pathname.startsWith('/admin/queues') && r.request().resourceType() === 'document',
     });
     const failedCalls: string[] = [];
-    s.context.on('response', (r) => {
+    context.on('response', (r) => {
       if (r.url().includes('/admin/queues/') && r.status() >= 400)
         failedCalls.push(`${r.status()} ${r.url()}`);
     });
-    const tab = s.context.waitForEvent('page');
+    const tab = context.waitForEvent('page');
     await page.getByTestId('open-job-dashboard').click();
     const dashboard = await tab;
     expect((await dashboardLoaded).status()).toBe(200);
@@ -237,19 +247,19 @@ describe('Publishers admin', () => {
     expect(failedCalls).toEqual([]);
     await snap(dashboard, 'publishers-admin-job-dashboard');
 
-    const editorContext = await s.browser.newContext();
+    const editorContext = await browser.newContext({ storageState: SIGNED_OUT });
     try {
       const editor = await editorContext.newPage();
-      await loginAs(editor, s.server.baseUrl, 'editor@demo.example');
+      await loginAs(editor, server.baseUrl, 'editor@demo.example');
       const menu = new SideMenu(editor);
       await menu.open();
       expect(await menu.topLevelLabels()).not.toContain('Admin');
       await menu.close();
       // Typing the addresses does not help: the screen says no, the dashboard answers without a page.
-      await editor.goto(`${s.server.baseUrl}/admin/publishers`);
+      await editor.goto(`${server.baseUrl}/admin/publishers`);
       await editor.getByTestId('no-permission').waitFor();
       expect(await editor.getByTestId('publishers-admin-page').count()).toBe(0);
-      const queues = await editor.goto(`${s.server.baseUrl}/admin/queues/`);
+      const queues = await editor.goto(`${server.baseUrl}/admin/queues/`);
       expect(queues?.status()).toBe(401);
     } finally {
       await editorContext.close();

@@ -1,10 +1,9 @@
 // Login, the route guard, logout and the expired-session dialog, as a user goes through them.
-import { describe, expect, it } from 'vitest';
+import { expect, test } from './support/fixtures.ts';
 import { DEMO_PASSWORD } from '@hc/db/seed/accounts';
 import { messages } from '@hc/shared/messages';
 import { localStorageKeys, loginAs, snap } from './support/browser.ts';
 import { endSessionsOf } from './support/server.ts';
-import { useE2eSuite } from './support/suite.ts';
 import { HighlightsPage } from './support/pages/highlights-page.ts';
 import { LoginPage } from './support/pages/login-page.ts';
 import { SessionDialog } from './support/pages/session-dialog.ts';
@@ -14,15 +13,17 @@ import { UserMenu } from './support/pages/user-menu.ts';
 // These tests are about what a REST call's 401 does in the browser. The live channel's own session
 // check (live.test.ts) would open the same dialog by itself a second after a session ends, racing the
 // filter click below, so here it checks only every ten minutes.
-const s = useE2eSuite({ server: { liveSessionRecheckMs: 10 * 60_000 } });
+test.use({ e2e: { server: { liveSessionRecheckMs: 10 * 60_000 } } });
 const EDITOR = 'editor@demo.example';
 /** The spec's wording, written out so a changed catalogue entry fails here too. */
 const SESSION_EXPIRED_TEXT =
   'Looks like your session done, we will redirect you to login page. Login again for new session.';
 
-describe('login', () => {
-  it('takes a user typing a mixed-case e-mail to the APV Highlights list, under the lowercased e-mail', async () => {
-    const { page, server } = s;
+test.describe('login', () => {
+  test('takes a user typing a mixed-case e-mail to the APV Highlights list, under the lowercased e-mail', async ({
+    page,
+    server,
+  }) => {
     const login = new LoginPage(page, server.baseUrl);
     await login.goto();
     expect(await login.version.innerText()).toBe('version 2.1.24');
@@ -38,8 +39,10 @@ describe('login', () => {
     await snap(page, 'login-landed');
   });
 
-  it('refuses a wrong password with the message under the form and the Login Failed toast', async () => {
-    const { page, server } = s;
+  test('refuses a wrong password with the message under the form and the Login Failed toast', async ({
+    page,
+    server,
+  }) => {
     const login = new LoginPage(page, server.baseUrl);
     await login.goto();
     await login.submit(EDITOR, 'not-the-password');
@@ -56,9 +59,11 @@ describe('login', () => {
   });
 });
 
-describe('route guard', () => {
-  it('sends a visitor without a session to /login and, after login, back to the page asked for', async () => {
-    const { page, server } = s;
+test.describe('route guard', () => {
+  test('sends a visitor without a session to /login and, after login, back to the page asked for', async ({
+    page,
+    server,
+  }) => {
     await page.goto(`${server.baseUrl}/highlights/web`);
     await page.waitForURL(/\/login\?from=/);
     expect(new Shell(page).path()).toBe('/login?from=%2Fhighlights%2Fweb');
@@ -69,16 +74,17 @@ describe('route guard', () => {
     expect(await new Shell(page).breadcrumbLabels()).toEqual(['APV Highlights', 'APV Highlights list (Web)']);
   });
 
-  it('shows an open page (/terms) without a session, with no detour through /login', async () => {
-    const { page, server } = s;
+  test('shows an open page (/terms) without a session, with no detour through /login', async ({
+    page,
+    server,
+  }) => {
     await page.goto(`${server.baseUrl}/terms`);
     await page.getByTestId('terms-page').waitFor();
     expect(new Shell(page).path()).toBe('/terms');
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Terms of service');
   });
 
-  it('sends a logged-in user who opens /login to /', async () => {
-    const { page, server } = s;
+  test('sends a logged-in user who opens /login to /', async ({ page, server }) => {
     await loginAs(page, server.baseUrl, EDITOR);
     await new HighlightsPage(page, server.baseUrl).waitForRows();
     await page.goto(`${server.baseUrl}/login`);
@@ -88,9 +94,8 @@ describe('route guard', () => {
   });
 });
 
-describe('logout', () => {
-  it('goes to /login with empty local storage, and the list is guarded again', async () => {
-    const { page, server } = s;
+test.describe('logout', () => {
+  test('goes to /login with empty local storage, and the list is guarded again', async ({ page, server }) => {
     await loginAs(page, server.baseUrl, EDITOR);
     await new HighlightsPage(page, server.baseUrl).waitForRows();
     expect(await localStorageKeys(page)).toContain('hc.session');
@@ -115,9 +120,11 @@ describe('logout', () => {
   });
 });
 
-describe('session ended on the server', () => {
-  it('a filter change opens the session dialog; closing it clears local storage and lands on /login', async () => {
-    const { page, server } = s;
+test.describe('session ended on the server', () => {
+  test('a filter change opens the session dialog; closing it clears local storage and lands on /login', async ({
+    page,
+    server,
+  }) => {
     await loginAs(page, server.baseUrl, EDITOR);
     const list = new HighlightsPage(page, server.baseUrl);
     await list.waitForRows();
@@ -136,8 +143,10 @@ describe('session ended on the server', () => {
     expect(await localStorageKeys(page)).toEqual([]);
   });
 
-  it('a reload opens the same dialog; Go to login clears local storage and lands on /login', async () => {
-    const { page, server } = s;
+  test('a reload opens the same dialog; Go to login clears local storage and lands on /login', async ({
+    page,
+    server,
+  }) => {
     await loginAs(page, server.baseUrl, EDITOR);
     await new HighlightsPage(page, server.baseUrl).waitForRows();
     await endSessionsOf(server, EDITOR);

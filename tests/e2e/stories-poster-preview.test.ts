@@ -6,12 +6,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ffmpeg from '@ffmpeg-installer/ffmpeg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Frame, Page } from 'playwright-core';
+import { expect, test } from './support/fixtures.ts';
+import type { Frame, Page } from '@playwright/test';
 import { messages } from '@hc/shared/messages';
 import { startImageHost, type ImageHost } from '../support/story-app.ts';
 import { snap } from './support/browser.ts';
-import { useE2eSuite } from './support/suite.ts';
+import { StoriesListPage, StoryEditorPage } from './support/pages/stories-page.ts';
 
 const EMAIL = 'stories@demo.example';
 const RUN = Math.random().toString(36).slice(2, 7);
@@ -21,7 +21,7 @@ const allowLoopbackPorts: number[] = [];
 let images: ImageHost;
 let dir = '';
 let mp4 = '';
-beforeAll(async () => {
+test.beforeAll(async () => {
   images = await startImageHost();
   allowLoopbackPorts.push(images.port);
   dir = mkdtempSync(join(tmpdir(), 'hc-stories-poster-'));
@@ -36,42 +36,42 @@ beforeAll(async () => {
     { stdio: 'ignore' },
   );
 });
-afterAll(async () => {
+test.afterAll(async () => {
   await images?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-const s = useE2eSuite({ signedInAs: EMAIL, server: { posterCheck: { allowLoopbackPorts } } });
+test.use({ e2e: { signedInAs: EMAIL, server: { posterCheck: { allowLoopbackPorts } } } });
 
-async function newStoryWithVideoForm(page: Page, baseUrl: string) {
-  await page.goto(`${baseUrl}/stamp`);
-  await page.getByTestId('stories-new').click();
-  await page.getByTestId('story-create-title').fill(`E2E Poster ${RUN}`);
-  await page.getByTestId('story-create-submit').click();
-  await page.getByTestId('story-drawer').waitFor();
-  await page.getByTestId('story-drawer-edit').click();
-  await page.getByTestId('story-editor').waitFor();
-  await page.getByTestId('se-new-page').click();
-  const item = page.getByTestId('se-new-page-video');
-  await item.waitFor();
-  await item.click();
-  await page.getByTestId('se-form').waitFor();
+/** A new story's editor with the form of a new video page open. */
+async function newStoryWithVideoForm(page: Page, baseUrl: string): Promise<StoryEditorPage> {
+  const stories = new StoriesListPage(page, baseUrl);
+  await stories.goto();
+  await stories.create(`E2E Poster ${RUN}`);
+  await stories.editStory.click();
+  const editor = new StoryEditorPage(page, baseUrl);
+  await editor.root.waitFor();
+  await editor.newPage('video');
+  return editor;
 }
 
 /** The preview frame (sandboxed, so read from Playwright's side). */
-async function previewFrame(page: Page): Promise<Frame> {
-  const handle = await page.getByTestId('se-preview-frame').elementHandle();
+async function previewFrame(editor: StoryEditorPage): Promise<Frame> {
+  const handle = await editor.previewFrame.elementHandle();
   const frame = await handle?.contentFrame();
   if (!frame) throw new Error('no preview frame');
   return frame;
 }
 
-describe('stories: poster URL check and preview playback', () => {
-  it('shows a valid poster on another site as checked, and a missing one as broken', async () => {
-    const { page, server } = s;
-    await newStoryWithVideoForm(page, server.baseUrl);
-    const poster = page.getByTestId('se-poster');
-    const status = page.getByTestId('se-poster-status');
+test.describe('stories: poster URL check and preview playback', () => {
+  test('shows a valid poster on another site as checked, and a missing one as broken', async ({
+    page,
+    server,
+  }) => {
+    test.setTimeout(120_000);
+    const editor = await newStoryWithVideoForm(page, server.baseUrl);
+    const poster = editor.poster;
+    const status = editor.posterStatus;
 
     await poster.fill(`${images.origin}/missing.png`);
     await expect
@@ -80,31 +80,31 @@ describe('stories: poster URL check and preview playback', () => {
 
     // The image host is another origin than the console (its own port).
     await poster.fill(`${images.origin}/poster.png`);
-    await expect.poll(() => status.getAttribute('data-state')).toBe('ok');
+    await expect(status).toHaveAttribute('data-state', 'ok');
     expect(await status.innerText()).toContain(messages.posterChecked);
     expect(await page.getByTestId('se-poster-error').count()).toBe(0);
     expect(await poster.getAttribute('aria-invalid')).not.toBe('true');
     // Never drawn from the other site: the content policy would show it broken.
     expect(await page.getByTestId('se-poster-image').count()).toBe(0);
     await snap(page, 'stories-poster-offsite-checked');
-  }, 120_000);
+  });
 
-  it('plays the video when the preview says Playing', async () => {
-    const { page, server } = s;
-    await newStoryWithVideoForm(page, server.baseUrl);
-    await page.getByTestId('se-video-input').setInputFiles(mp4);
+  test('plays the video when the preview says Playing', async ({ page, server }) => {
+    test.setTimeout(120_000);
+    const editor = await newStoryWithVideoForm(page, server.baseUrl);
+    await editor.videoInput.setInputFiles(mp4);
     await page.getByTestId('se-video-file').waitFor();
-    await page.getByTestId('se-poster').fill(`${images.origin}/poster.png`);
-    await expect.poll(() => page.getByTestId('se-poster-status').getAttribute('data-state')).toBe('ok');
+    await editor.poster.fill(`${images.origin}/poster.png`);
+    await expect(editor.posterStatus).toHaveAttribute('data-state', 'ok');
     await page.getByTestId('se-field-title').fill(`E2E Video ${RUN}`);
     await page.getByTestId('se-field-home_or_away_team_playing').click();
     await page.getByRole('option', { name: 'home' }).click();
 
-    const label = page.getByTestId('se-preview-status');
-    await page.getByTestId('se-preview-button').click();
-    await expect.poll(() => label.getAttribute('data-state'), { timeout: 15_000 }).toBe('playing');
+    const label = editor.previewStatus;
+    await editor.preview.click();
+    await expect(label).toHaveAttribute('data-state', 'playing', { timeout: 15_000 });
     expect(await label.innerText()).toBe('Playing');
-    const frame = await previewFrame(page);
+    const frame = await previewFrame(editor);
     const video = frame.locator('video').first();
     await video.waitFor({ state: 'attached' });
     await expect
@@ -113,5 +113,5 @@ describe('stories: poster URL check and preview playback', () => {
       })
       .toBe(true);
     await snap(page, 'stories-preview-playing');
-  }, 120_000);
+  });
 });

@@ -2,15 +2,15 @@
 // 'Change title' sticks; the editor and the list then say 'Published, changes not yet published' while
 // the public AMP link still shows the published story (a deleted page included); publishing again
 // makes the changes public and clears the status.
-import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import { expect, test } from './support/fixtures.ts';
+import type { Page } from '@playwright/test';
 import type { Story, StoryPage } from '@hc/shared/api/stories';
 import { messages } from '@hc/shared/messages';
 import { snap } from './support/browser.ts';
-import { useE2eSuite } from './support/suite.ts';
+import { StoriesListPage, StoryEditorPage } from './support/pages/stories-page.ts';
 
 const EMAIL = 'stories@demo.example';
-const s = useE2eSuite({ signedInAs: EMAIL });
+test.use({ e2e: { signedInAs: EMAIL } });
 const RUN = Math.random().toString(36).slice(2, 7);
 
 async function api<T>(page: Page, baseUrl: string, path: string): Promise<T> {
@@ -38,10 +38,13 @@ async function expectToast(page: Page, text: string) {
 
 const escaped = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/'/g, '&#39;');
 
-describe('stories: a published story with changes not yet published', () => {
+test.describe('stories: a published story with changes not yet published', () => {
   // The preview renders and plays real media: tens of seconds on a loaded machine.
-  it('renames a video page, says the story has unpublished changes in the editor and the list, and publishes them', async () => {
-    const { page, server } = s;
+  test('renames a video page, says the story has unpublished changes in the editor and the list, and publishes them', async ({
+    page,
+    server,
+  }) => {
+    test.setTimeout(120_000);
     const baseUrl = server.baseUrl;
 
     // The seeded published story with a video page (and image pages besides).
@@ -60,9 +63,10 @@ describe('stories: a published story with changes not yet published', () => {
     expect(before).toContain(escaped(videoPage.title));
     expect(before).toContain(escaped(doomed.title));
 
-    await page.goto(`${baseUrl}/stamp/${story.id}`);
+    const editor = new StoryEditorPage(page, baseUrl);
+    await editor.goto(story.id);
     const state = page.getByTestId('se-story-state');
-    await expect.poll(() => state.getAttribute('data-state')).toBe('published');
+    await expect(state).toHaveAttribute('data-state', 'published');
 
     // Rename the video page: Edit title, then confirm 'Change title'.
     const newTitle = `Walk-off ${RUN}`;
@@ -74,14 +78,14 @@ describe('stories: a published story with changes not yet published', () => {
     await expectToast(page, messages.storyPageUpdated);
     await expect.poll(() => page.getByTestId(`se-page-title-${videoPage.id}`).innerText()).toBe(newTitle);
     expect((await api<StoryPage>(page, baseUrl, `stamp/stories/page/${videoPage.id}`)).title).toBe(newTitle);
-    await expect.poll(() => state.getAttribute('data-state')).toBe('published-changed');
+    await expect(state).toHaveAttribute('data-state', 'published-changed');
     expect(await state.innerText()).toContain(messages.storyPublishedWithChanges);
 
     // Delete an image page: it stays on the public story until the next publish.
     await page.getByTestId(`se-page-delete-${doomed.id}`).click();
     await page.getByTestId('se-delete-dialog').getByTestId('se-delete-yes').click();
     await expectToast(page, messages.storyPageDeleted);
-    await expect.poll(() => page.locator(`[data-page-id="${doomed.id}"]`).count()).toBe(0);
+    await expect(page.locator(`[data-page-id="${doomed.id}"]`)).toHaveCount(0);
     const meanwhile = await publicAmp(page, baseUrl, story.id);
     expect(meanwhile).toBe(before);
     expect(meanwhile).not.toContain(newTitle);
@@ -96,29 +100,30 @@ describe('stories: a published story with changes not yet published', () => {
         .first()
         .click({ timeout: 2_000 })
         .catch(() => undefined);
-    await expect.poll(() => page.getByTestId('toast-text').count()).toBe(0);
+    await expect(page.getByTestId('toast-text')).toHaveCount(0);
     await expect
-      .poll(() => page.getByTestId('se-preview-status').getAttribute('data-state'), { timeout: 45_000 })
+      .poll(() => editor.previewStatus.getAttribute('data-state'), { timeout: 45_000 })
       .toBe('playing');
     await snap(page, 'stories-published-changes-editor');
 
     // The list says the same of the story.
-    await page.goto(`${baseUrl}/stamp`);
-    const row = page.getByTestId(`story-state-${story.id}`);
+    const stories = new StoriesListPage(page, baseUrl);
+    await stories.goto();
+    const row = stories.state(story.id);
     await row.waitFor();
     expect(await row.innerText()).toContain(messages.storyPublishedWithChanges);
     await snap(page, 'stories-published-changes-list');
 
     // Publishing again makes the changes public and clears the status.
-    await page.goto(`${baseUrl}/stamp/${story.id}`);
-    await expect.poll(() => state.getAttribute('data-state')).toBe('published-changed');
-    await page.getByTestId('se-publish-story').click();
+    await editor.goto(story.id);
+    await expect(state).toHaveAttribute('data-state', 'published-changed');
+    await editor.publishStory.click();
     await expectToast(page, messages.storyPublished);
-    await expect.poll(() => state.getAttribute('data-state')).toBe('published');
+    await expect(state).toHaveAttribute('data-state', 'published');
     const after = await publicAmp(page, baseUrl, story.id);
     expect(after).toContain(newTitle);
     expect(after).not.toContain(escaped(doomed.title));
     await page.goto(`${baseUrl}/stamp`);
     await expect.poll(() => page.getByTestId(`story-state-${story.id}`).innerText()).toBe('Published');
-  }, 120_000);
+  });
 });

@@ -7,20 +7,20 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ffmpeg from '@ffmpeg-installer/ffmpeg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import { SIGNED_OUT, expect, test } from './support/fixtures.ts';
+import type { Page } from '@playwright/test';
 import type { StoryPage } from '@hc/shared/api/stories';
 import { loginAs } from './support/browser.ts';
-import { useE2eSuite } from './support/suite.ts';
+import { StoriesListPage, StoryEditorPage } from './support/pages/stories-page.ts';
 
 const EMAIL = 'stories@demo.example';
-const s = useE2eSuite({ signedInAs: EMAIL });
+test.use({ e2e: { signedInAs: EMAIL } });
 const RUN = Math.random().toString(36).slice(2, 7);
 
 let dir = '';
 let jpeg = '';
 let mp4 = '';
-beforeAll(() => {
+test.beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'hc-stories-'));
   jpeg = join(dir, 'page.jpg');
   mp4 = join(dir, 'page.mp4');
@@ -38,7 +38,7 @@ beforeAll(() => {
     { stdio: 'ignore' },
   );
 });
-afterAll(() => {
+test.afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -63,79 +63,71 @@ async function publicAmp(page: Page, baseUrl: string, link: string): Promise<str
   return amp.text();
 }
 
-async function openNewPage(page: Page, kind: 'image' | 'video') {
-  await page.getByTestId('se-new-page').click();
-  const item = page.getByTestId(`se-new-page-${kind}`);
-  const form = page.getByTestId('se-form');
-  await Promise.race([item.waitFor(), form.waitFor()]);
-  if (await item.isVisible()) await item.click();
-  await form.waitFor();
-}
-
 async function expectToast(page: Page, text: string) {
   await expect
     .poll(async () => (await page.getByTestId('toast-text').allInnerTexts()).join('\n'))
     .toContain(text);
 }
 
-describe('stories: create, image and video pages, preview, publish, AMP, newer version', () => {
-  it('creates a story with an image page and a video page, previews and publishes it, serves it as AMP and warns about a newer version', async () => {
-    const { page, server, browser } = s;
+test.describe('stories: create, image and video pages, preview, publish, AMP, newer version', () => {
+  test('creates a story with an image page and a video page, previews and publishes it, serves it as AMP and warns about a newer version', async ({
+    page,
+    server,
+    browser,
+  }) => {
+    test.setTimeout(180_000);
     const baseUrl = server.baseUrl;
 
     // Create the story.
-    await page.goto(`${baseUrl}/stamp`);
-    await page.getByTestId('stories-new').click();
-    await page.getByTestId('story-create-title').fill(`E2E Story ${RUN}`);
-    await page.getByTestId('story-create-submit').click();
-    await page.getByTestId('story-drawer').waitFor();
-    const storyId = (await page.getByTestId('story-drawer-id').innerText()).trim().match(/\d+/)?.[0];
-    expect(storyId).toBeTruthy();
-    await page.getByTestId('story-drawer-edit').click();
-    const editor = page.getByTestId('story-editor');
-    await editor.waitFor();
+    const stories = new StoriesListPage(page, baseUrl);
+    await stories.goto();
+    const storyId = await stories.create(`E2E Story ${RUN}`);
+    expect(storyId).toMatch(/^\d+$/);
+    await stories.editStory.click();
+    const editor = new StoryEditorPage(page, baseUrl);
+    await editor.root.waitFor();
 
     // Add an image page and publish.
-    await openNewPage(page, 'image');
-    await page.getByTestId('se-image-input').setInputFiles(jpeg);
+    await editor.newPage('image');
+    await editor.imageInput.setInputFiles(jpeg);
     await page.getByTestId('se-image-file').waitFor();
-    await page.getByTestId('se-title').fill(`E2E Page ${RUN}`);
-    await page.getByTestId('se-publish').click();
-    await expect.poll(() => editor.getAttribute('data-mode')).toBe('listing');
+    await editor.title.fill(`E2E Page ${RUN}`);
+    await editor.publish.click();
+    await expect(editor.root).toHaveAttribute('data-mode', 'listing');
     await expectToast(page, 'Story published successfully.');
-    await expect.poll(() => page.getByTestId('se-page').count()).toBe(1);
+    await expect(editor.pages).toHaveCount(1);
 
     // Add a video page: the poster is the picture just uploaded, as an absolute URL on this console.
-    const picture = (await storyOf(page, baseUrl, storyId!)).pages[0]?.image;
+    const picture = (await storyOf(page, baseUrl, storyId)).pages[0]?.image;
     expect(picture).toBeTruthy();
     const posterUrl = new URL(picture!, baseUrl).toString();
-    await openNewPage(page, 'video');
-    await page.getByTestId('se-video-input').setInputFiles(mp4);
+    await editor.newPage('video');
+    await editor.videoInput.setInputFiles(mp4);
     await page.getByTestId('se-video-file').waitFor();
-    await page.getByTestId('se-poster').fill(posterUrl);
+    await editor.poster.fill(posterUrl);
     await page.getByTestId('se-poster-image').waitFor();
     await page.getByTestId('se-field-title').fill(`E2E Video ${RUN}`);
     await page.getByTestId('se-field-home_or_away_team_playing').click();
     await page.getByRole('option', { name: 'home' }).click();
 
     // The draft preview: the story with this unsaved page, loading, then playing in its sandboxed frame.
-    const status = page.getByTestId('se-preview-status');
-    await page.getByTestId('se-preview-button').click();
-    await expect.poll(() => status.getAttribute('data-state')).toBe('loading');
-    await expect.poll(() => status.getAttribute('data-state'), { timeout: 10_000 }).toBe('playing');
-    await expect.poll(() => page.getByTestId('se-preview-source').innerText()).toContain('Draft');
+    const status = editor.previewStatus;
+    await editor.preview.click();
+    await expect(status).toHaveAttribute('data-state', 'loading');
+    await expect(status).toHaveAttribute('data-state', 'playing', { timeout: 10_000 });
+    await expect.poll(() => editor.previewSource.innerText()).toContain('Draft');
     // Sandboxed without same-origin (scripts only so its videos may autoplay; its own policy runs none):
     // the story's own markup can never script the console.
-    expect(await page.getByTestId('se-preview-frame').getAttribute('sandbox')).toBe('allow-scripts');
+    expect(await editor.previewFrame.getAttribute('sandbox')).toBe('allow-scripts');
 
-    await page.getByTestId('se-publish').click();
-    await expect.poll(() => editor.getAttribute('data-mode')).toBe('listing');
+    await editor.publish.click();
+    await expect(editor.root).toHaveAttribute('data-mode', 'listing');
     await expectToast(page, 'Story published successfully.');
-    const pageCount = await page.getByTestId('se-page').count();
+    const pageCount = await editor.pages.count();
     expect(pageCount).toBe(2);
 
     // The public AMP document: both pages, the video with its poster.
-    const story = await storyOf(page, baseUrl, storyId!);
+    const story = await storyOf(page, baseUrl, storyId);
     expect(story.link).toBeTruthy();
     const html = await publicAmp(page, baseUrl, story.link);
     expect(html).toContain('<amp-story');
@@ -144,7 +136,7 @@ describe('stories: create, image and video pages, preview, publish, AMP, newer v
     expect(html).toContain(`poster="${posterUrl}"`);
 
     // A second session renames the page.
-    const context2 = await browser.newContext();
+    const context2 = await browser.newContext({ storageState: SIGNED_OUT });
     try {
       const page2 = await context2.newPage();
       await loginAs(page2, baseUrl, EMAIL);
@@ -167,7 +159,7 @@ describe('stories: create, image and video pages, preview, publish, AMP, newer v
 
     // A change made outside the editors (straight through the API) is not announced to them: publishing
     // again warns about the newer version.
-    const stored = (await storyOf(page, baseUrl, storyId!)).pages.find((p) => p.object_type === 'image');
+    const stored = (await storyOf(page, baseUrl, storyId)).pages.find((p) => p.object_type === 'image');
     if (!stored) throw new Error('the story has no image page');
     const outside = await page.request.post(
       `${baseUrl}/api/v1/editor/stamp/stories/page/update/${stored.id}`,
@@ -188,10 +180,10 @@ describe('stories: create, image and video pages, preview, publish, AMP, newer v
       },
     );
     expect(outside.status()).toBe(200);
-    await page.getByTestId('se-publish-story').click();
+    await editor.publishStory.click();
     const dialog = page.getByTestId('se-newer-dialog');
     await dialog.waitFor();
     await expect.poll(() => dialog.innerText()).toContain('No, publish');
     await expect.poll(() => dialog.innerText()).toContain('Review changes');
-  }, 180_000); // one long flow: two uploads, a preview, two publishes, a second browser
+  }); // one long flow: two uploads, a preview, two publishes, a second browser
 });

@@ -1,23 +1,23 @@
 // Syndication as syndication@demo.example (publisher 406, whose group holds Metro Sports 407) and the
 // post-on-google view as editor@demo.example, each checked against the demo data in the database.
-import { describe, expect, it } from 'vitest';
+import { expect, test } from './support/fixtures.ts';
+import type { E2eServer } from './support/server.ts';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { schema } from '@hc/db/schema';
 import { loginAs, snap } from './support/browser.ts';
-import { useE2eSuite } from './support/suite.ts';
 import { PostOnGooglePage } from './support/pages/post-on-google-page.ts';
 import { SideMenu } from './support/pages/side-menu.ts';
 import { SyndicationPage } from './support/pages/syndication-page.ts';
 
-const s = useE2eSuite();
+test.use({ e2e: {} });
 
 const DAILY_PLANET = 406;
 const METRO_SPORTS = 407;
 
 /** Daily Planet's highlights still holding post-on-google resources, in the view's order. */
-async function highlightsWithPog() {
+async function highlightsWithPog(server: E2eServer) {
   const { highlights } = schema;
-  const rows = await s.server.database.handle.db
+  const rows = await server.database.handle.db
     .select({ id: highlights.id, resources: highlights.resources })
     .from(highlights)
     .where(
@@ -33,8 +33,8 @@ async function highlightsWithPog() {
   }));
 }
 
-async function resourcesOf(highlightId: number): Promise<string[]> {
-  const [row] = await s.server.database.handle.db
+async function resourcesOf(server: E2eServer, highlightId: number): Promise<string[]> {
+  const [row] = await server.database.handle.db
     .select({ resources: schema.highlights.resources })
     .from(schema.highlights)
     .where(eq(schema.highlights.id, highlightId));
@@ -43,9 +43,11 @@ async function resourcesOf(highlightId: number): Promise<string[]> {
 
 const plural = (n: number, one: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : `${one}s`}`;
 
-describe('syndication', () => {
-  it("lists Metro Sports' Active packages, read-only, with the spec's columns; the menu has no Top Videos", async () => {
-    const { page, server } = s;
+test.describe('syndication', () => {
+  test("lists Metro Sports' Active packages, read-only, with the spec's columns; the menu has no Top Videos", async ({
+    page,
+    server,
+  }) => {
     await loginAs(page, server.baseUrl, 'syndication@demo.example');
     const syndication = new SyndicationPage(page, server.baseUrl);
     await syndication.goto();
@@ -90,14 +92,16 @@ describe('syndication', () => {
   });
 });
 
-describe('post-on-google', () => {
-  it('lists the highlights with resources; publishing one resource removes it', async () => {
-    const { page, server } = s;
+test.describe('post-on-google', () => {
+  test('lists the highlights with resources; publishing one resource removes it', async ({
+    page,
+    server,
+  }) => {
     await loginAs(page, server.baseUrl, 'editor@demo.example');
     const pog = new PostOnGooglePage(page, server.baseUrl);
     await pog.goto();
 
-    const expected = await highlightsWithPog();
+    const expected = await highlightsWithPog(server);
     expect(expected.length).toBeGreaterThan(1);
     const resourceCount = expected.reduce((n, h) => n + h.resourceIds.length, 0);
     expect(await pog.count.innerText()).toBe(
@@ -119,16 +123,18 @@ describe('post-on-google', () => {
     await pog.resource(published).waitFor({ state: 'detached' });
     if (rest.length > 0) expect(await pog.resourceIds(target.id)).toEqual(rest);
     else await page.getByTestId(`pog-title-${target.id}`).waitFor({ state: 'detached' });
-    expect(await resourcesOf(target.id)).toEqual(rest);
+    expect(await resourcesOf(server, target.id)).toEqual(rest);
     expect(await pog.count.innerText()).toBe(
       `${plural(expected.length - (rest.length > 0 ? 0 : 1), 'highlight')} · ${plural(resourceCount - 1, 'resource')}`,
     );
   });
 
-  it('?hlts= of a highlight with one resource: publishing it goes to /post-on-google', async () => {
-    const { page, server } = s;
+  test('?hlts= of a highlight with one resource: publishing it goes to /post-on-google', async ({
+    page,
+    server,
+  }) => {
     await loginAs(page, server.baseUrl, 'editor@demo.example');
-    const single = (await highlightsWithPog()).find((h) => h.resourceIds.length === 1);
+    const single = (await highlightsWithPog(server)).find((h) => h.resourceIds.length === 1);
     if (!single) throw new Error('the demo data has no highlight with exactly one resource');
     const pog = new PostOnGooglePage(page, server.baseUrl);
     await pog.goto([single.id]);
@@ -143,6 +149,6 @@ describe('post-on-google', () => {
     await pog.waitForRows();
     expect(await pog.hltsBar.count()).toBe(0);
     expect(await pog.rowIds()).not.toContain(single.id);
-    expect(await resourcesOf(single.id)).toEqual([]);
+    expect(await resourcesOf(server, single.id)).toEqual([]);
   });
 });

@@ -5,12 +5,12 @@
 // article an APV reviewer has open, breaks the lock (the reviewer is told and cannot submit until the
 // article is opened again), and after a review the reviewer's panel moves to the next article nobody
 // else holds.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { SIGNED_OUT, expect, test } from './support/fixtures.ts';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { lockMessages, LOCK_FENCE_HEADER } from '@hc/shared/live/locks';
 import type { VerticalTask } from '@hc/shared/api/vertical';
-import { launchBrowser, loginAs, snap } from './support/browser.ts';
-import { startE2eServer, type E2eServer } from './support/server.ts';
+import { loginAs, snap } from './support/browser.ts';
+import type { E2eServer } from './support/server.ts';
 import { ReviewPage } from './support/pages/review-page.ts';
 
 /** The lease of this file's server: short, so a crashed browser's lease lapses within the test. */
@@ -19,23 +19,25 @@ const HIGHLIGHT_LIST = '/highlights/live/vertical/review';
 const A_EMAIL = 'reviewer@demo.example';
 const B_EMAIL = 'reviewer2@demo.example';
 
+test.use({ e2e: { server: { env: { TASK_LOCK_SECONDS: String(LEASE) } } } });
+
+// The people's browsers outlive a test (a describe's two reviewers serve all its tests), so they are
+// made from the file's server and browser, kept here.
 let server: E2eServer;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 
-beforeAll(async () => {
-  server = await startE2eServer({ env: { TASK_LOCK_SECONDS: String(LEASE) } });
-  browser = await launchBrowser();
+test.beforeAll(({ server: fileServer, browser: fileBrowser }) => {
+  server = fileServer;
+  browser = fileBrowser;
 });
-afterEach(async ({ task }) => {
-  if (task.result?.state !== 'fail') return;
+test.afterEach(async ({}, testInfo) => {
+  if (testInfo.status === testInfo.expectedStatus) return;
   const pages = contexts.flatMap((c) => c.pages());
   for (const [i, page] of pages.entries()) await snap(page, `FAILED-task-locks-${i}`).catch(() => undefined);
 });
-afterAll(async () => {
+test.afterAll(async () => {
   for (const context of contexts) await context.close().catch(() => undefined);
-  await browser?.close();
-  await server?.close();
 });
 
 /**
@@ -43,7 +45,10 @@ afterAll(async () => {
  * shows 20 rows a page, so the admin's (every publisher's) holds the APV reviewer's whole queue.
  */
 async function signedIn(email: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await browser.newContext({
+    storageState: SIGNED_OUT,
+    viewport: { width: 1280, height: 900 },
+  });
   context.setDefaultTimeout(15_000);
   contexts.push(context);
   const page = await context.newPage();
@@ -87,18 +92,18 @@ const taskLockTag = (page: Page, videoId: number) => page.getByTestId(`vertical-
 const reviewModal = (page: Page) => page.getByTestId('vertical-review-modal');
 const toasts = (page: Page) => page.getByTestId('toast-text').allInnerTexts();
 
-describe('Vertical task locks', () => {
+test.describe('Vertical task locks', () => {
   let a: Page;
   let b: Page;
   let tasks: VerticalTask[];
-  beforeAll(async () => {
+  test.beforeAll(async () => {
     a = await signedIn(A_EMAIL);
     b = await signedIn(B_EMAIL);
     tasks = (await reviewTasks(b)).filter((t) => t.publisher_id === 406 && t.locked_by === null);
     expect(tasks.length).toBeGreaterThanOrEqual(2);
   });
 
-  it('shows a task A opened as locked in B’s list without a reload; B cannot open it until A closes the tab', async () => {
+  test('shows a task A opened as locked in B’s list without a reload; B cannot open it until A closes the tab', async () => {
     const task = tasks[0]!;
     await gotoLive(b, HIGHLIGHT_LIST);
     await taskTitle(b, task.video_id).waitFor();
@@ -115,7 +120,7 @@ describe('Vertical task locks', () => {
     expect((await taken).status()).toBe(200);
     await reviewModal(a).getByTestId('vertical-suggestion').first().waitFor();
 
-    await expect.poll(() => taskLockTag(b, task.video_id).count()).toBe(1);
+    await expect(taskLockTag(b, task.video_id)).toHaveCount(1);
     expect(await taskLockTag(b, task.video_id).innerText()).toBe(`locked by ${A_EMAIL}`);
     expect(listCalls).toBe(0);
     await snap(b, 'task-locks-vertical-locked-for-b');
@@ -133,7 +138,7 @@ describe('Vertical task locks', () => {
     // A closes the tab: its way out hands the lease back, and B sees the task free well inside the lease.
     const closedAt = Date.now();
     await a.close();
-    await expect.poll(() => taskLockTag(b, task.video_id).count()).toBe(0);
+    await expect(taskLockTag(b, task.video_id)).toHaveCount(0);
     expect(Date.now() - closedAt).toBeLessThan(LEASE * 1000);
 
     // B opens it and acts under its own lease: the approve carries B's latest fencing number (a
@@ -157,7 +162,7 @@ describe('Vertical task locks', () => {
     expect(approve.request().headers()[LOCK_FENCE_HEADER]).toBe(String(leases.at(-1)!.fence));
   });
 
-  it('frees the task of a crashed browser once its lease lapses', async () => {
+  test('frees the task of a crashed browser once its lease lapses', async () => {
     const task = tasks[1]!;
     const crashed = await signedIn(A_EMAIL);
     await gotoLive(b, HIGHLIGHT_LIST);
@@ -165,7 +170,7 @@ describe('Vertical task locks', () => {
     const taken = crashed.waitForResponse(lockCall('vertical_tasks', task.video_id, 'POST'));
     await taskTitle(crashed, task.video_id).click();
     expect((await taken).status()).toBe(200);
-    await expect.poll(() => taskLockTag(b, task.video_id).count()).toBe(1);
+    await expect(taskLockTag(b, task.video_id)).toHaveCount(1);
 
     // The renderer dies: no release, no more heartbeats.
     const cdp = await crashed.context().newCDPSession(crashed);
@@ -184,8 +189,8 @@ describe('Vertical task locks', () => {
   });
 });
 
-describe('A broken vertical lock', () => {
-  it('tells the reviewer, keeps the actions off, and gives them back once the task is opened again', async () => {
+test.describe('A broken vertical lock', () => {
+  test('tells the reviewer, keeps the actions off, and gives them back once the task is opened again', async () => {
     const reviewer = await signedIn(A_EMAIL);
     const task = (await reviewTasks(reviewer)).find((t) => t.publisher_id === 406 && t.locked_by === null)!;
     await gotoLive(reviewer, HIGHLIGHT_LIST);
@@ -223,11 +228,11 @@ describe('A broken vertical lock', () => {
   });
 });
 
-describe('Review queue locks', () => {
+test.describe('Review queue locks', () => {
   const APV = 'apvadmin@demo.example';
   const ADMIN = 'admin@demo.example';
 
-  it('shows the open article to an admin, who breaks the lock; after a review the next free article opens', async () => {
+  test('shows the open article to an admin, who breaks the lock; after a review the next free article opens', async () => {
     const a = await signedIn(APV);
     const admin = await signedIn(ADMIN);
     const aQueue = new ReviewPage(a, server.baseUrl);
@@ -245,7 +250,7 @@ describe('Review queue locks', () => {
     const taken = a.waitForResponse(lockCall('articles', first, 'POST'));
     await aQueue.open(first);
     expect((await taken).status()).toBe(200);
-    await expect.poll(() => lockTag(admin, first).count()).toBe(1);
+    await expect(lockTag(admin, first)).toHaveCount(1);
     expect(await lockTag(admin, first).innerText()).toBe(`locked by ${APV}`);
     await adminQueue.article(first).click();
     await expect.poll(() => toasts(admin)).toContain(lockMessages.heldBy(APV));
@@ -255,7 +260,7 @@ describe('Review queue locks', () => {
     // The admin breaks it: A's next heartbeat is refused, A is told, and Done stays off.
     await admin.getByTestId(`review-lock-${first}-break`).click();
     await admin.getByTestId('break-lock-confirm-accept').click();
-    await expect.poll(() => lockTag(admin, first).count()).toBe(0);
+    await expect(lockTag(admin, first)).toHaveCount(0);
     const notice = a.getByTestId('review-lock-notice');
     await notice.waitFor();
     expect(await a.getByTestId('review-lock-notice-message').innerText()).toBe(lockMessages.lost);
@@ -278,7 +283,7 @@ describe('Review queue locks', () => {
     const adminTook = admin.waitForResponse(lockCall('articles', second, 'POST'));
     await adminQueue.open(second);
     expect((await adminTook).status()).toBe(200);
-    await expect.poll(() => lockTag(a, second).count()).toBe(1);
+    await expect(lockTag(a, second)).toHaveCount(1);
 
     await expect.poll(() => aQueue.done.isEnabled()).toBe(true);
     const submit = a.waitForRequest((r) => r.url().endsWith('/highlights/submit_feedback'));
@@ -288,6 +293,6 @@ describe('Review queue locks', () => {
     const titleOf = (id: number) => aQueue.article(id).innerText();
     await expect.poll(() => a.getByTestId('review-panel-title').innerText()).toBe(await titleOf(third));
     expect(await aQueue.panel.isVisible()).toBe(true);
-    await expect.poll(() => aQueue.article(first).count()).toBe(0);
+    await expect(aQueue.article(first)).toHaveCount(0);
   });
 });

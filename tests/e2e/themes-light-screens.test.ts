@@ -1,5 +1,6 @@
 // Every screen of the console in the light theme, checked by axe's colour-contrast rule and photographed.
 import { ADMIN, describeEveryScreenIn } from './support/themes.ts';
-import { useE2eSuite } from './support/suite.ts';
+import { test } from './support/fixtures.ts';
 
-describeEveryScreenIn('light', useE2eSuite({ signedInAs: ADMIN }));
+test.use({ e2e: { signedInAs: ADMIN } });
+describeEveryScreenIn('light');

@@ -1,10 +1,9 @@
 // The light and dark themes: the theme follows the system, is switched in the account menu, remembered,
 // and applied before the app's code runs; the trend charts show in both themes with their 7/30/90-day
 // switch. Every screen in each theme is swept in themes-light-screens and themes-dark-screens.
-import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import { SIGNED_OUT, expect, test } from './support/fixtures.ts';
+import type { Page } from '@playwright/test';
 import { loginAs, snap } from './support/browser.ts';
-import { useE2eSuite } from './support/suite.ts';
 import { HighlightsPage } from './support/pages/highlights-page.ts';
 import {
   ADMIN,
@@ -17,13 +16,19 @@ import {
   themeOf,
 } from './support/themes.ts';
 
-const s = useE2eSuite({ signedInAs: ADMIN });
+test.use({ e2e: { signedInAs: ADMIN } });
 
-describe('choosing the theme', () => {
-  it('follows the system by default, switches in the account menu, and is remembered after reload and logout', async () => {
-    const { server, browser } = s;
+test.describe('choosing the theme', () => {
+  test('follows the system by default, switches in the account menu, and is remembered after reload and logout', async ({
+    server,
+    browser,
+  }) => {
+    test.setTimeout(180_000);
     // A browser and session of its own: the logout below ends it, not the one the other tests share.
-    const own = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const own = await browser.newContext({
+      storageState: SIGNED_OUT,
+      viewport: { width: 1280, height: 900 },
+    });
     const page = await own.newPage();
     await loginAs(page, server.baseUrl, ADMIN);
     await openIn(page, 'dark', `${server.baseUrl}/highlights/web`);
@@ -71,10 +76,9 @@ describe('choosing the theme', () => {
     await page.emulateMedia({ colorScheme: 'light' });
     await expect.poll(async () => (await themeOf(page)).theme).toBe('light');
     await own.close();
-  }, 180_000);
+  });
 
-  it('marks the page dark before any of the app’s code runs (no light flash)', async () => {
-    const { page, server } = s;
+  test('marks the page dark before any of the app’s code runs (no light flash)', async ({ page, server }) => {
     // Without the app's scripts the page is only index.html and the boot script: whatever shows then is
     // what the first paint shows.
     await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
@@ -124,10 +128,13 @@ async function checkTrendPanel(page: Page, testId: string, shot: string) {
   }
 }
 
-describe('trend charts in both themes', () => {
+test.describe('trend charts in both themes', () => {
   for (const theme of THEMES) {
-    it(`shows the highlight, package and syndication trends with their 7/30/90-day switch in ${theme}`, async () => {
-      const { page, server } = s;
+    test(`shows the highlight, package and syndication trends with their 7/30/90-day switch in ${theme}`, async ({
+      page,
+      server,
+    }) => {
+      test.setTimeout(300_000);
       await openIn(page, theme, `${server.baseUrl}/highlights/web`);
       const highlights = new HighlightsPage(page, server.baseUrl);
       await highlights.waitForRows();
@@ -144,11 +151,13 @@ describe('trend charts in both themes', () => {
       await openIn(page, theme, `${server.baseUrl}/syndication`);
       await checkTrendPanel(page, 'syndication-trend', `trend-${theme}-syndication`);
       expect(await contrastViolations(page)).toEqual([]);
-    }, 300_000);
+    });
   }
 
-  it('redraws an open chart in the new theme’s colours when the theme is switched', async () => {
-    const { page, server } = s;
+  test('redraws an open chart in the new theme’s colours when the theme is switched', async ({
+    page,
+    server,
+  }) => {
     await openIn(page, 'light', `${server.baseUrl}/syndication`);
     const canvas = page.getByTestId('syndication-trend-counts').locator('canvas');
     await canvas.waitFor();

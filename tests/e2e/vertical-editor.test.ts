@@ -8,8 +8,11 @@
 // in Vertical View under its program: the drawer's 'Vertical result' loads in Chromium at the keyframe
 // file's 9:16 size, lasts the trimmed range and plays. A range moved past the suggestion's stretches the
 // groups over it and is sent as vertical_video/create ('manual').
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import { expect, test } from './support/fixtures.ts';
+import { VerticalFrameEditor } from './support/pages/vertical-frame-editor.ts';
+import { VerticalReviewModal } from './support/pages/vertical-review-modal.ts';
+import type { E2eServer } from './support/server.ts';
+import type { Locator, Page } from '@playwright/test';
 import { eq } from 'drizzle-orm';
 import type { Db } from '@hc/db/client';
 import { schema } from '@hc/db/schema';
@@ -20,10 +23,9 @@ import type { KeyframeFile } from '@hc/shared/vertical/keyframe-file';
 import { PLAYER_MAX_OBJECTS_SETTING } from '@hc/shared/vertical/frame-editor';
 import { EDITOR_SHORTCUTS, REVIEW_SHORTCUTS } from '../../apps/web/src/features/vertical/shortcuts.ts';
 import { snap } from './support/browser.ts';
-import { useE2eSuite } from './support/suite.ts';
 import { buildVerticalTask, makeSourceVideo } from '../support/vertical-factories.ts';
 
-const s = useE2eSuite({ signedInAs: 'reviewer@demo.example' });
+test.use({ e2e: { signedInAs: 'reviewer@demo.example' } });
 
 /** The demo's sources last at most 12 s: this test's task is a real 20 s source (24 fps), its active
  * suggestion from 2 s to 10 s (frames 48-239, one group), so a range over 12 s can be chosen. */
@@ -32,9 +34,9 @@ let VIDEO_ID: number;
 let PROGRAM_ID: number;
 /** A second task of the same source, for a range moved off the suggestion's (a manual creation). */
 let MOVED_ID: number;
-beforeAll(async () => {
-  const { db } = s.server.database.handle;
-  await makeSourceVideo(s.server.mediaDir);
+test.beforeAll(async ({ server }) => {
+  const { db } = server.database.handle;
+  await makeSourceVideo(server.mediaDir);
   const [reviewers] = await db
     .select({
       publisherId: schema.verticalTasks.publisherId,
@@ -79,30 +81,23 @@ beforeAll(async () => {
   });
 });
 
-/** Types a value into one of the time fields (PrimeReact InputNumber: select all, type). */
-async function typeSeconds(page: Page, field: 'start' | 'end', seconds: string) {
-  const input = page.locator(`#fe-range-${field}`);
-  await input.click();
-  await input.press('Control+a');
-  await page.keyboard.type(seconds);
-}
-
 /** How long the test waits for the real render (10-20 s on this machine, more when it is loaded). */
 const RENDER_MS = 90_000;
 
 const numberAttr = async (locator: Locator, name: string) => Number(await locator.getAttribute(name));
 
 /** Opens a task's review modal, gives a reason and goes through Modify → Confirm to the editor. */
-async function openEditor(page: Page, videoId: number) {
-  await page.goto(`${s.server.baseUrl}/highlights/live/vertical/review`);
-  await page.getByTestId(`vertical-task-${videoId}`).click();
-  await page.getByTestId('vertical-reason').first().click();
-  await page.getByTestId('vertical-modify').click();
-  await expect
-    .poll(() => page.getByTestId('vertical-confirm-message').innerText())
-    .toBe(messages.verticalModifyNotice);
-  await page.getByTestId('vertical-confirm-accept').click();
-  await page.getByTestId('frame-editor').waitFor();
+async function openEditor(server: E2eServer, page: Page, videoId: number): Promise<VerticalFrameEditor> {
+  const review = new VerticalReviewModal(page, server.baseUrl);
+  await page.goto(`${server.baseUrl}/highlights/live/vertical/review`);
+  await review.row(videoId).click();
+  await review.reasons.first().click();
+  await review.action('Modify').click();
+  await expect(review.confirmMessage).toHaveText(messages.verticalModifyNotice);
+  await review.confirmAccept.click();
+  const editor = new VerticalFrameEditor(page);
+  await editor.root.waitFor();
+  return editor;
 }
 
 /** Waits for a video's metadata (or its error) and gives its size and duration. */
@@ -129,26 +124,24 @@ async function taskStatus(db: Db, videoId: number) {
   return task?.status;
 }
 
-async function groupCount(page: Page) {
-  return page.getByTestId('fe-group').count();
-}
-
-describe('Vertical edit modal', () => {
-  it('checks the time range, edits the frames and generates a modified vertical', async () => {
-    const { page } = s;
-    const { db } = s.server.database.handle;
-    await openEditor(page, VIDEO_ID);
-    const editor = page.getByTestId('frame-editor');
-    expect(await page.getByTestId('edit-modal-title').innerText()).toContain('Edit Algo Suggestion');
+test.describe('Vertical edit modal', () => {
+  test('checks the time range, edits the frames and generates a modified vertical', async ({
+    page,
+    server,
+  }) => {
+    test.setTimeout(120_000);
+    const { db } = server.database.handle;
+    const editor = await openEditor(server, page, VIDEO_ID);
+    expect(await editor.title.innerText()).toContain('Edit Algo Suggestion');
     // Starts at the suggestion's first frame (2 s at 24 fps).
-    await expect.poll(() => page.getByTestId('fe-frame-number').innerText()).toBe('48');
+    await expect(editor.frameNumber).toHaveText('48');
 
     // --- the time range: under 5 s and over 12 s are refused, in red, with both buttons disabled
-    const save = page.getByTestId('fe-range-save');
-    const generate = page.getByTestId('fe-generate');
-    const error = page.getByTestId('fe-range-error');
-    await page.getByTestId('fe-range-change').click();
-    await typeSeconds(page, 'end', '4.5');
+    const save = editor.saveRange;
+    const generate = editor.generate;
+    const error = editor.rangeError;
+    await editor.changeRange.click();
+    await editor.typeSeconds('end', '4.5');
     await expect.poll(() => error.innerText()).toBe(messages.selectedTimeTooShort);
     const [red, green] = (await error.evaluate((el) => getComputedStyle(el).color))
       .match(/\d+/g)!
@@ -159,37 +152,37 @@ describe('Vertical edit modal', () => {
     expect(await generate.isDisabled()).toBe(true);
     await snap(page, 'vertical-editor-range-short');
 
-    await typeSeconds(page, 'start', '1');
-    await typeSeconds(page, 'end', '13.5');
+    await editor.typeSeconds('start', '1');
+    await editor.typeSeconds('end', '13.5');
     await expect.poll(() => error.innerText()).toBe(messages.selectedTimeTooLong);
     expect(await save.isDisabled()).toBe(true);
     expect(await generate.isDisabled()).toBe(true);
 
     // A valid range (still overlapping the suggestion's) is saved with Shift+Enter from the field.
-    await typeSeconds(page, 'start', '3');
-    await typeSeconds(page, 'end', '9');
-    await expect.poll(() => error.count()).toBe(0);
+    await editor.typeSeconds('start', '3');
+    await editor.typeSeconds('end', '9');
+    await expect(error).toHaveCount(0);
     expect(await save.isDisabled()).toBe(false);
     await page.keyboard.press('Shift+Enter');
-    await expect.poll(() => page.getByTestId('fe-range-value').innerText()).toMatch(/0:03\.00\s*0:09\.00/);
+    await expect.poll(() => editor.rangeValue.innerText()).toMatch(/0:03\.00\s*0:09\.00/);
     expect(await generate.isDisabled()).toBe(false);
 
     // --- the older box is too small: a warning, the stretch marked on the timeline, the preview's factor red
-    await expect.poll(() => page.getByTestId('fe-frame-number').innerText()).toBe('72');
+    await expect(editor.frameNumber).toHaveText('72');
     const warning = page.getByTestId('fe-upscale-warning');
     await warning.waitFor();
     expect(await warning.innerText()).toContain('under 180 px tall');
     expect(await page.getByTestId('fe-undersized').count()).toBe(1);
     expect(await page.getByTestId('fe-preview-upscale').innerText()).toMatch(/^13\.\d×$/);
     // The live preview draws the window the render will crop at this frame (the canvas's own crop).
-    const frameEl = page.getByTestId('fe-frame');
+    const frameEl = editor.frame;
     await expect
       .poll(() => page.getByTestId('fe-preview-canvas').getAttribute('data-crop'))
       .toBe(await frameEl.getAttribute('data-crop'));
     await snap(page, 'vertical-editor-too-small');
 
     // Its bottom-right handle dragged outwards: the box grows, kept 9:16, to the full height.
-    const first = page.getByTestId('fe-object').first();
+    const first = editor.objects.first();
     const scale0 = await numberAttr(frameEl, 'data-scale');
     const stage0 = (await frameEl.boundingBox())!;
     const corner = {
@@ -200,7 +193,7 @@ describe('Vertical edit modal', () => {
     await page.mouse.down();
     for (let i = 1; i <= 10; i += 1) await page.mouse.move(corner.x + 3 * i, corner.y + 6 * i);
     await page.mouse.up();
-    await expect.poll(() => warning.count()).toBe(0);
+    await expect(warning).toHaveCount(0);
     expect([await numberAttr(first, 'data-width'), await numberAttr(first, 'data-height')]).toEqual([
       101, 180,
     ]);
@@ -220,10 +213,10 @@ describe('Vertical edit modal', () => {
     // --- safe areas: O cycles off → TikTok (its three zones over the preview) → Reels → Shorts → off
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await page.keyboard.press('o');
-    await expect.poll(() => page.getByTestId('fe-safe-zone').count()).toBe(3);
+    await expect(page.getByTestId('fe-safe-zone')).toHaveCount(3);
     await snap(page, 'vertical-editor-safe-area');
     for (let i = 0; i < 3; i += 1) await page.keyboard.press('o');
-    await expect.poll(() => page.getByTestId('fe-safe-zone').count()).toBe(0);
+    await expect(page.getByTestId('fe-safe-zone')).toHaveCount(0);
 
     // --- ? lists every key of the tool
     await page.keyboard.press('Shift+Slash');
@@ -240,24 +233,24 @@ describe('Vertical edit modal', () => {
     // --- split the group at the playhead: the new group starts one frame later
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     for (let i = 0; i < 12; i += 1) await page.keyboard.press('ArrowRight');
-    await expect.poll(() => page.getByTestId('fe-frame-number').innerText()).toBe('84');
-    const groupsBefore = await groupCount(page);
-    await page.getByTestId('fe-split').click();
-    await expect.poll(() => groupCount(page)).toBe(groupsBefore + 1);
+    await expect(editor.frameNumber).toHaveText('84');
+    const groupsBefore = await editor.groups.count();
+    await editor.split.click();
+    await expect.poll(() => editor.groups.count()).toBe(groupsBefore + 1);
     expect(await page.locator('[data-testid="fe-group"][data-start-frame="85"]').count()).toBe(1);
     expect(await page.locator('[data-testid="fe-group"][data-end-frame="84"]').count()).toBe(1);
     // At the playhead the group now ends: a split there would be on its boundary.
-    expect(await page.getByTestId('fe-split').isDisabled()).toBe(true);
+    expect(await editor.split.isDisabled()).toBe(true);
 
     // --- add an object: centred, the smallest box the render takes (here the full height), spanning the group
-    const objects = page.getByTestId('fe-object');
+    const objects = editor.objects;
     const objectsBefore = await objects.count();
-    await page.getByTestId('fe-add-frame').click();
-    await expect.poll(() => objects.count()).toBe(objectsBefore + 1);
+    await editor.addFrame.click();
+    await expect(objects).toHaveCount(objectsBefore + 1);
     // The group now holds as many objects as the player's setting allows: Add Frame is gone.
     expect(objectsBefore + 1).toBe(2);
     expect(await page.getByTestId('fe-object-count').innerText()).toBe('2 / 2');
-    expect(await page.getByTestId('fe-add-frame').count()).toBe(0);
+    expect(await editor.addFrame.count()).toBe(0);
 
     // --- deleting an object asks first: Keep (or Escape) keeps it, Delete removes it and Add Frame is back
     const trash = page.getByTestId('fe-delete-object').last();
@@ -271,14 +264,14 @@ describe('Vertical edit modal', () => {
     expect(await objects.count()).toBe(2);
     await trash.click();
     await confirm.getByRole('button', { name: 'Delete' }).click();
-    await expect.poll(() => objects.count()).toBe(1);
+    await expect(objects).toHaveCount(1);
     // The toast says so with an Undo that brings the object back.
     const undoToast = page.getByTestId('toast-undo');
     await undoToast.waitFor();
     await snap(page, 'vertical-editor-delete-undo-toast');
     await undoToast.click();
-    await expect.poll(() => objects.count()).toBe(2);
-    expect(await page.getByTestId('fe-add-frame').count()).toBe(0);
+    await expect(objects).toHaveCount(2);
+    expect(await editor.addFrame.count()).toBe(0);
     const added = objects.last();
     expect(await numberAttr(added, 'data-width')).toBe(101);
     expect(await numberAttr(added, 'data-height')).toBe(180);
@@ -293,8 +286,8 @@ describe('Vertical edit modal', () => {
     await snap(page, 'vertical-editor-added-object');
 
     // --- drag its box on the canvas: a manual keyframe at the playhead, where the mouse let go
-    const frameBox = (await page.getByTestId('fe-frame').boundingBox())!;
-    const scale = await numberAttr(page.getByTestId('fe-frame'), 'data-scale');
+    const frameBox = (await editor.frame.boundingBox())!;
+    const scale = await numberAttr(editor.frame, 'data-scale');
     const from = { x: frameBox.x + (x0 + 50) * scale, y: frameBox.y + (y0 + 90) * scale };
     // Sideways only: the box is the full height.
     const by = { x: 150, y: 0 };
@@ -313,7 +306,7 @@ describe('Vertical edit modal', () => {
     await snap(page, 'vertical-editor-dragged');
 
     // --- [ and ] jump between the selected object's keyframes; ↓ and ↑ between shots
-    const frameNumber = () => page.getByTestId('fe-frame-number').innerText();
+    const frameNumber = () => editor.frameNumber.innerText();
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await page.keyboard.press('BracketLeft');
     await expect.poll(frameNumber).toBe('48');
@@ -354,7 +347,7 @@ describe('Vertical edit modal', () => {
       .toBe(1);
 
     // --- Undo steps back over the move: the keyframe is at the playhead again
-    await page.getByTestId('fe-undo').click();
+    await editor.undo.click();
     await expect
       .poll(() =>
         page.locator(`[data-testid="fe-keyframe"][data-object-id="${objectId}"][data-frame="84"]`).count(),
@@ -407,7 +400,7 @@ describe('Vertical edit modal', () => {
     // Shown at the top of the editor, in view, and the editor is locked from then on.
     expect(await render.isVisible()).toBe(true);
     expect((await render.boundingBox())!.y).toBeLessThan(200);
-    expect(await page.getByTestId('fe-undo').isDisabled()).toBe(true);
+    expect(await editor.undo.isDisabled()).toBe(true);
     expect(await generate.count()).toBe(0);
     await snap(page, 'vertical-editor-generated');
 
@@ -453,22 +446,22 @@ describe('Vertical edit modal', () => {
     );
     const { data: finished } = (await done.json()) as { data: RenderJobStatus };
     expect(finished.video_url).not.toBeNull();
-    await expect.poll(() => render.getByTestId('vertical-render').getAttribute('data-state')).toBe('done');
+    await expect(render.getByTestId('vertical-render')).toHaveAttribute('data-state', 'done');
     const renderedMp4 = (await render.getByTestId('vertical-render-video').getAttribute('href'))!;
     expect(renderedMp4).toBe(`${finished.video_url}${MP4_SUFFIX}`);
 
     // Closing the editor leaves the review modal following the render; the list no longer has the task.
-    await page.getByTestId('fe-cancel').click();
-    await editor.waitFor({ state: 'detached' });
+    await editor.cancel.click();
+    await editor.root.waitFor({ state: 'detached' });
     const modalRender = page.getByTestId('vertical-render');
     await modalRender.waitFor();
     expect(await modalRender.getAttribute('data-state')).toBe('done');
     await snap(page, 'vertical-review-render-followed');
     await page.getByTestId('vertical-close').click();
-    await expect.poll(() => page.getByTestId(`vertical-task-${VIDEO_ID}`).count()).toBe(0);
+    await expect(page.getByTestId(`vertical-task-${VIDEO_ID}`)).toHaveCount(0);
 
     // --- Vertical View: the task's program on RESULTS, its row, and the 'Vertical result' in the drawer
-    await page.goto(`${s.server.baseUrl}/highlights/live/vertical/view`);
+    await page.goto(`${server.baseUrl}/highlights/live/vertical/view`);
     await page.getByTestId(`vertical-program-${PROGRAM_ID}`).click();
     expect(new URL(page.url()).pathname).toBe(`/highlights/live/vertical/view/program/${PROGRAM_ID}/0`);
     await page.getByTestId(`vertical-task-${VIDEO_ID}`).click();
@@ -495,30 +488,32 @@ describe('Vertical edit modal', () => {
     );
     expect(decoded).toBeGreaterThan(0);
     await snap(page, 'vertical-editor-result-playing');
-  }, 120_000);
+  });
 
-  it('sends a range that no longer overlaps the suggestion as a manual creation, with groups over it', async () => {
-    const { page } = s;
-    await openEditor(page, MOVED_ID);
-    await expect.poll(() => page.getByTestId('fe-frame-number').innerText()).toBe('48');
-    await page.getByTestId('fe-range-change').click();
-    await typeSeconds(page, 'end', '18');
-    await typeSeconds(page, 'start', '12');
+  test('sends a range that no longer overlaps the suggestion as a manual creation, with groups over it', async ({
+    page,
+    server,
+  }) => {
+    const editor = await openEditor(server, page, MOVED_ID);
+    await expect(editor.frameNumber).toHaveText('48');
+    await editor.changeRange.click();
+    await editor.typeSeconds('end', '18');
+    await editor.typeSeconds('start', '12');
     await page.keyboard.press('Shift+Enter');
-    await expect.poll(() => page.getByTestId('fe-range-value').innerText()).toMatch(/0:12\.00\s*0:18\.00/);
+    await expect.poll(() => editor.rangeValue.innerText()).toMatch(/0:12\.00\s*0:18\.00/);
     // The one group (frames 48-239) now reaches the range's last frame (18 s x 24 fps - 1).
-    await expect.poll(() => page.getByTestId('fe-group').last().getAttribute('data-end-frame')).toBe('431');
+    await expect(page.getByTestId('fe-group').last()).toHaveAttribute('data-end-frame', '431');
     expect(await page.getByTestId('fe-current-group').innerText()).toBe('Group 1');
 
     const written = page.waitForResponse((r) => r.url().includes('/api/v1/editor/vertical_video/'));
-    await page.getByTestId('fe-generate').click();
+    await editor.generate.click();
     const response = await written;
     expect(new URL(response.url()).pathname).toBe('/api/v1/editor/vertical_video/create');
     expect(response.status()).toBe(202);
     await page.getByTestId('fe-render').waitFor();
 
     // A new manual suggestion (source 2) over the new range.
-    const { db } = s.server.database.handle;
+    const { db } = server.database.handle;
     const suggestions = await db
       .select({
         source: schema.verticalSuggestions.source,

@@ -4,7 +4,8 @@
 // render changed since the list was loaded gets the 'Error' dialog with the server's reason.
 import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { expect, test } from './support/fixtures.ts';
+import type { E2eServer } from './support/server.ts';
 import { eq } from 'drizzle-orm';
 import { schema } from '@hc/db/schema';
 import { DEMO_PASSWORD } from '@hc/db/seed/accounts';
@@ -13,22 +14,22 @@ import type { VerticalSuggestion, VerticalTask } from '@hc/shared/api/vertical';
 import { LOCK_FENCE_HEADER, lockPath } from '@hc/shared/live/locks';
 import { jobMessages } from '@hc/shared/messages';
 import { snap } from './support/browser.ts';
-import { useE2eSuite } from './support/suite.ts';
 import { eventually } from '../support/retry.ts';
 
 const EMAIL = 'reviewer@demo.example';
-const s = useE2eSuite({ signedInAs: EMAIL });
+test.use({ e2e: { signedInAs: EMAIL } });
 const HIGHLIGHT_LIST = '/highlights/live/vertical/review';
 const ERROR = 'Source video cannot be read';
 
 let headers: Record<string, string> = {};
 async function api<T>(
+  server: E2eServer,
   method: 'GET' | 'POST',
   url: string,
   body?: unknown,
   extra: Record<string, string> = {},
 ) {
-  const response = await fetch(`${s.server.baseUrl}/api/v1/editor/${url}`, {
+  const response = await fetch(`${server.baseUrl}/api/v1/editor/${url}`, {
     method,
     headers: { ...headers, ...extra, ...(body ? { 'content-type': 'application/json' } : {}) },
     body: body ? JSON.stringify(body) : undefined,
@@ -37,44 +38,49 @@ async function api<T>(
   return { status: response.status, data: json.data, errors: json.errors };
 }
 
-const db = () => s.server.database.handle.db;
-const taskRow = async (videoId: number) =>
-  (await db().select().from(schema.verticalTasks).where(eq(schema.verticalTasks.videoId, videoId)))[0]!;
+const db = (server: E2eServer) => server.database.handle.db;
+const taskRow = async (server: E2eServer, videoId: number) =>
+  (await db(server).select().from(schema.verticalTasks).where(eq(schema.verticalTasks.videoId, videoId)))[0]!;
 
 /**
  * A demo highlight task whose source is made unreadable, approved through the API: the real worker fails
  * its render. Returns the task and where its good source is.
  */
-async function failedRender(task: VerticalTask) {
-  const row = await taskRow(task.video_id);
+async function failedRender(server: E2eServer, task: VerticalTask) {
+  const row = await taskRow(server, task.video_id);
   const broken = `e2e/broken-${task.video_id}-${Date.now()}.mp4`;
-  await mkdir(path.join(s.server.mediaDir, 'e2e'), { recursive: true });
-  await writeFile(path.join(s.server.mediaDir, broken), 'not a video');
-  await db()
+  await mkdir(path.join(server.mediaDir, 'e2e'), { recursive: true });
+  await writeFile(path.join(server.mediaDir, broken), 'not a video');
+  await db(server)
     .update(schema.verticalTasks)
     .set({ srcVideoPath: broken })
     .where(eq(schema.verticalTasks.videoId, task.video_id));
   const suggestions = await api<VerticalSuggestion[]>(
+    server,
     'GET',
     `vertical_task_details?video_id=${task.video_id}&status=review&content_type=highlight`,
   );
   const suggestion = suggestions.data.find((x) => x.active) ?? suggestions.data[0]!;
-  const lock = await api<{ fence: number }>('POST', lockPath('vertical_task', task.video_id));
+  const lock = await api<{ fence: number }>(server, 'POST', lockPath('vertical_task', task.video_id));
   const approved = await api<{ job_id: string }>(
+    server,
     'POST',
     'vertical_video/approve',
     { vertical_content_id: suggestion.vertical_content_id, content_type: 'highlight', quality: 'good' },
     { [LOCK_FENCE_HEADER]: String(lock.data.fence) },
   );
   expect(approved.status, JSON.stringify(approved.errors)).toBe(202);
-  await eventually(async () => expect((await taskRow(task.video_id)).renderState).toBe('failed'), 30_000);
+  await eventually(
+    async () => expect((await taskRow(server, task.video_id)).renderState).toBe('failed'),
+    30_000,
+  );
   return { jobId: approved.data.job_id, broken, source: row.srcVideoPath };
 }
 
 let tasks: VerticalTask[] = [];
 
-beforeAll(async () => {
-  const login = await fetch(`${s.server.baseUrl}/api/v1/auth/editor/login`, {
+test.beforeAll(async ({ server }) => {
+  const login = await fetch(`${server.baseUrl}/api/v1/auth/editor/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: EMAIL, password: DEMO_PASSWORD }),
@@ -82,6 +88,7 @@ beforeAll(async () => {
   const { data } = (await login.json()) as { data: { email: string; token: string } };
   headers = { [AUTH_HEADERS.email]: data.email, [AUTH_HEADERS.token]: data.token };
   const list = await api<{ tasks: VerticalTask[] }>(
+    server,
     'GET',
     'vertical_tasks?status=review&content_type=highlight&per=50',
   );
@@ -89,13 +96,16 @@ beforeAll(async () => {
   expect(tasks.length).toBeGreaterThanOrEqual(2);
 });
 
-describe('A failed vertical render in the review list', () => {
-  it('shows its tag and a Retry; Retry renders it again once the source is fixed', async () => {
-    const { page } = s;
+test.describe('A failed vertical render in the review list', () => {
+  test('shows its tag and a Retry; Retry renders it again once the source is fixed', async ({
+    page,
+    server,
+  }) => {
+    test.setTimeout(120_000);
     const task = tasks.shift()!;
-    const failed = await failedRender(task);
+    const failed = await failedRender(server, task);
 
-    await page.goto(s.server.baseUrl + HIGHLIGHT_LIST);
+    await page.goto(server.baseUrl + HIGHLIGHT_LIST);
     const tag = page.getByTestId(`vertical-render-tag-${task.video_id}`);
     await tag.waitFor();
     expect(await tag.getAttribute('data-kind')).toBe('failed');
@@ -108,28 +118,32 @@ describe('A failed vertical render in the review list', () => {
     await snap(page, 'vertical-render-failed-tag');
 
     // The source is fixed; the reviewer reaches Retry by keyboard.
-    await copyFile(path.join(s.server.mediaDir, failed.source), path.join(s.server.mediaDir, failed.broken));
+    await copyFile(path.join(server.mediaDir, failed.source), path.join(server.mediaDir, failed.broken));
     await retry.focus();
     await page.keyboard.press('Enter');
     await page.getByText(jobMessages.retryRenderQueued(task.video_id)).waitFor();
     await page.getByTestId(`vertical-task-${task.video_id}`).waitFor({ state: 'detached' });
     await snap(page, 'vertical-render-retried');
     await eventually(
-      async () => expect(await taskRow(task.video_id)).toMatchObject({ status: 'ready', renderState: null }),
+      async () =>
+        expect(await taskRow(server, task.video_id)).toMatchObject({ status: 'ready', renderState: null }),
       60_000,
       250,
     );
-  }, 120_000);
+  });
 
-  it("opens the 'Error' dialog when the render changed since the list was loaded", async () => {
-    const { page } = s;
+  test("opens the 'Error' dialog when the render changed since the list was loaded", async ({
+    page,
+    server,
+  }) => {
+    test.setTimeout(120_000);
     const task = tasks.shift()!;
-    await failedRender(task);
-    await page.goto(s.server.baseUrl + HIGHLIGHT_LIST);
+    await failedRender(server, task);
+    await page.goto(server.baseUrl + HIGHLIGHT_LIST);
     const retry = page.getByTestId(`vertical-render-tag-${task.video_id}-retry`);
     await retry.waitFor();
     // Behind the list's back the task's render is replaced by another one.
-    await db()
+    await db(server)
       .update(schema.verticalTasks)
       .set({ renderJobId: 'vertical-0-0-v0' })
       .where(eq(schema.verticalTasks.videoId, task.video_id));
@@ -142,5 +156,5 @@ describe('A failed vertical render in the review list', () => {
     await snap(page, 'vertical-render-retry-refused');
     await page.getByTestId('vertical-error-ok').click();
     await dialog.waitFor({ state: 'hidden' });
-  }, 120_000);
+  });
 });

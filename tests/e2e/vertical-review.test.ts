@@ -5,8 +5,9 @@
 // disabled-action message), approve and reject with their catalogue messages (the task leaves the list,
 // the counts drop), the Alt shortcuts (off under the edit modal), Manual on a full video, and the 'Error'
 // dialog of a task that left review behind the open modal (409).
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import { expect, test } from './support/fixtures.ts';
+import { VerticalReviewModal } from './support/pages/vertical-review-modal.ts';
+import type { E2eServer } from './support/server.ts';
 import { eq } from 'drizzle-orm';
 import { schema } from '@hc/db/schema';
 import { DEMO_PASSWORD } from '@hc/db/seed/accounts';
@@ -18,10 +19,9 @@ import { messages, verticalApproved, verticalResultsScreen } from '@hc/shared/me
 import { groupAtFrame, objectRectAt } from '@hc/shared/vertical/keyframe-file';
 import type { KeyframeFile, Rect } from '@hc/shared/vertical/keyframe-file';
 import { snap } from './support/browser.ts';
-import { useE2eSuite } from './support/suite.ts';
 
 const EMAIL = 'reviewer@demo.example';
-const s = useE2eSuite({ signedInAs: EMAIL });
+test.use({ e2e: { signedInAs: EMAIL } });
 
 const HIGHLIGHT_LIST = '/highlights/live/vertical/review';
 const FULL_VIDEO_LIST = '/vertical/review';
@@ -34,11 +34,12 @@ const LIMIT = 2;
 
 let headers: Record<string, string> = {};
 async function api<T>(
+  server: E2eServer,
   method: 'GET' | 'POST',
   path: string,
   body?: unknown,
 ): Promise<{ status: number; data: T }> {
-  const response = await fetch(`${s.server.baseUrl}/api/v1/editor/${path}`, {
+  const response = await fetch(`${server.baseUrl}/api/v1/editor/${path}`, {
     method,
     headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) },
     body: body ? JSON.stringify(body) : undefined,
@@ -55,20 +56,21 @@ interface Candidate {
 let highlights: Candidate[] = [];
 let fullVideo: VerticalTask;
 
-beforeAll(async () => {
-  const login = await fetch(`${s.server.baseUrl}/api/v1/auth/editor/login`, {
+test.beforeAll(async ({ server }) => {
+  const login = await fetch(`${server.baseUrl}/api/v1/auth/editor/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: EMAIL, password: DEMO_PASSWORD }),
   });
   const { data } = (await login.json()) as { data: { email: string; token: string } };
   headers = { [AUTH_HEADERS.email]: data.email, [AUTH_HEADERS.token]: data.token };
-  await s.server.database.handle.db
+  await server.database.handle.db
     .update(schema.settings)
     .set({ value: String(LIMIT) })
     .where(eq(schema.settings.key, 'numberOfAlgoSuggestions'));
 
   const list = await api<{ tasks: VerticalTask[] }>(
+    server,
     'GET',
     'vertical_tasks?status=review&content_type=highlight&per=50',
   );
@@ -77,6 +79,7 @@ beforeAll(async () => {
       task,
       suggestions: (
         await api<VerticalSuggestion[]>(
+          server,
           'GET',
           `vertical_task_details?video_id=${task.video_id}&status=review&content_type=highlight`,
         )
@@ -85,6 +88,7 @@ beforeAll(async () => {
   );
   expect(highlights.length).toBeGreaterThanOrEqual(4);
   const full = await api<{ tasks: VerticalTask[] }>(
+    server,
     'GET',
     'vertical_tasks?status=review&content_type=full_video&per=5',
   );
@@ -98,29 +102,9 @@ function takeTask(accept: (c: Candidate) => boolean = () => true): Candidate {
   return highlights.splice(index, 1)[0]!;
 }
 
-const modal = (page: Page) => page.getByTestId('vertical-review-modal');
-const row = (page: Page, videoId: number) => page.getByTestId(`vertical-task-${videoId}`);
-
-/** Opens a list and the review modal of a task by a click on its row (not on its title). */
-async function openTask(page: Page, listPath: string, videoId: number) {
-  await page.goto(s.server.baseUrl + listPath);
-  await row(page, videoId).waitFor();
-  await page
-    .getByTestId('vertical-tasks-row')
-    .filter({ has: row(page, videoId) })
-    .getByRole('cell')
-    .last()
-    .click();
-  await modal(page).getByTestId('vertical-suggestion').first().waitFor();
-  // The player has drawn once the video's first frame is in.
-  await expect
-    .poll(() => page.getByTestId('crop-player-video').evaluate((v: HTMLVideoElement) => v.readyState))
-    .toBeGreaterThanOrEqual(2);
-}
-
 /** What the Konva stage over the video draws: its size, the video's box, and every crop box. */
-function stageState(page: Page) {
-  return page.getByTestId('crop-player-stage').evaluate((frameBox) => {
+function stageState(review: VerticalReviewModal) {
+  return review.stage.evaluate((frameBox) => {
     const konva = (window as unknown as { Konva: { stages: KonvaStage[] } }).Konva;
     interface KonvaNode {
       attrs: { suggestionId: number; role: string };
@@ -167,14 +151,17 @@ function expectClose(actual: Rect, expected: Rect) {
   for (const k of ['x', 'y', 'width', 'height'] as const) expect(actual[k]).toBeCloseTo(expected[k], 0);
 }
 
-describe('Vertical review modal', () => {
-  it('shows the task, its capped suggestions, and crop boxes on the video that follow the frames', async () => {
+test.describe('Vertical review modal', () => {
+  test('shows the task, its capped suggestions, and crop boxes on the video that follow the frames', async ({
+    page,
+    server,
+  }) => {
     const { task, suggestions } = takeTask((c) => c.suggestions.length > LIMIT);
-    const page = s.page;
-    await openTask(page, HIGHLIGHT_LIST, task.video_id);
+    const review = new VerticalReviewModal(page, server.baseUrl);
+    await review.open(HIGHLIGHT_LIST, task.video_id);
 
-    expect(await modal(page).getByTestId('vertical-review-title').innerText()).toBe(task.title);
-    const subtitle = await modal(page).getByTestId('vertical-review-subtitle').innerText();
+    expect(await review.title.innerText()).toBe(task.title);
+    const subtitle = await review.subtitle.innerText();
     for (const part of [task.publisher_name, String(task.video_id), task.external_program_id!])
       expect(subtitle).toContain(part);
 
@@ -183,7 +170,7 @@ describe('Vertical review modal', () => {
     const active = suggestions.find((x) => x.active)!;
     const newest = suggestions.slice(0, LIMIT);
     const shown = newest.includes(active) ? newest : [...suggestions.slice(0, LIMIT - 1), active];
-    const items = modal(page).getByTestId('vertical-suggestion');
+    const items = review.suggestions;
     expect(await items.count()).toBe(LIMIT);
     const label = (source: number) =>
       source === 2 ? 'Manual Suggestion' : source === 4 ? 'Timed out Suggestion' : 'Algo Suggestion';
@@ -194,7 +181,7 @@ describe('Vertical review modal', () => {
       expect(await item.getByTestId('vertical-suggestion-active').count()).toBe(suggestion.active ? 1 : 0);
     }
     // No Manual for a highlight.
-    expect(await modal(page).getByTestId('vertical-manual').count()).toBe(0);
+    expect(await review.action('Manual').count()).toBe(0);
 
     // The active one is selected first; select the other: it is pressed, and the player shows its first
     // frame with its box in blue.
@@ -207,8 +194,8 @@ describe('Vertical review modal', () => {
     expect(await items.nth(1 - at).getAttribute('aria-pressed')).toBe('false');
     const file = chosen.keyframe_json_file!;
     const startFrame = Math.round(chosen.start_time * file.fps);
-    await expect.poll(async () => (await stageState(page)).frame).toBe(startFrame);
-    const atStart = await stageState(page);
+    await expect.poll(async () => (await stageState(review)).frame).toBe(startFrame);
+    const atStart = await stageState(review);
     // The stage lies exactly over the video: no letterbox between picture and boxes.
     expect(atStart.canvas).toEqual(atStart.video);
     expect(atStart.stage.width).toBeCloseTo(atStart.video.width, 0);
@@ -221,12 +208,12 @@ describe('Vertical review modal', () => {
     await snap(page, 'vertical-review-start');
 
     // Play about a second, pause: a later frame, and the box where the file puts it then.
-    await page.getByTestId('crop-player-play').click();
+    await review.playPause.click();
     await expect
-      .poll(async () => (await stageState(page)).frame, { timeout: 10_000 })
+      .poll(async () => (await stageState(review)).frame, { timeout: 10_000 })
       .toBeGreaterThan(startFrame + 15);
-    await page.getByTestId('crop-player-play').click();
-    const later = await stageState(page);
+    await review.playPause.click();
+    const later = await stageState(review);
     const blueLater = later.boxes.find((b) => b.stroke === BLUE)!;
     expectClose(blueLater.rect, expectedBox(file, later.frame, later.stage));
     expect(blueLater.rect).not.toEqual(blueAtStart[0]!.rect);
@@ -238,14 +225,12 @@ describe('Vertical review modal', () => {
       (f) => drawn(file, f) && drawn(other.keyframe_json_file!, f),
     );
     expect(both).toBeDefined();
-    await page
-      .getByTestId('crop-player-video')
-      .evaluate((v: HTMLVideoElement, t) => (v.currentTime = t), (both! + 0.5) / file.fps);
-    await expect.poll(async () => (await stageState(page)).frame).toBe(both);
+    await review.video.evaluate((v: HTMLVideoElement, t) => (v.currentTime = t), (both! + 0.5) / file.fps);
+    await expect.poll(async () => (await stageState(review)).frame).toBe(both);
     await items.nth(1 - at).hover();
     await expect
       .poll(async () =>
-        (await stageState(page)).boxes
+        (await stageState(review)).boxes
           .map((b) => [b.suggestionId, b.stroke])
           .sort((x, y) => Number(x[0]) - Number(y[0])),
       )
@@ -258,10 +243,13 @@ describe('Vertical review modal', () => {
     await snap(page, 'vertical-review-hover');
   });
 
-  it('approves only a suggestion rated good; the task leaves the list and the counts drop', async () => {
+  test('approves only a suggestion rated good; the task leaves the list and the counts drop', async ({
+    page,
+    server,
+  }) => {
     const { task } = takeTask();
-    const page = s.page;
-    await openTask(page, HIGHLIGHT_LIST, task.video_id);
+    const review = new VerticalReviewModal(page, server.baseUrl);
+    await review.open(HIGHLIGHT_LIST, task.video_id);
     const badge = page.getByTestId('pending-badge');
     const count = page.getByTestId('vertical-count');
     const number = async (l: typeof badge) => Number((await l.innerText()).replace(/\D+/g, ''));
@@ -271,48 +259,51 @@ describe('Vertical review modal', () => {
     page.on('request', (r) => {
       if (r.url().includes('vertical_video/approve')) approveCalls += 1;
     });
-    const approve = modal(page).getByTestId('vertical-approve');
+    const approve = review.action('Approve');
     expect(await approve.isDisabled()).toBe(true);
     // A click on the disabled action, and Alt+D, only say what is missing.
     await approve.locator('..').click({ force: true });
-    const refusal = modal(page).getByTestId('vertical-feedback-required');
+    const refusal = review.feedbackRequired;
     expect(await refusal.innerText()).toBe(messages.verticalFeedbackRequired);
     await page.keyboard.press('Alt+KeyD');
     // A reason is bad quality: Approve stays disabled.
-    await modal(page).getByTestId('vertical-reason').first().click();
+    await review.reasons.first().click();
     expect(await approve.isDisabled()).toBe(true);
     await page.waitForTimeout(300);
     expect(approveCalls).toBe(0);
 
     // Good quality clears the reason and enables Approve.
-    await modal(page).getByTestId('vertical-quality-good').click();
-    await expect.poll(() => approve.isEnabled()).toBe(true);
-    expect(await modal(page).locator('[data-testid="vertical-reason"] input:checked').count()).toBe(0);
+    await review.good.click();
+    await expect(approve).toBeEnabled();
+    expect(await review.checkedReasons.count()).toBe(0);
     // Alt+D approves now (the 409 test below clicks the button).
     const answered = page.waitForResponse((r) => r.url().includes('vertical_video/approve'));
     await page.keyboard.press('Alt+KeyD');
     expect((await answered).status()).toBe(202);
     await expect
-      .poll(() => page.getByTestId('toast-text').allInnerTexts())
+      .poll(() => review.toasts.allInnerTexts())
       .toContain(verticalApproved(task.video_id, verticalResultsScreen(task.content_type)));
     // The vertical tool's success toasts sit bottom-left.
     const toast = await page.locator('.p-toast-bottom-left').getByTestId('toast-text').boundingBox();
     const viewport = page.viewportSize()!;
     expect(toast!.x).toBeLessThan(viewport.width / 2);
     expect(toast!.y).toBeGreaterThan(viewport.height / 2);
-    await modal(page).getByTestId('vertical-render').waitFor();
+    await review.render.waitFor();
     await snap(page, 'vertical-review-approved');
 
-    await modal(page).getByTestId('vertical-close').click();
-    await expect.poll(() => row(page, task.video_id).count()).toBe(0);
+    await review.action('Close').click();
+    await expect(review.row(task.video_id)).toHaveCount(0);
     await expect.poll(() => number(count)).toBe(countBefore - 1);
     await expect.poll(() => number(badge)).toBe(badgeBefore - 1);
   });
 
-  it('rejects with reasons by Alt+R; Alt+M asks before the edit modal, under which the shortcuts are off', async () => {
+  test('rejects with reasons by Alt+R; Alt+M asks before the edit modal, under which the shortcuts are off', async ({
+    page,
+    server,
+  }) => {
     const { task } = takeTask();
-    const page = s.page;
-    await openTask(page, HIGHLIGHT_LIST, task.video_id);
+    const review = new VerticalReviewModal(page, server.baseUrl);
+    await review.open(HIGHLIGHT_LIST, task.video_id);
     let rejectCalls = 0;
     page.on('request', (r) => {
       if (r.url().includes('vertical_video/reject')) rejectCalls += 1;
@@ -320,26 +311,23 @@ describe('Vertical review modal', () => {
 
     // Without a reason Alt+R and Alt+M only say what is missing.
     await page.keyboard.press('Alt+KeyR');
-    await modal(page).getByTestId('vertical-feedback-required').waitFor();
+    await review.feedbackRequired.waitFor();
     await page.keyboard.press('Alt+KeyM');
-    expect(await page.getByTestId('vertical-confirm').count()).toBe(0);
+    expect(await review.confirm.count()).toBe(0);
 
     const reasons = [VERTICAL_BAD_QUALITY_REASONS[1], VERTICAL_BAD_QUALITY_REASONS[4]];
-    for (const reason of [...reasons].reverse())
-      await modal(page).locator(`[data-testid="vertical-reason"][data-reason="${reason}"]`).click();
-    await expect.poll(() => modal(page).getByTestId('vertical-feedback-required').count()).toBe(0);
+    for (const reason of [...reasons].reverse()) await review.reason(reason!).click();
+    await expect(review.feedbackRequired).toHaveCount(0);
 
     // Alt+M: the notice; Cancel goes back; Confirm opens the edit modal (Edit Algo Suggestion).
     await page.keyboard.press('Alt+KeyM');
-    const confirm = page.getByTestId('vertical-confirm');
+    const confirm = review.confirm;
     await confirm.waitFor();
-    expect(await page.getByTestId('vertical-confirm-message').innerText()).toBe(
-      messages.verticalModifyNotice,
-    );
-    await page.getByTestId('vertical-confirm-cancel').click();
+    expect(await review.confirmMessage.innerText()).toBe(messages.verticalModifyNotice);
+    await review.confirmCancel.click();
     await confirm.waitFor({ state: 'detached' });
     await page.keyboard.press('Alt+KeyM');
-    await page.getByTestId('vertical-confirm-accept').click();
+    await review.confirmAccept.click();
     const editor = page.getByTestId('edit-modal');
     await editor.waitFor();
     expect(await page.getByTestId('edit-modal-title').innerText()).toContain('Edit Algo Suggestion');
@@ -356,52 +344,51 @@ describe('Vertical review modal', () => {
       reason: reasons,
       content_type: 'highlight',
     });
-    await expect
-      .poll(() => page.getByTestId('toast-text').allInnerTexts())
-      .toContain(messages.verticalRejected);
-    await modal(page).waitFor({ state: 'detached' });
-    await expect.poll(() => row(page, task.video_id).count()).toBe(0);
+    await expect.poll(() => review.toasts.allInnerTexts()).toContain(messages.verticalRejected);
+    await review.root.waitFor({ state: 'detached' });
+    await expect(review.row(task.video_id)).toHaveCount(0);
   });
 
-  it('shows the Error dialog when the task left review behind the open modal', async () => {
+  test('shows the Error dialog when the task left review behind the open modal', async ({ page, server }) => {
     const { task } = takeTask();
-    const page = s.page;
-    await openTask(page, HIGHLIGHT_LIST, task.video_id);
+    const review = new VerticalReviewModal(page, server.baseUrl);
+    await review.open(HIGHLIGHT_LIST, task.video_id);
     // The modal holds the task's lock, so no other reviewer can act on it: the task is moved on in the
     // database itself (as a write that landed just before the lease was taken would have).
-    await s.server.database.handle.db
+    await server.database.handle.db
       .update(schema.verticalTasks)
       .set({ status: 'rejected' })
       .where(eq(schema.verticalTasks.videoId, task.video_id));
 
-    await modal(page).getByTestId('vertical-quality-good').click();
+    await review.good.click();
     const answered = page.waitForResponse((r) => r.url().includes('vertical_video/approve'));
-    await modal(page).getByTestId('vertical-approve').click();
+    await review.action('Approve').click();
     expect((await answered).status()).toBe(409);
-    const dialog = page.getByTestId('vertical-error-dialog');
+    const dialog = review.errorDialog;
     await dialog.waitFor();
     expect(await dialog.locator('.p-dialog-title').innerText()).toBe(messages.verticalErrorTitle);
-    expect(await page.getByTestId('vertical-error-message').innerText()).toBe(
-      verticalErrors.notInReview(task.video_id, 'rejected'),
-    );
+    expect(await review.errorMessage.innerText()).toBe(verticalErrors.notInReview(task.video_id, 'rejected'));
     // Loading is off again: the actions are back.
-    expect(await modal(page).getByTestId('vertical-approve').isEnabled()).toBe(true);
+    expect(await review.action('Approve').isEnabled()).toBe(true);
     await snap(page, 'vertical-review-error');
-    await page.getByTestId('vertical-error-ok').click();
+    await review.errorOk.click();
     await dialog.waitFor({ state: 'hidden' });
     // The list asked again: the task handled elsewhere has left it.
-    await expect.poll(() => row(page, task.video_id).count()).toBe(0);
+    await expect(review.row(task.video_id)).toHaveCount(0);
   });
 
-  it('offers Manual on a full video, which asks "Are you sure?" and opens Manual Creation', async () => {
-    const page = s.page;
-    await openTask(page, FULL_VIDEO_LIST, fullVideo.video_id);
-    const manual = modal(page).getByTestId('vertical-manual');
+  test('offers Manual on a full video, which asks "Are you sure?" and opens Manual Creation', async ({
+    page,
+    server,
+  }) => {
+    const review = new VerticalReviewModal(page, server.baseUrl);
+    await review.open(FULL_VIDEO_LIST, fullVideo.video_id);
+    const manual = review.action('Manual');
     expect(await manual.isDisabled()).toBe(true);
-    await modal(page).getByTestId('vertical-reason').first().click();
+    await review.reasons.first().click();
     await manual.click();
-    expect(await page.getByTestId('vertical-confirm-message').innerText()).toBe(messages.areYouSure);
-    await page.getByTestId('vertical-confirm-accept').click();
+    expect(await review.confirmMessage.innerText()).toBe(messages.areYouSure);
+    await review.confirmAccept.click();
     await page.getByTestId('edit-modal').waitFor();
     expect(await page.getByTestId('edit-modal-title').innerText()).toContain('Manual Creation');
   });

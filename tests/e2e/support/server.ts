@@ -52,7 +52,7 @@ function newestMtime(file: string, recurse: boolean): number {
 }
 
 /** True when apps/web/dist was built after the last change to its sources (each test file runs in its
- * own process, so this spares the files after the first a rebuild). */
+ * own worker process, so this spares the files after the first a rebuild). */
 function webBuildIsCurrent(): boolean {
   const built = statSync(path.join(repoRoot, 'apps/web/dist/index.html'), { throwIfNoEntry: false });
   if (!built) return false;
@@ -64,8 +64,8 @@ function webBuildIsCurrent(): boolean {
 /** Builds the web app once per test run (set E2E_SKIP_BUILD=1 to reuse an existing build). */
 export function buildWebOnce() {
   if (webBuilt || process.env.E2E_SKIP_BUILD === '1' || webBuildIsCurrent()) return;
-  // vitest sets NODE_ENV=test, which would make vite bundle React's development build (StrictMode's double
-  // effects, slower pages): the browser tests run the production build users get.
+  // A test runner may set NODE_ENV=test, which would make vite bundle React's development build
+  // (StrictMode's double effects, slower pages): the browser tests run the production build users get.
   const result = spawnSync('npm', ['run', 'build', '-w', '@hc/web'], {
     cwd: repoRoot,
     encoding: 'utf8',

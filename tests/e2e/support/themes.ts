@@ -1,13 +1,12 @@
 // What the theme suites share: the console's screens, opening one in a theme and waiting for it to
 // settle, the theme the page shows, and axe's colour-contrast findings. The sweep of every screen runs
 // once per theme, each in its own file, so the two sweeps (the longest browser tests) run side by side.
-import { describe, expect, it } from 'vitest';
+import { SIGNED_OUT, expect, test } from './fixtures.ts';
 import AxeBuilder from '@axe-core/playwright';
 import { eq } from 'drizzle-orm';
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import { schema } from '@hc/db/schema';
 import { snap } from './browser.ts';
-import type { E2eSuite } from './suite.ts';
 import type { E2eServer } from './server.ts';
 
 export const ADMIN = 'admin@demo.example';
@@ -110,10 +109,10 @@ export const DARK_CANVAS = 'rgb(17, 24, 39)';
 export const LIGHT_CANVAS = 'rgb(244, 245, 248)';
 
 /** Registers the sweep of every screen, and of the login page, a dialog and the account menu, in one theme. */
-export function describeEveryScreenIn(theme: Theme, s: E2eSuite) {
-  describe(`every screen in the ${theme} theme`, () => {
-    it(`has no contrast violations on any screen in the ${theme} theme`, async () => {
-      const { page, server } = s;
+export function describeEveryScreenIn(theme: Theme) {
+  test.describe(`every screen in the ${theme} theme`, () => {
+    test(`has no contrast violations on any screen in the ${theme} theme`, async ({ page, server }) => {
+      test.setTimeout(900_000);
       const failures: string[] = [];
       for (const [name, path] of await consoleScreens(server)) {
         await openIn(page, theme, server.baseUrl + path);
@@ -125,10 +124,14 @@ export function describeEveryScreenIn(theme: Theme, s: E2eSuite) {
         for (const line of await contrastViolations(page)) failures.push(`${name}: ${line}`);
       }
       expect(failures).toEqual([]);
-    }, 900_000);
+    });
 
-    it(`has no contrast violations on the login page, a dialog and the account menu in ${theme}`, async () => {
-      const { page, server, browser } = s;
+    test(`has no contrast violations on the login page, a dialog and the account menu in ${theme}`, async ({
+      page,
+      server,
+      browser,
+    }) => {
+      test.setTimeout(180_000);
       const failures: string[] = [];
       // The account menu with the theme switch.
       await openIn(page, theme, `${server.baseUrl}/highlights/web`);
@@ -149,13 +152,16 @@ export function describeEveryScreenIn(theme: Theme, s: E2eSuite) {
       await snap(page, `theme-${theme}-palette`);
       failures.push(...(await contrastViolations(page)).map((l) => `palette: ${l}`));
       // Signed out: the login page.
-      const signedOut = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      const signedOut = await browser.newContext({
+        storageState: SIGNED_OUT,
+        viewport: { width: 1280, height: 900 },
+      });
       const login = await signedOut.newPage();
       await openIn(login, theme, `${server.baseUrl}/login`);
       await snap(login, `theme-${theme}-login`);
       failures.push(...(await contrastViolations(login)).map((l) => `login: ${l}`));
       await signedOut.close();
       expect(failures).toEqual([]);
-    }, 180_000);
+    });
   });
 }

@@ -1,5 +1,5 @@
 // The Ad Configuration grid (/admin/ad-config) and the Bulk Report screen (/admin/reports).
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 
 export class AdConfigPage {
   constructor(

@@ -1,5 +1,5 @@
 // The APV Highlights screen: filter toolbar, server-paged table, detail drawer.
-import type { Page, Response } from 'playwright-core';
+import type { Page, Response } from '@playwright/test';
 
 const LIST_CALL = /\/api\/v1\/editor\/highlights\/(index|search)\?/;
 const STATUS_CALL = /\/api\/v2\/dashboard\/articles\/\d+$/;

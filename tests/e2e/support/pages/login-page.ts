@@ -1,5 +1,5 @@
 // /login: the e-mail and password form, its failure message and the version footer.
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 
 export class LoginPage {
   constructor(

@@ -1,6 +1,6 @@
 // The package editor (/packages/editor/new/{ts}, /packages/editor/{id}/{ts}): the available highlights on
 // the left, the package's highlights in the middle (native HTML5 drag and drop), the save panel on the right.
-import type { Locator, Page, Response } from 'playwright-core';
+import type { Locator, Page, Response } from '@playwright/test';
 
 const SAVE_CALL = /\/api\/v1\/editor\/packages(\/[^/?]+)?$/;
 

@@ -1,7 +1,7 @@
 // The Top Videos packages list (/packages): filter toolbar, server-paged table, status confirmation,
 // row actions and the detail drawer with the package preview.
 import { readFile } from 'node:fs/promises';
-import type { Page, Response } from 'playwright-core';
+import type { Page, Response } from '@playwright/test';
 
 const LIST_CALL = /\/api\/v1\/editor\/packages\?/;
 const ONE_CALL = /\/api\/v1\/editor\/packages\/[^/?]+$/;

@@ -1,6 +1,6 @@
 // /post-on-google (and ?hlts=id1,id2): highlights with resources waiting to be posted, each resource
 // with its Publish button.
-import type { Page, Response } from 'playwright-core';
+import type { Page, Response } from '@playwright/test';
 
 const LIST_CALL = /\/api\/v1\/editor\/external_resources\?/;
 const PUBLISH_CALL = /\/api\/v1\/editor\/external_resources\/publish\?/;

@@ -1,5 +1,5 @@
 // The Horizontal View programs list and the program detail screen with its highlight drawer.
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 
 const LIST_CALL = /\/api\/v2\/dashboard\/programs\/index\?/;
 

@@ -1,5 +1,5 @@
 // The Auto Highlight Review queue and its review panel.
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 
 const SUBMIT_CALL = /\/api\/v1\/editor\/highlights\/submit_feedback$/;
 

@@ -1,5 +1,5 @@
 // The dialog a 401 opens while a session exists ('Looks like your session done...').
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 
 export class SessionDialog {
   constructor(private readonly page: Page) {}

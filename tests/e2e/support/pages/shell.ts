@@ -1,5 +1,5 @@
 // The parts of the signed-in frame around every page: breadcrumbs, toasts, the current path.
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page } from '@playwright/test';
 
 export class Shell {
   constructor(private readonly page: Page) {}

@@ -1,5 +1,5 @@
 // The side drawer opened from the top bar's menu button: the menu tree built for the user's roles.
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 
 /** One menu entry as the drawer shows it. */
 export interface MenuNode {

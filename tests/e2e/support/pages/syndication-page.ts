@@ -1,5 +1,5 @@
 // /syndication: the read-only table of the Active packages the other publishers of the group share.
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 
 export class SyndicationPage {
   constructor(

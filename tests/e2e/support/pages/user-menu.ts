@@ -1,5 +1,5 @@
 // The user area at the right of the top bar: the account's e-mail and a panel with Logout.
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 
 export class UserMenu {
   constructor(private readonly page: Page) {}

@@ -59,7 +59,7 @@ export function SideMenu({ roles, onNavigate }: SideMenuProps) {
   const contains = (item: MenuItem): boolean => item.id === activeId || item.children.some(contains);
 
   const render = (list: readonly MenuItem[], depth: number) => (
-    <ul className={depth > 0 ? 'hc-nav-children' : undefined} role={depth > 0 ? 'group' : undefined}>
+    <ul className={depth > 0 ? 'hc-nav-children' : undefined}>
       {list.map((item) => {
         if (item.children.length > 0) {
           const open = openState[item.id] ?? contains(item);

@@ -16,7 +16,8 @@ const WINDOW_OPTIONS = TREND_WINDOWS.map((days) => ({ label: `${days} days`, val
 
 function NumbersTable({ table, caption, testId }: { table: TrendTable; caption: string; testId: string }) {
   return (
-    <div className="hc-trend-table-wrap">
+    // It scrolls sideways on a narrow screen: focusable, so a keyboard can scroll it too.
+    <div className="hc-trend-table-wrap" tabIndex={0} role="region" aria-label={caption}>
       <table className="hc-trend-table" data-testid={`${testId}-table`}>
         <caption>{caption}</caption>
         <thead>

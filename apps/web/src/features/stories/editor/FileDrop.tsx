@@ -56,7 +56,7 @@ export function FileDrop({ kind, file, uploading, error, onFile }: FileDropProps
       />
       {uploading ? (
         <div className="hc-se-drop__state">
-          <ProgressSpinner style={{ width: '2rem', height: '2rem' }} strokeWidth="4" />
+          <ProgressSpinner style={{ width: '2rem', height: '2rem' }} strokeWidth="4" aria-label="Uploading" />
           <span>Uploading…</span>
         </div>
       ) : file ? (

@@ -33,6 +33,7 @@ export function ImagePageFields({
             min={IMAGE_PAGE_DURATION.min}
             max={IMAGE_PAGE_DURATION.max}
             step={1}
+            aria-label="Duration in seconds"
             onChange={(e) => onChange({ duration: e.value as number })}
             data-testid="se-duration"
             className="flex-1"

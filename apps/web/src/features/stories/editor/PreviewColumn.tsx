@@ -79,7 +79,11 @@ export function PreviewColumn({
             >
               {preview.status === 'loading' ? (
                 <>
-                  <ProgressSpinner style={{ width: '2.5rem', height: '2.5rem' }} strokeWidth="4" />
+                  <ProgressSpinner
+                    style={{ width: '2.5rem', height: '2.5rem' }}
+                    strokeWidth="4"
+                    aria-label="Preparing the preview"
+                  />
                   <span>Preparing the preview…</span>
                 </>
               ) : (

@@ -36,7 +36,7 @@ export function storyColumns(openDrawer: (story: Story) => void): DataColumn<Sto
       // The list has one order, newest change first: the header says so instead of sorting.
       header: (
         <span className="hc-sorted-header" title="Newest first">
-          Updated <i className="pi pi-sort-amount-down" aria-label="newest first" />
+          Updated <i className="pi pi-sort-amount-down" role="img" aria-label="newest first" />
         </span>
       ),
       skeleton: <Skeleton width="6rem" />,

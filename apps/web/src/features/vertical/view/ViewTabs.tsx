@@ -8,8 +8,10 @@ const TABS: ViewTab[] = [VERTICAL_TABS.results, VERTICAL_TABS.rejected];
 
 export function ViewTabs({ tab, onChange }: { tab: ViewTab; onChange: (tab: ViewTab) => void }) {
   return (
+    // The tabs are tabs (role=tab): their list is a tablist, not PrimeReact's menubar.
     <TabMenu
       className="hc-vertical-tabs"
+      pt={{ menu: { role: 'tablist' } }}
       activeIndex={tab}
       onTabChange={(e) => onChange(TABS[e.index] ?? VERTICAL_TABS.results)}
       model={TABS.map((t) => ({
