@@ -2,19 +2,18 @@
 // chosen on the Job Center, Audit Logs, Publishers admin and View Existing Setup survives a reload, and
 // its address pasted into another tab opens the same view. Each screen is looked at in light and dark.
 import { eq, inArray } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import { schema } from '@hc/db/schema';
 import { QUEUES } from '@hc/shared/queues';
 import { jobCenterMessages } from '@hc/shared/messages';
 import { snap } from './support/browser.ts';
-import { useE2eSuite } from './support/suite.ts';
+import { expect, test } from './support/fixtures.ts';
 
-const s = useE2eSuite({ signedInAs: 'admin@demo.example' });
+test.use({ e2e: { signedInAs: 'admin@demo.example' } });
 
 /** Opens the address in a second tab of the same session, as a colleague's shared link would be. */
 async function openShared(page: Page): Promise<Page> {
-  const other = await s.context.newPage();
+  const other = await page.context().newPage();
   await other.goto(page.url());
   return other;
 }
@@ -32,9 +31,11 @@ async function snapThemes(page: Page, name: string) {
 const dropdownLabel = (page: Page, testId: string) =>
   page.getByTestId(testId).locator('.p-dropdown-label').innerText();
 
-describe('list views in the address', () => {
-  it('keeps the Job Center’s state and user filters through a reload and a shared link', async () => {
-    const { page, server } = s;
+test.describe('list views in the address', () => {
+  test('keeps the Job Center’s state and user filters through a reload and a shared link', async ({
+    page,
+    server,
+  }) => {
     const db = server.ctx.db;
     const users = await db
       .select({ id: schema.users.id, email: schema.users.email })
@@ -102,8 +103,10 @@ describe('list views in the address', () => {
     await shared.close();
   });
 
-  it('keeps the Audit Logs’ filters and start date through a reload and a shared link', async () => {
-    const { page, server } = s;
+  test('keeps the Audit Logs’ filters and start date through a reload and a shared link', async ({
+    page,
+    server,
+  }) => {
     const db = server.ctx.db;
     const at = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
     for (const [email, field] of [
@@ -161,8 +164,10 @@ describe('list views in the address', () => {
     await shared.close();
   });
 
-  it('keeps the Publishers admin’s filter and sort through a reload and a shared link', async () => {
-    const { page, server } = s;
+  test('keeps the Publishers admin’s filter and sort through a reload and a shared link', async ({
+    page,
+    server,
+  }) => {
     const ids = (p: Page) => p.locator('[data-testid="publisher-row"] td.hc-col-id').allInnerTexts();
     await page.goto(`${server.baseUrl}/admin/publishers`);
     await expect.poll(() => ids(page)).toEqual(['406', '407', '512', '618']);
@@ -193,8 +198,10 @@ describe('list views in the address', () => {
     expect(await page.getByTestId('publishers-filter').inputValue()).toBe('');
   });
 
-  it('keeps View Existing Setup’s publishers and tab through a reload and a shared link', async () => {
-    const { page, server } = s;
+  test('keeps View Existing Setup’s publishers and tab through a reload and a shared link', async ({
+    page,
+    server,
+  }) => {
     const db = server.ctx.db;
     const [metro] = await db
       .select({ id: schema.publishers.id })

@@ -3,27 +3,27 @@
 // arrives as the "Console Suggestion", chosen under "Compare with". G puts it into the shot, and Generate
 // sends a file whose path in that shot is the console's (checked against the stored console suggestion).
 // A task whose source cannot be read ends in the worker's words with a "Try again".
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@hc/db/client';
 import { schema } from '@hc/db/schema';
 import { messages } from '@hc/shared/messages';
 import type { KeyframeFile } from '@hc/shared/vertical/keyframe-file';
 import { snap } from './support/browser.ts';
-import { useE2eSuite } from './support/suite.ts';
+import { expect, test } from './support/fixtures.ts';
+import type { E2eServer } from './support/server.ts';
 import { buildVerticalTask, makeSourceVideo } from '../support/vertical-factories.ts';
 
-const s = useE2eSuite({ signedInAs: 'reviewer@demo.example' });
+test.use({ e2e: { signedInAs: 'reviewer@demo.example' } });
 
 /** The real analysis of the 20 s source takes a few seconds; more on a loaded machine. */
 const ANALYSIS_MS = 60_000;
 
 let VIDEO_ID: number;
 let BROKEN_ID: number;
-beforeAll(async () => {
-  const { db } = s.server.database.handle;
-  await makeSourceVideo(s.server.mediaDir);
+test.beforeAll(async ({ server }) => {
+  const { db } = server.database.handle;
+  await makeSourceVideo(server.mediaDir);
   const [reviewers] = await db
     .select({ publisherId: schema.verticalTasks.publisherId, programId: schema.verticalTasks.programId })
     .from(schema.verticalTasks)
@@ -40,8 +40,8 @@ beforeAll(async () => {
 });
 
 /** Opens a task's review modal, gives a reason and goes through Modify → Confirm to the editor. */
-async function openEditor(page: Page, videoId: number) {
-  await page.goto(`${s.server.baseUrl}/highlights/live/vertical/review`);
+async function openEditor(server: E2eServer, page: Page, videoId: number) {
+  await page.goto(`${server.baseUrl}/highlights/live/vertical/review`);
   await page.getByTestId(`vertical-task-${videoId}`).click();
   await page.getByTestId('vertical-reason').first().click();
   await page.getByTestId('vertical-modify').click();
@@ -60,11 +60,14 @@ async function consoleFile(db: Db, videoId: number): Promise<KeyframeFile> {
   return row!.data;
 }
 
-describe('Suggest crop', () => {
-  it("asks the console's reframing of a shot, shows its progress, and applies it", async () => {
-    const { page } = s;
-    const { db } = s.server.database.handle;
-    await openEditor(page, VIDEO_ID);
+test.describe('Suggest crop', () => {
+  test("asks the console's reframing of a shot, shows its progress, and applies it", async ({
+    page,
+    server,
+  }) => {
+    test.setTimeout(120_000);
+    const { db } = server.database.handle;
+    await openEditor(server, page, VIDEO_ID);
     const section = page.getByTestId('fe-suggest-crop');
     await expect.poll(() => section.getAttribute('data-status')).toBe('idle');
     // The keys are listed where the editor lists its keys (a closed details element: its text, not what shows).
@@ -97,7 +100,9 @@ describe('Suggest crop', () => {
 
     // G applies it to the shot; Generate sends the console's path in that shot.
     await page.keyboard.press('g');
-    const written = page.waitForResponse((r) => r.url().includes('/api/v1/editor/vertical_video/update'));
+    const written = page.waitForResponse((r: { url(): string }) =>
+      r.url().includes('/api/v1/editor/vertical_video/update'),
+    );
     await page.getByTestId('fe-generate').click();
     const response = await written;
     expect(response.status()).toBe(202);
@@ -118,9 +123,12 @@ describe('Suggest crop', () => {
     expect(inShot(sent)).toEqual(consoleKeys);
   });
 
-  it("says why a suggestion failed in the worker's words, and offers to try again", async () => {
-    const { page } = s;
-    await openEditor(page, BROKEN_ID);
+  test("says why a suggestion failed in the worker's words, and offers to try again", async ({
+    page,
+    server,
+  }) => {
+    test.setTimeout(150_000);
+    await openEditor(server, page, BROKEN_ID);
     const section = page.getByTestId('fe-suggest-crop');
     await page.getByTestId('fe-suggest-task').click();
     await expect.poll(() => section.getAttribute('data-status'), { timeout: ANALYSIS_MS }).toBe('failed');
