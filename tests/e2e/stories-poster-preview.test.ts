@@ -103,7 +103,9 @@ test.describe('stories: poster URL check and preview playback', () => {
     const label = editor.previewStatus;
     await editor.preview.click();
     await expect(label).toHaveAttribute('data-state', 'playing', { timeout: 15_000 });
-    expect(await label.innerText()).toBe('Playing');
+    // Seen once on a loaded machine: Playing, then Loading again a moment later (the draft preview made
+    // anew): the word is awaited like the state, and the video must then play.
+    await expect(label).toHaveText('Playing');
     const frame = await previewFrame(editor);
     const video = frame.locator('video').first();
     await video.waitFor({ state: 'attached' });

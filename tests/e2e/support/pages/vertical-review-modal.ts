@@ -78,9 +78,9 @@ export class VerticalReviewModal {
     return this.root.getByTestId('vertical-feedback-required');
   }
 
-  // The actions.
+  // The actions, in the modal's footer (its header has a Close of its own, the dialog's X).
   action(name: 'Close' | 'Reject' | 'Manual' | 'Modify' | 'Approve') {
-    return this.root.getByRole('button', { name, exact: true });
+    return this.root.locator('.p-dialog-footer').getByRole('button', { name, exact: true });
   }
   get render() {
     return this.root.getByTestId('vertical-render');
