@@ -73,25 +73,48 @@ export function globalShift(prev: GrayImage, cur: GrayImage, range: number): Shi
 /**
  * |cur(x, y) - other(x - dx, y - dy)| for every pixel of cur, `other` sampled between pixels, summed
  * over the planes given (luma, and the colour planes when given); NaN where the shifted `other` does
- * not cover the pixel.
+ * not cover the pixel. With a tolerance of t pixels, the difference is the smallest over the shifts
+ * within t of (dx, dy): on a busy ground a fraction of a pixel of misalignment (the camera's shift is
+ * an estimate, and scaling blurs a pan's sub-pixel steps differently) makes every edge differ, while
+ * something moving of its own finds no match nearby.
  */
 export function residual(
   other: GrayImage | GrayImage[],
   cur: GrayImage | GrayImage[],
   shift: Shift,
+  tolerance = 0,
 ): Float32Array {
   const others = Array.isArray(other) ? other : [other];
   const curs = Array.isArray(cur) ? cur : [cur];
   const { width, height } = curs[0]!;
-  const out = new Float32Array(width * height);
-  curs.forEach((plane, k) => {
-    const from = others[k]!;
+  // Each plane of `other` lined up with cur.
+  const warped = others.map((from) => {
+    const out = new Float32Array(width * height);
     for (let y = 0; y < height; y++) {
-      for (let x = 0; x < width; x++) {
-        const v = sample(from, x - shift.dx, y - shift.dy);
-        out[y * width + x]! += Math.abs(plane.data[y * width + x]! - v);
-      }
+      for (let x = 0; x < width; x++) out[y * width + x] = sample(from, x - shift.dx, y - shift.dy);
     }
+    return out;
   });
+  const out = new Float32Array(width * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      let best = Number.NaN;
+      for (let oy = -tolerance; oy <= tolerance; oy++) {
+        const yy = y + oy;
+        if (yy < 0 || yy >= height) continue;
+        for (let ox = -tolerance; ox <= tolerance; ox++) {
+          const xx = x + ox;
+          if (xx < 0 || xx >= width) continue;
+          const j = yy * width + xx;
+          let d = 0;
+          for (let k = 0; k < curs.length; k++) d += Math.abs(curs[k]!.data[i]! - warped[k]![j]!);
+          // NaN (not covered) never wins: the comparison is false.
+          if (!(d >= best)) best = Number.isNaN(d) ? best : d;
+        }
+      }
+      out[i] = best;
+    }
+  }
   return out;
 }
