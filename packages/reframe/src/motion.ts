@@ -50,7 +50,7 @@ export function globalShift(prev: GrayImage, cur: GrayImage, range: number): Shi
   for (let dy = -coarseRange; dy <= coarseRange; dy++) {
     for (let dx = -coarseRange; dx <= coarseRange; dx++) {
       // Ties go to the smaller shift: a flat picture is a still camera.
-      const c = cost(coarsePrev, coarseCur, dx, dy, coarseRange, 1) + 1e-6 * (dx * dx + dy * dy);
+      const c = cost(coarsePrev, coarseCur, dx, dy, coarseRange, 2) + 1e-6 * (dx * dx + dy * dy);
       if (c < best.c) best = { dx, dy, c };
     }
   }
@@ -95,26 +95,37 @@ export function residual(
     }
     return out;
   });
-  const out = new Float32Array(width * height);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = y * width + x;
-      let best = Number.NaN;
-      for (let oy = -tolerance; oy <= tolerance; oy++) {
-        const yy = y + oy;
-        if (yy < 0 || yy >= height) continue;
-        for (let ox = -tolerance; ox <= tolerance; ox++) {
-          const xx = x + ox;
-          if (xx < 0 || xx >= width) continue;
-          const j = yy * width + xx;
+  // Smallest difference over the shifts within the tolerance, one shift at a time over the whole
+  // picture (a NaN, not covered, never wins; a pixel nothing covers stays NaN).
+  const out = new Float32Array(width * height).fill(Infinity);
+  const planes = curs.map((c) => c.data);
+  for (let oy = -tolerance; oy <= tolerance; oy++) {
+    for (let ox = -tolerance; ox <= tolerance; ox++) {
+      const offset = oy * width + ox;
+      for (let y = Math.max(0, -oy); y < Math.min(height, height - oy); y++) {
+        const x0 = Math.max(0, -ox);
+        const x1 = Math.min(width, width - ox);
+        const start = y * width + x0;
+        const end = y * width + x1;
+        if (planes.length === 3) {
+          // Luma and both colour planes, written out: the engine's hot loop.
+          const [c0, c1, c2] = planes as [Float32Array, Float32Array, Float32Array];
+          const [w0, w1, w2] = warped as [Float32Array, Float32Array, Float32Array];
+          for (let i = start; i < end; i++) {
+            const j = i + offset;
+            const d = Math.abs(c0[i]! - w0[j]!) + Math.abs(c1[i]! - w1[j]!) + Math.abs(c2[i]! - w2[j]!);
+            if (d < out[i]!) out[i] = d;
+          }
+          continue;
+        }
+        for (let i = start; i < end; i++) {
           let d = 0;
-          for (let k = 0; k < curs.length; k++) d += Math.abs(curs[k]!.data[i]! - warped[k]![j]!);
-          // NaN (not covered) never wins: the comparison is false.
-          if (!(d >= best)) best = Number.isNaN(d) ? best : d;
+          for (let k = 0; k < planes.length; k++) d += Math.abs(planes[k]![i]! - warped[k]![i + offset]!);
+          if (d < out[i]!) out[i] = d;
         }
       }
-      out[i] = best;
     }
   }
+  for (let i = 0; i < out.length; i++) if (out[i] === Infinity) out[i] = Number.NaN;
   return out;
 }

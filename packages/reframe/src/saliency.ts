@@ -122,8 +122,9 @@ export class SaliencyAnalyser {
 function meanOf(values: Float32Array): number {
   let sum = 0;
   let n = 0;
-  for (const v of values) {
-    if (Number.isNaN(v)) continue;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
+    if (v !== v) continue; // NaN
     sum += v;
     n++;
   }
