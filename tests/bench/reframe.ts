@@ -1,14 +1,27 @@
-// B13: the reframing engine on a synthetic evaluation set made by ffmpeg at run time (nothing stored):
-// 12 s of 1920x1080 at 25 fps, four shots joined by hard cuts, a red 120 px square (the subject) whose
-// centre is known at every frame, crossing textured grounds (grids, stripes) that the camera pans over,
-// with coloured distractor blocks fixed in the scene. Rows, each beside its baselines (a centre crop;
-// the engine's own per-frame detection without any smoothing):
+// B13: the reframing engine on two synthetic evaluation sets made by ffmpeg at run time (nothing
+// stored), 1920x1080 at 25 fps, shots of 3 s joined by hard cuts, the subject's centre known at every
+// frame. Rows B13a-d are the easy set, B13a-hard to B13d-hard the hard one.
+// - Easy set: four shots, a red 120 px square crossing grids and stripes that the camera pans over,
+//   coloured blocks fixed in the scene.
+// - Hard set: five shots over busy grounds with high local contrast (a rule-30 and a rule-110 cellular
+//   automaton in 8 px cells, colour noise blobs, a fractal, colour bars under a grid), each a still
+//   picture the camera pans over (one pan also tilts, one follows the subject, one accelerates). The
+//   subject is a 100x180 two-tone patterned figure (skin-like top, navy bottom, a reddish grid over
+//   both), never a flat primary colour, at varying speed (speeding up, swinging, a dash then a slow walk
+//   back). Distractors are figures of its size and make, in other colours: some walk (one the other
+//   way, one swinging, one alongside), some stand in the scene and sweep through the picture with the
+//   pan. One shot has the subject walk, stand still for a second while a distractor walks above it
+//   (the only thing moving then), and walk on across where the distractor went. What the set does
+//   not have: occlusion, a subject that changes size, lighting changes, camera shake, a distractor that
+//   moves more than the subject over a whole shot (then nothing says which is the subject), faces.
+// Rows, each beside its baselines (a centre crop; the engine's own per-frame detection without any
+// smoothing):
 // - share of frames with the subject wholly inside the 9:16 window (goal >= 95%);
 // - mean and largest frame-to-frame jump of the window inside a shot (px);
 // - analysis speed as a multiple of real time (ffmpeg decode included; goal >= 4x);
 // - reviewer effort: keyframes a simulated reviewer adds (where the subject sticks out most first) to
 //   reach 95% from the console's suggestion against from nothing (goal: at least 5x fewer).
-// Standalone: node --import tsx tests/bench/reframe.ts
+// Standalone: node --import tsx tests/bench/reframe.ts (BENCH_SET=easy or hard for one set).
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -128,8 +141,8 @@ const HARD: EvalSet = {
       ],
     },
     {
-      // A fractal, a still camera; the subject walks, pauses a second, walks on; a distractor walks
-      // the other way above it, crossing its path.
+      // A fractal, a still camera; the subject walks, stands a second, walks on; while it stands (and
+      // only then) a distractor walks the other way above it, ending where the subject then goes.
       ground: still(`mandelbrot=s=${GW}x${GH}:start_scale=0.3:maxiter=200:r=${FPS}`),
       camera: ['300', () => 300],
       subject: [

@@ -50,7 +50,7 @@ export function globalShift(prev: GrayImage, cur: GrayImage, range: number): Shi
   for (let dy = -coarseRange; dy <= coarseRange; dy++) {
     for (let dx = -coarseRange; dx <= coarseRange; dx++) {
       // Ties go to the smaller shift: a flat picture is a still camera.
-      const c = cost(coarsePrev, coarseCur, dx, dy, coarseRange, 2) + 1e-6 * (dx * dx + dy * dy);
+      const c = cost(coarsePrev, coarseCur, dx, dy, coarseRange, 1) + 1e-6 * (dx * dx + dy * dy);
       if (c < best.c) best = { dx, dy, c };
     }
   }
