@@ -88,5 +88,7 @@ describe('the reframing engine', () => {
     expect(withSceneBreaks([], frames, scores, 100)).toEqual([38]);
     // A cut already found between them is kept, and none added.
     expect(withSceneBreaks([37], frames, scores, 100)).toEqual([37]);
+    // Frames that differ no more than the ones around them: a pan the analyser failed to line up.
+    expect(withSceneBreaks([], frames, new Array<number>(80).fill(0.1), 100)).toEqual([]);
   });
 });

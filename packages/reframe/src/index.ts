@@ -129,7 +129,8 @@ export class Reframer {
  * analyser found nothing lining them up) and no cut lies between them. The tiny frames miss a cut
  * between two busy grounds of the same average colour (both grey mush at that size, and a pan over
  * either changes every tiny pixel as much as the cut does); the analysis frames still see the
- * grounds apart. The cut goes on the frame between them that differs most from the one before.
+ * grounds apart. The cut goes on the frame between them that differs most from the one before, when
+ * it differs clearly more than the frames around the pair do.
  */
 export function withSceneBreaks(
   cuts: number[],
@@ -147,7 +148,12 @@ export function withSceneBreaks(
     for (let f = Math.max(1, from); f <= Math.min(to, scores.length - 1); f++) {
       if (best < 0 || scores[f]! > scores[best]!) best = f;
     }
-    if (best > 0) out.push(best);
+    // A pan the analyser failed to line up (a repeating ground can fool it) is no cut: the frame
+    // chosen must stand out from the frames around the pair as a cut does.
+    let around = 0;
+    for (let f = Math.max(1, from - 8); f < from; f++) around = Math.max(around, scores[f]!);
+    for (let f = to + 1; f <= Math.min(scores.length - 1, to + 8); f++) around = Math.max(around, scores[f]!);
+    if (best > 0 && scores[best]! >= 1.5 * around) out.push(best);
   }
   return out.sort((a, b) => a - b);
 }
