@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cropWindowAt, validateKeyframeFile } from '@hc/shared/vertical/keyframe-file';
-import { Reframer } from './index.ts';
+import { Reframer, withSceneBreaks } from './index.ts';
 import { drawFrame, type SceneSpec } from './test-support.ts';
 
 // A 768x432 "source" at 24 fps, analysed at 256x144, 6 frames a second: two shots.
@@ -66,5 +66,29 @@ describe('the reframing engine', () => {
     expect(largestJump).toBeLessThanOrEqual(Math.ceil((0.6 * SRC.width) / SRC.fps) + 1);
     // Few keyframes: a pan and a hold need two each.
     expect(file.groups.flatMap((g) => g.objects[0]!.keyframes).length).toBeLessThanOrEqual(8);
+  });
+
+  it('finds a cut the tiny frames miss when the analysis frames cannot be lined up across it', () => {
+    // Two busy grounds that shrink to the same grey: the tiny frames' scores stay below a cut's, but
+    // the analyser found frame 40 unrelated to frame 35 (no motion measured against the frame before).
+    const scores = new Array<number>(80).fill(0.1);
+    scores[38] = 0.27;
+    const frames = [30, 35, 40, 45].map((f) => ({
+      sourceFrame: 100 + f,
+      shift: { dx: 0, dy: 0 },
+      maps: {
+        cols: 1,
+        rows: 1,
+        motionBefore: f === 30 || f === 40 ? null : new Float32Array(1),
+        motionAfter: f === 35 ? null : new Float32Array(1),
+        colour: new Float32Array(1),
+        detail: new Float32Array(1),
+      },
+    }));
+    expect(withSceneBreaks([], frames, scores, 100)).toEqual([38]);
+    // A cut already found between them is kept, and none added.
+    expect(withSceneBreaks([37], frames, scores, 100)).toEqual([37]);
+    // Frames that differ no more than the ones around them: a pan the analyser failed to line up.
+    expect(withSceneBreaks([], frames, new Array<number>(80).fill(0.1), 100)).toEqual([]);
   });
 });

@@ -7,7 +7,12 @@ import type { KeyframeFile } from '@hc/shared/vertical/keyframe-file';
 import type { RgbImage } from './image.ts';
 import { keyframeFileOf, windowSize, type PlannedShot, type VideoGeometry } from './keyframes.ts';
 import { DEFAULT_PATH_OPTIONS, planShot, targetsPerFrame, type PathOptions } from './path.ts';
-import { DEFAULT_SALIENCY_OPTIONS, SaliencyAnalyser, type SaliencyOptions } from './saliency.ts';
+import {
+  DEFAULT_SALIENCY_OPTIONS,
+  SaliencyAnalyser,
+  type AnalysedFrame,
+  type SaliencyOptions,
+} from './saliency.ts';
 import { DEFAULT_SHOT_OPTIONS, ShotDetector, shotSpans, type ShotOptions } from './shots.ts';
 import { DEFAULT_TRACKER_OPTIONS, trackShot, type TrackerOptions } from './tracker.ts';
 
@@ -80,7 +85,12 @@ export class Reframer {
     this.analyser.finish();
     const { firstFrame, frameCount, fps, width, height } = this.input;
     // The cut stream may be a frame short or long of the probe's count: the probe's span decides.
-    const cuts = this.shotDetector.cuts(fps).filter((c) => c < frameCount);
+    const cuts = withSceneBreaks(
+      this.shotDetector.cuts(fps).filter((c) => c < frameCount),
+      this.analyser.frames,
+      this.shotDetector.scores,
+      firstFrame,
+    );
     const spans = shotSpans(cuts, frameCount).map((s) => ({
       start: s.start + firstFrame,
       end: s.end + firstFrame,
@@ -112,4 +122,38 @@ export class Reframer {
     const tolerance = Math.max(1, this.options.keyframeTolerance * width);
     return { file: keyframeFileOf(this.input, shots, tolerance), shots, subjects };
   }
+}
+
+/**
+ * The cuts, with one added where two analysed frames in a row do not show the same scene (the
+ * analyser found nothing lining them up) and no cut lies between them. The tiny frames miss a cut
+ * between two busy grounds of the same average colour (both grey mush at that size, and a pan over
+ * either changes every tiny pixel as much as the cut does); the analysis frames still see the
+ * grounds apart. The cut goes on the frame between them that differs most from the one before, when
+ * it differs clearly more than the frames around the pair do.
+ */
+export function withSceneBreaks(
+  cuts: number[],
+  frames: AnalysedFrame[],
+  scores: number[],
+  firstFrame: number,
+): number[] {
+  const out = [...cuts];
+  for (let i = 1; i < frames.length; i++) {
+    if (frames[i]!.maps.motionBefore !== null) continue;
+    const from = frames[i - 1]!.sourceFrame - firstFrame + 1;
+    const to = frames[i]!.sourceFrame - firstFrame;
+    if (out.some((c) => c >= from && c <= to)) continue;
+    let best = -1;
+    for (let f = Math.max(1, from); f <= Math.min(to, scores.length - 1); f++) {
+      if (best < 0 || scores[f]! > scores[best]!) best = f;
+    }
+    // A pan the analyser failed to line up (a repeating ground can fool it) is no cut: the frame
+    // chosen must stand out from the frames around the pair as a cut does.
+    let around = 0;
+    for (let f = Math.max(1, from - 8); f < from; f++) around = Math.max(around, scores[f]!);
+    for (let f = to + 1; f <= Math.min(scores.length - 1, to + 8); f++) around = Math.max(around, scores[f]!);
+    if (best > 0 && scores[best]! >= 1.5 * around) out.push(best);
+  }
+  return out.sort((a, b) => a - b);
 }

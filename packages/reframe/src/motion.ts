@@ -73,25 +73,59 @@ export function globalShift(prev: GrayImage, cur: GrayImage, range: number): Shi
 /**
  * |cur(x, y) - other(x - dx, y - dy)| for every pixel of cur, `other` sampled between pixels, summed
  * over the planes given (luma, and the colour planes when given); NaN where the shifted `other` does
- * not cover the pixel.
+ * not cover the pixel. With a tolerance of t pixels, the difference is the smallest over the shifts
+ * within t of (dx, dy): on a busy ground a fraction of a pixel of misalignment (the camera's shift is
+ * an estimate, and scaling blurs a pan's sub-pixel steps differently) makes every edge differ, while
+ * something moving of its own finds no match nearby.
  */
 export function residual(
   other: GrayImage | GrayImage[],
   cur: GrayImage | GrayImage[],
   shift: Shift,
+  tolerance = 0,
 ): Float32Array {
   const others = Array.isArray(other) ? other : [other];
   const curs = Array.isArray(cur) ? cur : [cur];
   const { width, height } = curs[0]!;
-  const out = new Float32Array(width * height);
-  curs.forEach((plane, k) => {
-    const from = others[k]!;
+  // Each plane of `other` lined up with cur.
+  const warped = others.map((from) => {
+    const out = new Float32Array(width * height);
     for (let y = 0; y < height; y++) {
-      for (let x = 0; x < width; x++) {
-        const v = sample(from, x - shift.dx, y - shift.dy);
-        out[y * width + x]! += Math.abs(plane.data[y * width + x]! - v);
+      for (let x = 0; x < width; x++) out[y * width + x] = sample(from, x - shift.dx, y - shift.dy);
+    }
+    return out;
+  });
+  // Smallest difference over the shifts within the tolerance, one shift at a time over the whole
+  // picture (a NaN, not covered, never wins; a pixel nothing covers stays NaN).
+  const out = new Float32Array(width * height).fill(Infinity);
+  const planes = curs.map((c) => c.data);
+  for (let oy = -tolerance; oy <= tolerance; oy++) {
+    for (let ox = -tolerance; ox <= tolerance; ox++) {
+      const offset = oy * width + ox;
+      for (let y = Math.max(0, -oy); y < Math.min(height, height - oy); y++) {
+        const x0 = Math.max(0, -ox);
+        const x1 = Math.min(width, width - ox);
+        const start = y * width + x0;
+        const end = y * width + x1;
+        if (planes.length === 3) {
+          // Luma and both colour planes, written out: the engine's hot loop.
+          const [c0, c1, c2] = planes as [Float32Array, Float32Array, Float32Array];
+          const [w0, w1, w2] = warped as [Float32Array, Float32Array, Float32Array];
+          for (let i = start; i < end; i++) {
+            const j = i + offset;
+            const d = Math.abs(c0[i]! - w0[j]!) + Math.abs(c1[i]! - w1[j]!) + Math.abs(c2[i]! - w2[j]!);
+            if (d < out[i]!) out[i] = d;
+          }
+          continue;
+        }
+        for (let i = start; i < end; i++) {
+          let d = 0;
+          for (let k = 0; k < planes.length; k++) d += Math.abs(planes[k]![i]! - warped[k]![i + offset]!);
+          if (d < out[i]!) out[i] = d;
+        }
       }
     }
-  });
+  }
+  for (let i = 0; i < out.length; i++) if (out[i] === Infinity) out[i] = Number.NaN;
   return out;
 }

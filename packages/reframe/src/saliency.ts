@@ -25,6 +25,11 @@ export interface SaliencyOptions {
    * (a cut between them): neither is then compared with the other.
    */
   unrelated: number;
+  /**
+   * Pixels of slack in the lining up: a pixel moves of its own only when nothing this near in the
+   * other frame matches it (a busy ground is never lined up to the exact fraction of a pixel).
+   */
+  tolerance: number;
 }
 
 export const DEFAULT_SALIENCY_OPTIONS: SaliencyOptions = {
@@ -32,6 +37,7 @@ export const DEFAULT_SALIENCY_OPTIONS: SaliencyOptions = {
   searchRange: 0.1,
   noise: 10,
   unrelated: 30,
+  tolerance: 1,
 };
 
 export interface CellMaps {
@@ -86,14 +92,14 @@ export class SaliencyAnalyser {
       return;
     }
     const shift = globalShift(previous.gray, gray, range);
-    const before = residual(previous.planes, planes, shift);
+    const before = residual(previous.planes, planes, shift, this.options.tolerance);
     if (meanOf(before) > this.options.unrelated) {
       this.emit(previous, null);
       this.pending = { sourceFrame, rgb, gray, planes, before: null, shift: { dx: 0, dy: 0 } };
       return;
     }
     // The previous frame against this one: previous(x) is about this(x + shift).
-    const after = residual(planes, previous.planes, { dx: -shift.dx, dy: -shift.dy });
+    const after = residual(planes, previous.planes, { dx: -shift.dx, dy: -shift.dy }, this.options.tolerance);
     this.emit(previous, after);
     this.pending = { sourceFrame, rgb, gray, planes, before, shift };
   }
@@ -116,8 +122,9 @@ export class SaliencyAnalyser {
 function meanOf(values: Float32Array): number {
   let sum = 0;
   let n = 0;
-  for (const v of values) {
-    if (Number.isNaN(v)) continue;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
+    if (v !== v) continue; // NaN
     sum += v;
     n++;
   }

@@ -21,6 +21,10 @@ export interface SceneSpec {
   subjectSize: number;
   /** Distractor blocks: world x, y, size, colour. */
   distractors?: { x: number; y: number; size: number; rgb: [number, number, number] }[];
+  /** Squares moving in the picture besides the subject: centre x at frame i, centre y, size, colour. */
+  movers?: { x: (i: number) => number; y: number; size: number; rgb: [number, number, number] }[];
+  /** The subject's colour; red when not given. */
+  subjectRgb?: [number, number, number];
 }
 
 /** Frame i, drawn at `scale` times the spec's size (positions scaled alike). */
@@ -42,7 +46,11 @@ export function drawFrame(spec: SceneSpec, i: number, scale = 1): RgbImage {
       for (const d of spec.distractors ?? []) {
         if (wx >= d.x && wx < d.x + d.size && y >= d.y && y < d.y + d.size) rgb = d.rgb;
       }
-      if (Math.abs(x + 0.5 - sx) <= half && Math.abs(y + 0.5 - sy) <= half) rgb = [230, 40, 40];
+      for (const m of spec.movers ?? []) {
+        if (Math.abs(x + 0.5 - m.x(i)) <= m.size / 2 && Math.abs(y + 0.5 - m.y) <= m.size / 2) rgb = m.rgb;
+      }
+      if (Math.abs(x + 0.5 - sx) <= half && Math.abs(y + 0.5 - sy) <= half)
+        rgb = spec.subjectRgb ?? [230, 40, 40];
       if (rgb) {
         data[p] = rgb[0];
         data[p + 1] = rgb[1];
