@@ -21,7 +21,7 @@ const proxy = {
 /**
  * PrimeFlex is ~370 KB of utility classes and the console uses a few dozen: the build keeps only the rules
  * whose classes are written somewhere in the console's source, so every first page parses and matches
- * 206 KB of CSS instead of 539 (bench B11: the login page's main-thread work at 4x, 1,641 -> 1,528 ms).
+ * 206 KB of CSS instead of 539 (the web-vitals bench: the login page's main-thread work at 4x, 1,641 -> 1,528 ms).
  * A PrimeFlex class must therefore appear whole in the source, never be assembled from parts. The dev
  * server serves PrimeFlex whole.
  */

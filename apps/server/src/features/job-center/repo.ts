@@ -64,6 +64,11 @@ export class JobCenterRepository {
       .where(and(eq(schema.spreadsheets.id, requestId), eq(schema.spreadsheets.status, 'pending')));
   }
 
+  /** Removes a start whose job could not be queued again. */
+  async remove(id: number) {
+    await this.db.delete(jobs).where(eq(jobs.id, id));
+  }
+
   async markCancelled(id: number, reason: string) {
     const cancelled: ConsoleJobState = 'cancelled';
     await this.db

@@ -50,18 +50,27 @@ export class JobCenterService {
     if (row.state !== 'failed') throw conflict(jobCenterMessages.notFailed);
     const job = await this.queuedJobOf(row);
     if ((await job.getState()) !== 'failed') throw conflict(jobCenterMessages.notFailed);
-    // The retry reports to whoever clicked it, as a start of their own.
-    await job.updateData({ ...(job.data as object), userId: caller.userId });
-    await job.retry('failed');
+    // The retry's row is written before the job runs again: the worker reports to the job's latest row,
+    // and a quick run reported before the row existed would leave it "queued" for ever. A click racing
+    // another finds the other's row still waiting and is refused.
     const newId = await recordJobStart(this.ctx.db, caller, {
       queue: row.queue as QueueName,
       jobId: row.jobId,
       label: row.label,
       subjectPath: row.subjectPath,
     });
+    if (newId === null) throw conflict(jobCenterMessages.notFailed);
+    try {
+      // The retry reports to whoever clicked it, as a start of their own.
+      await job.updateData({ ...(job.data as object), userId: caller.userId });
+      await job.retry('failed');
+    } catch {
+      // BullMQ refuses a job that is no longer failed (another retry, or it was removed): no new start.
+      await this.repo.remove(newId);
+      throw conflict(jobCenterMessages.notFailed);
+    }
     await this.audit(caller, row, 'retry_job');
-    // A retry always follows a failed row, so a new row is always written.
-    return presentJob(await this.rowFor(caller, newId!));
+    return presentJob(await this.rowFor(caller, newId));
   }
 
   async cancel(caller: AuthContext, id: number) {
