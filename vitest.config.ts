@@ -27,10 +27,6 @@ export default defineConfig({
           hookTimeout: 120_000,
           fileParallelism: true,
           maxWorkers: 2,
-          // Files share a worker's loaded modules instead of loading the server again for each (309 s
-          // against 273 s for the whole project). Every file builds its own app, database and key
-          // prefix, and none mocks a module or changes the environment, so nothing leaks between them.
-          isolate: false,
         },
       },
       {
