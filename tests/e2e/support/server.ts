@@ -2,7 +2,7 @@
 // between runs), the web build, the real server listening on a free port, and the real BullMQ workers
 // on queues of the run's own prefix.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, statSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -91,17 +91,25 @@ export interface E2eServerOptions {
 
 export async function startE2eServer(options: E2eServerOptions = {}): Promise<E2eServer> {
   buildWebOnce();
-  // Media are deterministic: keep them between runs so only the first run pays for ffmpeg.
-  const dataDir = path.join(tmpdir(), 'hc-e2e-data');
-  mkdirSync(dataDir, { recursive: true });
+  // The demo media are deterministic: made once into a folder kept between runs, so only the first run
+  // pays for ffmpeg. Each server then gets a folder of its own with a copy of them (15 MB): what a server
+  // writes (renders, archives, uploads) must never be found by another file's server, whose database
+  // gives the same ids (a render of the same task id and version took another file's MP4 as its own).
+  const demoDir = path.join(tmpdir(), 'hc-e2e-data', 'media');
+  mkdirSync(demoDir, { recursive: true });
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'hc-e2e-run-'));
   const mediaDir = path.join(dataDir, 'media');
+  mkdirSync(mediaDir, { recursive: true });
   // The demo rows come from a template loaded once; the media files they name are made here if missing.
   const database = await createTestDatabase(
     options.seedDemo === false
       ? {}
-      : { demo: async (handle) => void (await seedDemo(handle.db, { mediaDir, hashPassword })) },
+      : { demo: async (handle) => void (await seedDemo(handle.db, { mediaDir: demoDir, hashPassword })) },
   );
-  if (options.seedDemo !== false) await generateDemoMedia(mediaDir);
+  if (options.seedDemo !== false) {
+    await generateDemoMedia(demoDir);
+    cpSync(path.join(demoDir, 'demo'), path.join(mediaDir, 'demo'), { recursive: true });
+  }
   const config = loadConfig({
     DATA_DIR: dataDir,
     DATABASE_URL: database.url,
@@ -152,6 +160,7 @@ export async function startE2eServer(options: E2eServerOptions = {}): Promise<E2
       await workers.close();
       redis.disconnect();
       await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
