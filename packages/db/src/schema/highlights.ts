@@ -58,6 +58,11 @@ export const articles = pgTable(
     uniqueIndex('articles_publisher_external_uq').on(t.publisherId, t.externalId),
     index('articles_publisher_review_idx').on(t.publisherId, t.reviewStatus, t.createdAt),
     index('articles_review_idx').on(t.reviewStatus, t.createdAt),
+    // The review queue's pages: the pending articles (a few thousand of the archive) in created order,
+    // with what its other sorts and its publisher filter need, so a page's ids come from the index alone.
+    index('articles_pending_idx')
+      .on(t.createdAt, t.id, t.publisherId)
+      .where(sql`${t.reviewStatus} = 'pending'`),
     // The metrics' count of held locks (features/ops): only leased rows are in it, so a scrape reads a
     // handful of rows, not the table.
     index('articles_lock_expires_idx')
@@ -69,6 +74,14 @@ export const articles = pgTable(
 /** The list's equality filters (category, status, tv_status), trailing every sort index. */
 const listFilters = (t: { category: AnyPgColumn; articleActive: AnyPgColumn; tvValid: AnyPgColumn }) =>
   [t.category, t.articleActive, t.tvValid] as const;
+
+/** The list's figure sorts. */
+const figures = (t: {
+  nonUniqRegularClicks: AnyPgColumn;
+  regularCtr: AnyPgColumn;
+  nonUniqIaClicks: AnyPgColumn;
+  iaCtr: AnyPgColumn;
+}) => [t.nonUniqRegularClicks, t.regularCtr, t.nonUniqIaClicks, t.iaCtr] as const;
 
 export const highlights = pgTable(
   'highlights',
@@ -162,6 +175,17 @@ export const highlights = pgTable(
       t.publishedAt,
       ...listFilters(t),
     ),
+    // The two rare filter values (a highlight off the TV list, one deactivated: 4% and 10% of the rows)
+    // have date-ordered indexes of their own. Through a sort index a page under one of them, with a
+    // category too, read all of the publisher's entries to find 50 (and its count to find 1,001): 20-90 ms
+    // at 1M highlights. The figure columns trail the key so a page in a figure's order under these filters
+    // is sorted from the index alone.
+    index('highlights_pub_tv_invalid_idx')
+      .on(t.publisherId, t.publishedAt.desc(), t.id.desc(), t.category, t.articleActive, ...figures(t))
+      .where(sql`${t.tvValid} = false`),
+    index('highlights_pub_deactivated_idx')
+      .on(t.publisherId, t.publishedAt.desc(), t.id.desc(), t.category, t.tvValid, ...figures(t))
+      .where(sql`${t.articleActive} = false`),
     index('highlights_article_idx').on(t.articleId),
     index('highlights_search_idx').using('gin', t.searchVector),
     // post-on-google: highlights still holding resources of a type (resources @> '[{"type":"pog"}]').

@@ -1,0 +1,3 @@
+CREATE INDEX "articles_pending_idx" ON "articles" USING btree ("created_at","id","publisher_id") WHERE "articles"."review_status" = 'pending';--> statement-breakpoint
+CREATE INDEX "highlights_pub_tv_invalid_idx" ON "highlights" USING btree ("publisher_id","published_at" DESC NULLS LAST,"id" DESC NULLS LAST,"category","article_active","non_uniq_regular_clicks","regular_ctr","non_uniq_ia_clicks","ia_ctr") WHERE "highlights"."tv_valid" = false;--> statement-breakpoint
+CREATE INDEX "highlights_pub_deactivated_idx" ON "highlights" USING btree ("publisher_id","published_at" DESC NULLS LAST,"id" DESC NULLS LAST,"category","tv_valid","non_uniq_regular_clicks","regular_ctr","non_uniq_ia_clicks","ia_ctr") WHERE "highlights"."article_active" = false;
