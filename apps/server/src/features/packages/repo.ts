@@ -86,14 +86,21 @@ export class PackageRepository {
     // sorts (the list is small per publisher), so the extra key costs nothing.
     if (FIGURE_SORTS.has(column)) orderBy.unshift(sql`(${column} < 0)`);
 
+    // The page's ids first, then only those rows: the rows an OFFSET skips are not read whole (the
+    // default order walks an index that holds the filters, so they are not read from the table at all).
+    const pageIds = this.db
+      .select({ embedId: packages.embedId })
+      .from(packages)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(query.per)
+      .offset((query.page - 1) * query.per);
     const [rows, countRows] = await Promise.all([
       this.db
         .select()
         .from(packages)
-        .where(where)
-        .orderBy(...orderBy)
-        .limit(query.per)
-        .offset((query.page - 1) * query.per),
+        .where(inArray(packages.embedId, pageIds))
+        .orderBy(...orderBy),
       queryRows<{ n: number }>(
         this.db,
         sql`select count(*)::int as n from (select 1 from ${packages} where ${where} limit ${SEARCH_RESULT_LIMIT + 1}) capped`,

