@@ -80,10 +80,12 @@ async function startApp() {
     DATABASE_URL: process.env.BENCH_DATABASE_URL!,
     REDIS_URL: process.env.BENCH_REDIS_URL!,
     LOG_LEVEL: 'silent',
+    // PostgreSQL runs on the same 2 cores as the server and the load: the setting such a deployment uses.
+    DATABASE_POOL_SIZE: process.env.BENCH_POOL_SIZE ?? '4',
   });
   const handle = await openDb({
     databaseUrl: config.databaseUrl,
-    poolSize: 10,
+    poolSize: config.databasePoolSize,
     onIdleError: () => undefined,
   });
   const redis = new Redis(process.env.BENCH_REDIS_URL!, { keyPrefix: `${process.env.BENCH_PREFIX}:` });

@@ -15,6 +15,12 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /**
+   * PostgreSQL connections of one server process. More queries at once than the database has cores only
+   * queue inside PostgreSQL: with the database on the same 2 cores, 4 answered 12% more list pages a
+   * second than 10 (docs/performance.md).
+   */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
@@ -122,6 +128,7 @@ export interface AppConfig {
   dataDir: string;
   mediaDir: string;
   databaseUrl: string | undefined;
+  databasePoolSize: number;
   /** REDIS_URL, or the default address when it is unset (main.ts may start a private Redis instead). */
   redisUrl: string;
   /** Whether REDIS_URL was set: without it, `npm start` may start a private redis-server. */
@@ -168,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     mediaDir: path.join(dataDir, 'media'),
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     redisUrl: e.REDIS_URL ?? e.REDIS_DEFAULT_URL,
     redisUrlGiven: e.REDIS_URL !== undefined,
     searchPath: e.PATH,

@@ -74,7 +74,11 @@ async function main() {
       config = { ...config, redisUrl: privateRedis.url };
     }
   }
-  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const db = await openDb({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
+  });
   // Every Redis key and channel of this deployment sits under a namespace derived from its database, so two
   // deployments on one Redis never meet; the worker derives the same one from the same database.
   const deployment = await deploymentOf(db, { dataDir: config.dataDir, jobsPrefix: config.jobsPrefix });
