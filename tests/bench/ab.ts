@@ -10,7 +10,16 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { distinctDraws, indexFirstPage, searchOf, type Draw } from '@hc/db/seed/bench-query-mix';
+import {
+  distinctDraws,
+  indexFirstPage,
+  indexPages,
+  listSizes,
+  packagesList,
+  reviewQueue,
+  searchOf,
+  type Draw,
+} from '@hc/db/seed/bench-query-mix';
 import { redisUrl, databaseUrlFor } from '../support/services.ts';
 import { median, runLoad } from './load.ts';
 
@@ -105,6 +114,24 @@ const kinds: { label: string; draw: Draw; concurrency: number; p: 'p95' | 'p99' 
     label: 'B1 index page 1, filters, misses, 32 clients, p99',
     draw: indexFirstPage({ today }),
     concurrency: 32,
+    p: 'p99',
+  },
+  {
+    label: 'B1 OFFSET pages 1–200, misses, 8 clients, p99',
+    draw: indexPages({ today }),
+    concurrency: 8,
+    p: 'p99',
+  },
+  {
+    label: 'LIST packages, misses, 8 clients, p99',
+    draw: packagesList(listSizes(1_000_000)),
+    concurrency: 8,
+    p: 'p99',
+  },
+  {
+    label: 'LIST review queue, misses, 8 clients, p99',
+    draw: reviewQueue,
+    concurrency: 8,
     p: 'p99',
   },
   {
