@@ -73,7 +73,7 @@ async function existingBench(name: string): Promise<BenchDatabase | null> {
   return { name, url, handle, drop: () => handle.close() };
 }
 
-/** One viewer of the big publisher and 50 reviewers (B7's racers), sharing one password hash. */
+/** One viewer of the big publisher and 50 reviewers (B7's racers; ab.ts's package windows need the package role too), sharing one password hash. */
 async function createUsers(db: BenchDatabase['handle']['db']) {
   const hash = await hashPassword(PASSWORD);
   await db.execute(sql`delete from users where email like '%@bench.example'`);
@@ -84,7 +84,7 @@ async function createUsers(db: BenchDatabase['handle']['db']) {
       returning id
     )
     insert into user_publisher_roles (user_id, publisher_id, roles)
-    select id, ${BENCH_BIG_PUBLISHER_ID}, '{switch_publisher,apv_article_admin}' from u`);
+    select id, ${BENCH_BIG_PUBLISHER_ID}, '{switch_publisher,apv_article_admin,editorial_manager}' from u`);
 }
 
 let loginId = 0;
