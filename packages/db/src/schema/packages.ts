@@ -7,6 +7,7 @@ import {
   doublePrecision,
   index,
   integer,
+  type ExtraConfigColumn,
   pgTable,
   primaryKey,
   text,
@@ -20,6 +21,34 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 export type PackageType = 'auto' | 'user';
 export type PackageStatus = 'Active' | 'Draft' | 'Archive' | 'Rejected';
+
+/** A figure's two list indexes: going down, and going up with the unknown run (-1) last. */
+const figureIndexes = (
+  name: string,
+  figure: ExtraConfigColumn,
+  t: {
+    publisherId: ExtraConfigColumn;
+    embedId: ExtraConfigColumn;
+    status: ExtraConfigColumn;
+    packageType: ExtraConfigColumn;
+  },
+) => [
+  index(`packages_pub_${name}_idx`).on(
+    t.publisherId,
+    figure.desc(),
+    t.embedId.desc(),
+    t.status,
+    t.packageType,
+  ),
+  index(`packages_pub_${name}_up_idx`).on(
+    t.publisherId,
+    sql`(${figure} < 0)`,
+    figure.asc().nullsFirst(),
+    t.embedId.asc().nullsFirst(),
+    t.status,
+    t.packageType,
+  ),
+];
 
 export const packages = pgTable(
   'packages',
@@ -82,6 +111,29 @@ export const packages = pgTable(
       t.status,
       t.packageType,
     ),
+    // The list's other orders, each walked the same way (status and type checked inside the index), so a
+    // page's ids come from the index alone however deep the page: sorting a publisher's 10,000 packages
+    // for each page cost ~14 ms. A figure going down lists unknown (-1) last by itself; going up it puts
+    // the unknown run last with its (figure < 0) key.
+    index('packages_pub_created_idx').on(
+      t.publisherId,
+      t.createdAt.desc(),
+      t.embedId.desc(),
+      t.status,
+      t.packageType,
+    ),
+    // The name last as well: the sort is by the name as people read it, the name itself lets the
+    // index answer alone.
+    index('packages_pub_name_idx').on(
+      t.publisherId,
+      sql`lower(${t.name}) desc nulls last`,
+      t.embedId.desc(),
+      t.status,
+      t.packageType,
+      t.name,
+    ),
+    ...figureIndexes('clicks', t.packageClicks, t),
+    ...figureIndexes('impressions', t.packageImpressions, t),
     index('packages_search_idx').using('gin', t.searchVector),
     check('packages_type_ck', sql`${t.packageType} in ('auto', 'user')`),
     check('packages_status_ck', sql`${t.status} in ('Active', 'Draft', 'Archive', 'Rejected')`),

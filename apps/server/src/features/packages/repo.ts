@@ -82,9 +82,9 @@ export class PackageRepository {
     const column = SORT_COLUMNS[query.order_by.slice(0, cut) as SortColumn];
     const ascending = query.order_by.slice(cut + 1) === 'asc';
     const orderBy = indexOrders([column, packages.embedId], ascending ? 'asc' : 'desc');
-    // An unknown count (-1, shown as N/A) after every known one, going up too. No index serves these
-    // sorts (the list is small per publisher), so the extra key costs nothing.
-    if (FIGURE_SORTS.has(column)) orderBy.unshift(sql`(${column} < 0)`);
+    // An unknown count (-1, shown as N/A) after every known one: going down it is last already, going up
+    // the (figure < 0) key puts it last (each way walks its own index).
+    if (FIGURE_SORTS.has(column) && ascending) orderBy.unshift(sql`(${column} < 0)`);
 
     // The page's ids first, then only those rows: the rows an OFFSET skips are not read whole (the
     // default order walks an index that holds the filters, so they are not read from the table at all).

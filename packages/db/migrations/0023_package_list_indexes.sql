@@ -1,0 +1,6 @@
+CREATE INDEX "packages_pub_created_idx" ON "packages" USING btree ("publisher_id","created_at" DESC NULLS LAST,"embed_id" DESC NULLS LAST,"status","package_type");--> statement-breakpoint
+CREATE INDEX "packages_pub_name_idx" ON "packages" USING btree ("publisher_id",lower("name") desc nulls last,"embed_id" DESC NULLS LAST,"status","package_type","name");--> statement-breakpoint
+CREATE INDEX "packages_pub_clicks_idx" ON "packages" USING btree ("publisher_id","package_clicks" DESC NULLS LAST,"embed_id" DESC NULLS LAST,"status","package_type");--> statement-breakpoint
+CREATE INDEX "packages_pub_clicks_up_idx" ON "packages" USING btree ("publisher_id",("package_clicks" < 0),"package_clicks" NULLS FIRST,"embed_id" NULLS FIRST,"status","package_type");--> statement-breakpoint
+CREATE INDEX "packages_pub_impressions_idx" ON "packages" USING btree ("publisher_id","package_impressions" DESC NULLS LAST,"embed_id" DESC NULLS LAST,"status","package_type");--> statement-breakpoint
+CREATE INDEX "packages_pub_impressions_up_idx" ON "packages" USING btree ("publisher_id",("package_impressions" < 0),"package_impressions" NULLS FIRST,"embed_id" NULLS FIRST,"status","package_type");
