@@ -20,6 +20,7 @@ import { buildPublisher, buildUser } from '../support/factories.ts';
 import { eventually } from '../support/retry.ts';
 import { redisUrl } from '../support/services.ts';
 import { startStoryTestApp } from '../support/story-app.ts';
+import { startRecordedJob } from '../../apps/server/src/features/job-center/records.ts';
 import { buildStory, buildStoryPage } from '../support/story-factories.ts';
 
 type Headers = Record<string, string>;
@@ -263,4 +264,31 @@ describe('job center', () => {
       expect(row?.state).toBe('failed');
     }, 20_000);
   }, 150_000);
+
+  it("writes a start's row before its job is queued, and takes it back when the job could not be", async () => {
+    const caller = { userId: zipper.userId, email: 'zipper@example.test', publisherId };
+    const start = { queue: QUEUES.reportFill, label: 'Workbook ordering' } as const;
+    const rowsOf = (jobId: string) =>
+      t.ctx.db
+        .select({ state: schema.consoleJobs.state })
+        .from(schema.consoleJobs)
+        .where(and(eq(schema.consoleJobs.queue, start.queue), eq(schema.consoleJobs.jobId, jobId)));
+
+    // A worker that finished the job the moment it was queued reports to the row that is already there.
+    const seenWhileQueueing = await startRecordedJob(
+      t.ctx.db,
+      caller,
+      { ...start, jobId: 'ordering-1' },
+      () => rowsOf('ordering-1'),
+    );
+    expect(seenWhileQueueing).toEqual([{ state: 'queued' }]);
+
+    // Redis refused the job: nothing is listed that never ran.
+    await expect(
+      startRecordedJob(t.ctx.db, caller, { ...start, jobId: 'ordering-2' }, () =>
+        Promise.reject(new Error('queue unavailable')),
+      ),
+    ).rejects.toThrow('queue unavailable');
+    expect(await rowsOf('ordering-2')).toEqual([]);
+  });
 });

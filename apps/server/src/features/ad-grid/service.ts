@@ -17,7 +17,7 @@ import type { AppContext } from '../../context.ts';
 import { badRequest, notFound } from '../../plugins/errors.ts';
 import { jobQueue, tracedBy } from '../../infra/job-queue.ts';
 import type { AuthContext } from '../auth/sessions.ts';
-import { recordJobStart } from '../job-center/records.ts';
+import { startRecordedJob } from '../job-center/records.ts';
 import { GridSubmissionRepository } from './repo.ts';
 
 /** Answers for rules the spec does not word. */
@@ -75,17 +75,24 @@ export class AdGridService {
       if (previous && ['completed', 'failed'].includes(await previous.getState())) await previous.remove();
     }
     // add() with a taken id is a no-op: a repeated submit of a pending or applied session adds nothing.
-    await this.queueOf().add('submit', tracedBy(httpRequestId, { sessionId, userId: caller.userId }), {
-      ...MONETIZATION_JOB_OPTIONS,
-      jobId,
-    });
-    if (starts)
-      await recordJobStart(this.ctx.db, caller, {
-        queue: QUEUES.monetizationSubmit,
+    const enqueue = () =>
+      this.queueOf().add('submit', tracedBy(httpRequestId, { sessionId, userId: caller.userId }), {
+        ...MONETIZATION_JOB_OPTIONS,
         jobId,
-        label: 'Ad configuration grid',
-        subjectPath: '/admin/ad-config',
       });
+    if (starts)
+      await startRecordedJob(
+        this.ctx.db,
+        caller,
+        {
+          queue: QUEUES.monetizationSubmit,
+          jobId,
+          label: 'Ad configuration grid',
+          subjectPath: '/admin/ad-config',
+        },
+        enqueue,
+      );
+    else await enqueue();
     return jobId;
   }
 

@@ -14,8 +14,9 @@ export interface JobStart {
 }
 
 /**
- * Records that `caller` started the job. Called after the job is queued: a job that could not be queued
- * (503) leaves no row. A failure to record never undoes the job; it is logged by the caller's error path.
+ * Records that `caller` started the job, and returns the row's id (null when the job is already waiting
+ * or running: the same start). Written before the job is queued (see startRecordedJob): the worker
+ * reports to the job's latest row.
  */
 export async function recordJobStart(
   db: Db,
@@ -43,4 +44,25 @@ export async function recordJobStart(
     })
     .returning({ id: schema.consoleJobs.id });
   return row!.id;
+}
+
+/**
+ * Writes the start's row, then queues the job with `enqueue`. The worker reports each state to the job's
+ * latest row, so a job that ends within milliseconds of being queued must find its row already there (a
+ * row written after it would say "queued" for ever). A job that could not be queued (503) takes its row
+ * back, so nothing is shown that never ran.
+ */
+export async function startRecordedJob<T>(
+  db: Db,
+  caller: Pick<AuthContext, 'userId' | 'email' | 'publisherId'>,
+  start: JobStart,
+  enqueue: () => Promise<T>,
+): Promise<T> {
+  const rowId = await recordJobStart(db, caller, start);
+  try {
+    return await enqueue();
+  } catch (error) {
+    if (rowId !== null) await db.delete(schema.consoleJobs).where(eq(schema.consoleJobs.id, rowId));
+    throw error;
+  }
 }

@@ -21,7 +21,7 @@ import type { AppContext } from '../../context.ts';
 import { badRequest, HttpError, notFound } from '../../plugins/errors.ts';
 import { jobQueue, jobWaiter, tracedBy } from '../../infra/job-queue.ts';
 import type { AuthContext } from '../auth/sessions.ts';
-import { recordJobStart } from '../job-center/records.ts';
+import { startRecordedJob } from '../job-center/records.ts';
 import { presentStatus } from './presenter.ts';
 import { ReportRepository, type ReportRequest } from './repo.ts';
 
@@ -143,16 +143,21 @@ export class ReportService {
   private async enqueue(kind: ReportKind, requestId: number, externalId: string, who: ReportCaller) {
     const jobId = reportJobId(kind, requestId);
     const data: ReportJob = { requestId, userId: who.caller.userId };
-    await this.queues[kind]().add(kind, tracedBy(who.httpRequestId, data), {
-      ...MONETIZATION_JOB_OPTIONS,
-      jobId,
-    });
-    await recordJobStart(this.ctx.db, who.caller, {
-      queue: kind === 'fill' ? QUEUES.reportFill : QUEUES.reportUpdate,
-      jobId,
-      label: `Workbook ${externalId}`,
-      subjectPath: '/admin/reports',
-    });
+    await startRecordedJob(
+      this.ctx.db,
+      who.caller,
+      {
+        queue: kind === 'fill' ? QUEUES.reportFill : QUEUES.reportUpdate,
+        jobId,
+        label: `Workbook ${externalId}`,
+        subjectPath: '/admin/reports',
+      },
+      () =>
+        this.queues[kind]().add(kind, tracedBy(who.httpRequestId, data), {
+          ...MONETIZATION_JOB_OPTIONS,
+          jobId,
+        }),
+    );
     return { requestId, jobId, externalId };
   }
 

@@ -18,7 +18,7 @@ import { notFound } from '../../plugins/errors.ts';
 import type { MediaStore } from '../media/store.ts';
 import { jobQueue, tracedBy } from '../../infra/job-queue.ts';
 import type { AuthContext } from '../auth/sessions.ts';
-import { recordJobStart } from '../job-center/records.ts';
+import { startRecordedJob } from '../job-center/records.ts';
 import { writeAudit } from '../audit/writer.ts';
 import { StoryDownloadRepository } from './repo.ts';
 
@@ -65,13 +65,18 @@ export class StoryDownloadService {
     const story = await this.repo.story(publisherId, storyId);
     if (!story) throw notFound();
     const jobId = storyHighlightsZipJobId(story.id, story.updatedAt);
-    const recordStart = () =>
-      recordJobStart(this.ctx.db, caller, {
-        queue: QUEUES.storyHighlightsZip,
-        jobId,
-        label: story.title || `Story ${story.id}`,
-        subjectPath: `/stamp/${story.id}`,
-      });
+    const recordedStart = (enqueue: () => Promise<unknown>) =>
+      startRecordedJob(
+        this.ctx.db,
+        caller,
+        {
+          queue: QUEUES.storyHighlightsZip,
+          jobId,
+          label: story.title || `Story ${story.id}`,
+          subjectPath: `/stamp/${story.id}`,
+        },
+        enqueue,
+      );
     let existing = await this.queueOf().getJob(jobId);
     // A finished job whose archive the retention purge removed makes a new archive.
     if (existing && (await existing.getState()) === 'completed' && !(await this.archiveExists(existing))) {
@@ -83,22 +88,22 @@ export class StoryDownloadService {
       // the caller. A job still running reports to whoever started it (the others' screens poll).
       if ((await existing.getState()) === 'failed') {
         await existing.updateData({ ...existing.data, userId });
-        await existing.retry('failed');
-        await recordStart();
+        await recordedStart(() => existing.retry('failed'));
       }
     } else {
       // add() with a taken id is a no-op in BullMQ, so two racing asks still make one job.
-      await this.queueOf().add(
-        'zip',
-        tracedBy(httpRequestId, {
-          storyId: story.id,
-          publisherId,
-          version: story.updatedAt.getTime(),
-          userId,
-        }),
-        { ...STORY_HIGHLIGHTS_ZIP_JOB_OPTIONS, jobId },
+      await recordedStart(() =>
+        this.queueOf().add(
+          'zip',
+          tracedBy(httpRequestId, {
+            storyId: story.id,
+            publisherId,
+            version: story.updatedAt.getTime(),
+            userId,
+          }),
+          { ...STORY_HIGHLIGHTS_ZIP_JOB_OPTIONS, jobId },
+        ),
       );
-      await recordStart();
     }
     // A download of the story's highlights, recorded like a single highlight's audit_download.
     await writeAudit(this.ctx.db, {

@@ -37,7 +37,7 @@ import {
 } from './scope.ts';
 import { probeSourceVideo, storedFacts, type SourceVideoFacts } from './source-video.ts';
 import { tracedBy } from '../../infra/job-queue.ts';
-import { recordJobStart } from '../job-center/records.ts';
+import { startRecordedJob } from '../job-center/records.ts';
 import { writeAudit } from '../audit/writer.ts';
 
 const unprocessable = (errors: string[]) => new HttpError(422, errors);
@@ -281,17 +281,7 @@ export class VerticalService {
         return { view: now, jobId, suggestionId: job.suggestionId };
       throw conflict(jobMessages.retryRenderChanged(task.videoId));
     }
-    try {
-      await this.renders.enqueue(tracedBy(requestId, { ...job, userId: caller.userId }));
-    } catch (error) {
-      await this.repo.releaseRender(task.videoId, jobId, task);
-      throw error;
-    }
-    await recordJobStart(this.ctx.db, caller, {
-      queue: QUEUES.verticalRender,
-      jobId,
-      label: `Video ${task.videoId}`,
-    });
+    await this.enqueueRender(caller, requestId, task, job, jobId);
     this.ctx.live.countsChanged([task.publisherId]);
     return { view: await this.reloaded(task.videoId), jobId, suggestionId: job.suggestionId };
   }
@@ -476,20 +466,31 @@ export class VerticalService {
       return made;
     });
     const jobId = verticalRenderJobId(job);
+    await this.enqueueRender(caller, requestId, task, job, jobId);
+    // The task left the review list (its render is on its way): the pending counts moved.
+    this.ctx.live.countsChanged([task.publisherId]);
+    return { view: await this.reloaded(task.videoId), jobId, suggestionId: job.suggestionId };
+  }
+
+  /** Queues the task's render, its job center row first; a render that could not be queued gives the task back. */
+  private async enqueueRender(
+    caller: AuthContext,
+    requestId: string,
+    task: TaskRow,
+    job: VerticalRenderJob,
+    jobId: string,
+  ) {
     try {
-      await this.renders.enqueue(tracedBy(requestId, { ...job, userId: caller.userId }));
+      await startRecordedJob(
+        this.ctx.db,
+        caller,
+        { queue: QUEUES.verticalRender, jobId, label: `Video ${task.videoId}` },
+        () => this.renders.enqueue(tracedBy(requestId, { ...job, userId: caller.userId })),
+      );
     } catch (error) {
       await this.repo.releaseRender(task.videoId, jobId, task);
       throw error;
     }
-    await recordJobStart(this.ctx.db, caller, {
-      queue: QUEUES.verticalRender,
-      jobId,
-      label: `Video ${task.videoId}`,
-    });
-    // The task left the review list (its render is on its way): the pending counts moved.
-    this.ctx.live.countsChanged([task.publisherId]);
-    return { view: await this.reloaded(task.videoId), jobId, suggestionId: job.suggestionId };
   }
 
   private auditOf(caller: AuthContext, task: TaskRow, actionName: string, payload: Record<string, unknown>) {
