@@ -14,6 +14,11 @@
 //   (the only thing moving then), and walk on across where the distractor went. What the set does
 //   not have: occlusion, a subject that changes size, lighting changes, camera shake, a distractor that
 //   moves more than the subject over a whole shot (then nothing says which is the subject), faces.
+// - Variants of the hard set (rows B13a-hard-{variant}): other x264 qualities, a grain, other seeds of
+//   its random grounds; each must hold the share goal too.
+// - The demo seed's four vertical sources (rows B13a-demo1 to B13d-demo4), made by the seed's own
+//   generator, scored against its description of the followed object's motion.
+// Every input is the same file every run (its sha256 is in the row's details).
 // Rows, each beside its baselines (a centre crop; the engine's own per-frame detection without any
 // smoothing):
 // - share of frames with the subject wholly inside the 9:16 window (goal >= 95%);
@@ -21,7 +26,7 @@
 // - analysis speed as a multiple of real time (ffmpeg decode included; goal >= 4x);
 // - reviewer effort: keyframes a simulated reviewer adds (where the subject sticks out most first) to
 //   reach 95% from the console's suggestion against from nothing (goal: at least 5x fewer).
-// Standalone: node --import tsx tests/bench/reframe.ts (BENCH_SET=easy or hard for one set).
+// Standalone: node --import tsx tests/bench/reframe.ts (BENCH_SET=easy,hard,variants,demo picks parts).
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
