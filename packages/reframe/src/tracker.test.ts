@@ -62,4 +62,20 @@ describe('subject tracking', () => {
     const xs = track(spec, 16);
     xs.forEach((x, i) => expect(Math.abs(x - spec.subject(i))).toBeLessThan(20));
   });
+
+  it('keeps a subject that walks back slowly against the pan while a figure alongside moves more', () => {
+    // The subject dashes right, then walks back left while the camera pans right: against the ground
+    // it barely moves (3 px a frame), while a figure above it walks on at 4. Both are in the gate; the
+    // nearer, the subject, must keep the track.
+    const turn = 8;
+    const subject = (i: number) => (i < turn ? 40 + i * 14 : 152 - (i - turn) * 5);
+    const spec = scene({
+      camera: (i) => i * 2,
+      subject,
+      subjectY: 100,
+      movers: [{ x: (i) => 162 + (i - turn) * 2, y: 60, size: 24, rgb: [110, 150, 200] }],
+    });
+    const xs = track(spec, 16);
+    xs.slice(turn).forEach((x, k) => expect(Math.abs(x - subject(turn + k))).toBeLessThan(20));
+  });
 });

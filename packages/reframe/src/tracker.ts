@@ -10,7 +10,12 @@ export interface TrackerOptions {
   motionFloor: number;
   /** Cell motion below this (in the whole frame) means no subject moved: the previous place is kept. */
   stillBelow: number;
-  /** Width of the preference for the previous place, as a share of the frame width. */
+  /**
+   * Width of the preference for the expected place, as a share of the frame width. Half the gate: as
+   * wide as the gate, it took a fifth off at the gate's edge, and a figure walking alongside took the
+   * track whenever it moved a fifth more than the subject (a subject walking back against a pan that
+   * follows it barely moves against the ground).
+   */
   priorWidth: number;
   /** How much of the saliency the preference can take away far from the previous place (0..1). */
   priorStrength: number;
@@ -26,7 +31,7 @@ export const DEFAULT_TRACKER_OPTIONS: TrackerOptions = {
   weights: { motion: 0.8, colour: 0.15, detail: 0.05 },
   motionFloor: 12,
   stillBelow: 3,
-  priorWidth: 0.2,
+  priorWidth: 0.1,
   priorStrength: 0.5,
   gate: 0.2,
 };
@@ -200,7 +205,8 @@ export function trackShot(
   });
   const byStrength = [...peaks].sort((a, b) => b.strength - a.strength);
   const anchors: typeof peaks = [];
-  const apart = options.priorWidth * cols;
+  // Anchors farther apart than the gate: each could start a track the others would not find.
+  const apart = options.gate * cols;
   for (const p of byStrength) {
     if (anchors.length >= 3) break;
     if (anchors.some((a) => Math.hypot(a.col - p.col, a.row - p.row) < apart)) continue;

@@ -827,6 +827,26 @@ export async function generateDemoMedia(mediaDir: string, log?: (line: string) =
   return { highlightClips, verticalSources, verticalResults, storyImages };
 }
 
+/**
+ * Only the vertical sources (the 1280x720 videos with a scene cut that vertical tasks reframe), made
+ * (or reused) under mediaDir as generateDemoMedia makes them; the reframing bench scores the engine on
+ * them against their objects' tracks.
+ */
+export async function generateVerticalSources(
+  mediaDir: string,
+  log?: (line: string) => void,
+): Promise<DemoClip[]> {
+  const ctx: Ctx = { root: path.resolve(mediaDir), log: log ?? (() => undefined) };
+  await mkdir(path.join(ctx.root, DEMO), { recursive: true });
+  const sources = sourceSpecs();
+  const clips = sources.map(toClip);
+  await inPool(
+    2,
+    sources.map((spec, i) => () => makeVideo(ctx, clips[i]!.videoPath, spec)),
+  );
+  return clips;
+}
+
 interface ProbeJson {
   streams?: {
     codec_type?: string;
