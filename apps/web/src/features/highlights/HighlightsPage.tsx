@@ -5,7 +5,7 @@ import { startTransition } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { DataTableSortEvent } from 'primereact/datatable';
 import { Message } from 'primereact/message';
-import { HIGHLIGHT_SORT_COLUMNS } from '@hc/shared/api/highlights';
+import { HIGHLIGHT_SORT_COLUMNS } from '@hc/shared/api/highlight-columns';
 import type { Highlight } from '@hc/shared/api/highlights';
 import { apvSwitched, messages } from '@hc/shared/messages';
 import { APV_SWITCH_ROLE, canAccess, role } from '@hc/shared/access';
