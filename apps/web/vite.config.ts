@@ -114,9 +114,9 @@ function lightThemeContrast(): Plugin {
 }
 
 /**
- * Code every screen runs, kept in a few chunks instead of the slivers the splitter makes of it (each lazy
+ * Code every screen runs, kept in two chunks instead of the slivers the splitter makes of it (each lazy
  * screen shares a different part of it): React, the router and TanStack Query; PrimeReact's core that
- * every component builds on; the list screens' kit; the PrimeReact parts of the signed-in frame. Each file is gzipped alone, so slivers
+ * every component builds on. Each file is gzipped alone, so slivers
  * compress worse and cost a request each. Only modules the first screens load anyway belong here: a
  * group pulls every module it matches into the chunk, and a lazy part matched here would load eagerly
  * (docs/decisions/initial-javascript.md).
@@ -130,11 +130,6 @@ const EAGER_GROUPS = [
   {
     name: 'list-kit',
     test: /\/apps\/web\/src\/(lib\/list-page\/(ListTable|ListHeader|ListToolbar|ExportButton|columns|useListPage|useListErrorToast)|components\/(ServerDataTable|drawerSelection|saveBlob|useDebouncedValue|HoverVideo))\.tsx?$/,
-  },
-  {
-    // The PrimeReact parts only the signed-in frame uses (every signed-in screen has the frame).
-    name: 'shell-primereact',
-    test: /node_modules\/primereact\/(overlaypanel|selectbutton|avatar|badge|breadcrumb)\//,
   },
 ];
 

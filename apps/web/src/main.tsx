@@ -10,12 +10,8 @@ import { App, queryClient } from './app/App.tsx';
 import { prefetchConfiguration } from './lib/config/config.tsx';
 import { prefetchScreenDataFor, preloadScreenFor } from './app/router.tsx';
 import { startTheme } from './lib/theme/theme.ts';
-import { preloadShell } from './app/layouts.tsx';
-import { readSession } from './lib/session.ts';
 
 skipUnchangedPrimeReactStyleWrites();
-// Signed in: the frame's and the screen's code are fetched beside the configuration calls.
-if (readSession()) preloadShell();
 preloadScreenFor(window.location.pathname);
 prefetchConfiguration(queryClient);
 prefetchScreenDataFor(window.location.pathname, queryClient);

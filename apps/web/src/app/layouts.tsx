@@ -1,23 +1,13 @@
 // The route guard and the two frames. One layout route holds every page but /login, so moving between
 // open and guarded pages never remounts the shell.
-import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation, Navigate } from 'react-router';
 import { isOpenRoute, matchRoute } from '@hc/shared/routes';
 import { useSession } from '../lib/useSession.ts';
-import { ConfigProvider, PageSpinner } from '../lib/config/config.tsx';
+import { ConfigProvider } from '../lib/config/config.tsx';
+import { Shell } from './shell/Shell.tsx';
 import { PublicLayout } from './shell/PublicLayout.tsx';
 import { SessionExpiredDialog } from './SessionExpiredDialog.tsx';
 import { loginPathFor } from '../lib/navigation.ts';
-
-// The signed-in frame (top bar, account panel, live channel, menus) is not part of the login page: it loads
-// with a session, beside the configuration calls (preloadShell).
-const loadShell = () => import('./shell/Shell.tsx');
-const Shell = lazy(() => loadShell().then((m) => ({ default: m.Shell })));
-
-/** Starts fetching the signed-in frame's code (a failed fetch is retried, and reported, by the lazy frame). */
-export function preloadShell() {
-  loadShell().catch(() => undefined);
-}
 
 /** The router's root: the 401 dialog and scroll restoration, around every page. */
 export function RootLayout() {
@@ -37,10 +27,6 @@ export function RootLayout() {
 export function AppLayout() {
   const session = useSession();
   const location = useLocation();
-  // Signed in (just now, or on a reload): the frame's code arrives while the configuration loads.
-  useEffect(() => {
-    if (session) preloadShell();
-  }, [session]);
   if (!session) {
     if (isOpenRoute(location.pathname) || matchRoute(location.pathname) === null) {
       return (
@@ -54,11 +40,9 @@ export function AppLayout() {
   }
   return (
     <ConfigProvider>
-      <Suspense fallback={<PageSpinner />}>
-        <Shell>
-          <Outlet />
-        </Shell>
-      </Suspense>
+      <Shell>
+        <Outlet />
+      </Shell>
     </ConfigProvider>
   );
 }
