@@ -114,11 +114,12 @@ function lightThemeContrast(): Plugin {
 }
 
 /**
- * Code every screen runs, kept in two chunks instead of the slivers the splitter makes of it (each lazy
- * screen shares a different part of it): React, the router and TanStack Query; PrimeReact's core that
- * every component builds on. Each file is gzipped alone, so slivers
- * compress worse and cost a request each. Only modules the first screens load anyway belong here: a
- * group pulls every module it matches into the chunk, and a lazy part matched here would load eagerly
+ * Code the first screens run, kept in three chunks instead of the slivers the splitter makes of it (each
+ * lazy screen shares a different part of it): React, the router and TanStack Query; PrimeReact's core that
+ * every component builds on; the list screens' kit. Each file is gzipped alone, so slivers compress worse
+ * and cost a request each. A group takes only the modules it matches (not their imports), and every one
+ * of them loads with it: only modules the first screens load anyway belong here, and none the entry
+ * imports from the list kit (urlState.ts stays out), or the login page would load the kit
  * (docs/decisions/initial-javascript.md).
  */
 const EAGER_GROUPS = [
