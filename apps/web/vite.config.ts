@@ -70,6 +70,25 @@ function reactRouterProductionBuild(): Plugin {
 }
 
 /**
+ * PrimeReact's Paginator imports InputNumber for its jump-to-page box, which no console table shows: the
+ * DataTable of every list screen would otherwise bring InputNumber's code (8 KiB gzipped) to the first
+ * screen. The build gives the Paginator, and only it, a stand-in that loads the real one on first use
+ * (src/lib/primereact/PaginatorInputNumber.tsx). Every other import of InputNumber is the real one.
+ */
+function paginatorInputNumberLater(): Plugin {
+  const standIn = path.join(import.meta.dirname, 'src/lib/primereact/PaginatorInputNumber.tsx');
+  return {
+    name: 'hc-paginator-input-number-later',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source !== 'primereact/inputnumber' || !importer) return null;
+      return /\/primereact\/paginator\/paginator\.esm\.js$/.test(importer) ? standIn : null;
+    },
+  };
+}
+
+/**
  * The lara light theme's accent (indigo-500), red and secondary grey fall just short of 4.5:1 for text on
  * white and on the console's grey canvas (4.46, 3.76, 4.43): its sheet gets the next darker steps of the
  * same colours, so every button label, badge and hint passes the contrast check. The dark theme passes
@@ -94,13 +113,43 @@ function lightThemeContrast(): Plugin {
   };
 }
 
+/**
+ * Code the first screens run, kept in three chunks instead of the slivers the splitter makes of it (each
+ * lazy screen shares a different part of it): React, the router and TanStack Query; PrimeReact's core that
+ * every component builds on; the list screens' kit. Each file is gzipped alone, so slivers compress worse
+ * and cost a request each. A group takes only the modules it matches (not their imports), and every one
+ * of them loads with it: only modules the first screens load anyway belong here, and none the entry
+ * imports from the list kit (urlState.ts stays out), or the login page would load the kit
+ * (docs/decisions/initial-javascript.md).
+ */
+const EAGER_GROUPS = [
+  { name: 'framework', test: /node_modules\/(react|react-dom|scheduler|react-router|@tanstack\/[\w-]+)\// },
+  {
+    name: 'primereact-core',
+    test: /node_modules\/(primereact\/(utils|api|componentbase|hooks|button|ripple|portal|tooltip|csstransition|iconbase|overlayservice|icons\/spinner)|react-transition-group|dom-helpers|@babel\/runtime)\//,
+  },
+  {
+    name: 'list-kit',
+    test: /\/apps\/web\/src\/(lib\/list-page\/(ListTable|ListHeader|ListToolbar|ExportButton|columns|useListPage|useListErrorToast)|components\/(ServerDataTable|drawerSelection|saveBlob|useDebouncedValue|HoverVideo))\.tsx?$/,
+  },
+];
+
 export default defineConfig({
-  plugins: [react(), keepUsedPrimeFlex(), reactRouterProductionBuild(), lightThemeContrast()],
+  plugins: [
+    react(),
+    keepUsedPrimeFlex(),
+    reactRouterProductionBuild(),
+    paginatorInputNumberLater(),
+    lightThemeContrast(),
+  ],
   server: { proxy },
   preview: { proxy },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 900,
+    rolldownOptions: {
+      output: { codeSplitting: { includeDependenciesRecursively: false, groups: EAGER_GROUPS } },
+    },
   },
 });

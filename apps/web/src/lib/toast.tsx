@@ -4,9 +4,9 @@
 // Toasts show in the top bar's empty middle (the toast lane), one at a time, the newest replacing the
 // last. Floating over the page they covered the account menu, the editors' Name fields and the package
 // preview, and a toast under the pointer stays open: the lane is the one place where they cover no control.
-import { createContext, useCallback, useContext, useMemo, useRef, useState } from 'react';
+import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
-import { Toast, type ToastMessage } from 'primereact/toast';
+import type { Toast, ToastMessage } from 'primereact/toast';
 import { Button } from 'primereact/button';
 import { TOAST_LIFE_MS } from '@hc/shared/constants';
 import { copyText } from './clipboard.ts';
@@ -105,15 +105,34 @@ export function ToastLane() {
   return <div className="hc-toast-lane" ref={setLane} role="status" aria-live="polite" />;
 }
 
+// PrimeReact's Toast (and its transition group) loads with the first toast: a screen that tells nothing
+// does not load it. The toasts asked for meanwhile show once it has.
+const ToastStack = lazy(() => import('./ToastStack.tsx').then((m) => ({ default: m.ToastStack })));
+
 /** Provides useToast() to everything below it. */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const laneToast = useRef<Toast>(null);
   const bottomLeft = useRef<Toast>(null);
   const [lane, setLane] = useState<HTMLElement | null>(null);
-  const show = useCallback((message: ToastMessage, position: ToastPosition = 'lane') => {
+  const [used, setUsed] = useState(false);
+  const ready = useRef(false);
+  const waiting = useRef<[ToastMessage, ToastPosition][]>([]);
+  const showNow = useCallback((message: ToastMessage, position: ToastPosition) => {
     if (position === 'bottom-left') bottomLeft.current?.show(message);
     else laneToast.current?.replace(message);
   }, []);
+  const show = useCallback(
+    (message: ToastMessage, position: ToastPosition = 'lane') => {
+      if (ready.current) return showNow(message, position);
+      waiting.current.push([message, position]);
+      setUsed(true);
+    },
+    [showNow],
+  );
+  const onStackReady = useCallback(() => {
+    ready.current = true;
+    for (const [message, position] of waiting.current.splice(0)) showNow(message, position);
+  }, [showNow]);
   const api = useMemo<ConsoleToastApi>(() => {
     const simple = (severity: Severity, text: string, life = TOAST_LIFE_MS): ToastMessage => ({
       severity,
@@ -155,14 +174,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={api}>
       <LaneContext.Provider value={setLane}>
-        {/* Without a top bar (a bare page), the same toasts show at the top of the window. */}
-        <Toast
-          ref={laneToast}
-          appendTo={lane ?? undefined}
-          position="top-center"
-          className={lane ? 'hc-toast hc-toast--lane' : 'hc-toast'}
-        />
-        <Toast ref={bottomLeft} position="bottom-left" className="hc-toast" />
+        {used && (
+          // Nothing in their place while the toasts' code arrives.
+          <Suspense fallback={null}>
+            <ToastStack laneRef={laneToast} bottomLeftRef={bottomLeft} lane={lane} onReady={onStackReady} />
+          </Suspense>
+        )}
         {children}
       </LaneContext.Provider>
     </ToastContext.Provider>

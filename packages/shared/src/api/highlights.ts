@@ -2,16 +2,13 @@
 import { z } from 'zod';
 import { idSchema, searchTextSchema, yyyymmddSchema } from './common.ts';
 import { MAX_PER_PAGE } from '../constants.ts';
+import {
+  HIGHLIGHT_SORT_COLUMNS,
+  HIGHLIGHT_STATUS_FILTERS,
+  type HighlightSortColumn,
+} from './highlight-columns.ts';
 
-/** Columns the table sorts by; the article-clicks key keeps the spec's double underscore. */
-export const HIGHLIGHT_SORT_COLUMNS = [
-  'date',
-  'non_uniq_regular_clicks',
-  'regular_ctr',
-  'non_uniq_ia__clicks',
-  'ia_ctr',
-] as const;
-export type HighlightSortColumn = (typeof HIGHLIGHT_SORT_COLUMNS)[number];
+export { HIGHLIGHT_SORT_COLUMNS, HIGHLIGHT_STATUS_FILTERS, type HighlightSortColumn };
 
 /** order_by is '{column}_{asc|desc}', or 'desc' for relevance (search only). */
 export const highlightOrderBySchema = z.union([
@@ -19,8 +16,6 @@ export const highlightOrderBySchema = z.union([
   z.templateLiteral([z.enum(HIGHLIGHT_SORT_COLUMNS), '_', z.enum(['asc', 'desc'])]),
 ]);
 export type HighlightOrderBy = z.infer<typeof highlightOrderBySchema>;
-
-export const HIGHLIGHT_STATUS_FILTERS = ['all', 'active', 'deactivated'] as const;
 
 /**
  * Keyset paging: an opaque cursor carrying the sort column, the last highlight of the page before and

@@ -83,18 +83,3 @@ export const jobListSchema = z.object({
 export type JobList = z.infer<typeof jobListSchema>;
 
 export const jobParamsSchema = z.object({ id: idSchema });
-
-/** The screens each kind is started from: a job's end is told by toast only away from them. */
-export const JOB_KIND_SCREENS: Record<JobKind, readonly string[]> = {
-  [QUEUES.monetizationSubmit]: ['/admin/ad-config'],
-  [QUEUES.reportFill]: ['/admin/reports'],
-  [QUEUES.reportUpdate]: ['/admin/reports'],
-  [QUEUES.storyHighlightsZip]: ['/stamp'],
-  [QUEUES.verticalRender]: ['/vertical', '/highlights/live/vertical'],
-};
-
-/** Whether `pathname` is one of the screens that start jobs of this kind (where their progress shows). */
-export const onStartingScreen = (kind: string, pathname: string): boolean =>
-  (JOB_KIND_SCREENS[kind as JobKind] ?? []).some(
-    (prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`),
-  );

@@ -1,15 +1,12 @@
 // The signed-in frame: a top bar (menu button, product name, breadcrumbs, user area) and a side drawer.
-import { memo, Suspense, useState } from 'react';
+import { lazy, memo, Suspense, useState } from 'react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { Button } from 'primereact/button';
-import { Sidebar } from 'primereact/sidebar';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLiveConnection } from '../../lib/live.ts';
 import { usePushedPendingCounts } from '../../lib/pending/api/get-pending-counts.ts';
 import { useAppConfig, PageSpinner } from '../../lib/config/config.tsx';
-import { PRODUCT_NAME } from '../../lib/navigation.ts';
-import { SideMenu } from './SideMenu.tsx';
+import { Brand } from './Brand.tsx';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { UserMenu } from './UserMenu.tsx';
 import { LiveIndicator } from './LiveIndicator.tsx';
@@ -19,16 +16,8 @@ import { JobCenterButton } from '../../features/job-center/JobCenterButton.tsx';
 import { CommandPalette } from '../../components/command-palette/CommandPalette.tsx';
 import { KeyboardHelp } from '../../components/shortcuts/KeyboardHelp.tsx';
 
-function Brand() {
-  return (
-    <Link to="/" className="hc-brand" data-testid="brand">
-      <span className="hc-logo" aria-hidden="true">
-        <i className="pi pi-play" />
-      </span>
-      <span>{PRODUCT_NAME}</span>
-    </Link>
-  );
-}
+// The menu drawer (PrimeReact's Sidebar and the route menu) loads when the menu button is first pressed.
+const MainMenu = lazy(() => import('./MainMenu.tsx').then((m) => ({ default: m.MainMenu })));
 
 // Opening or closing the drawer re-renders the shell: the top bar's parts depend on nothing it changes,
 // and the user menu's PrimeReact Dropdown, OverlayPanel and Buttons re-rendered with it (the web-vitals bench: the
@@ -40,6 +29,8 @@ const TopbarUserMenu = memo(UserMenu);
 export function Shell({ children }: { children: ReactNode }) {
   const { user } = useAppConfig();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // The menu drawer mounts on the first press of the menu button and stays.
+  const [menuUsed, setMenuUsed] = useState(false);
   useLiveConnection(useQueryClient());
   usePushedPendingCounts();
 
@@ -54,7 +45,10 @@ export function Shell({ children }: { children: ReactNode }) {
           severity="secondary"
           aria-label="Open menu"
           aria-expanded={drawerOpen}
-          onClick={() => setDrawerOpen(true)}
+          onClick={() => {
+            setMenuUsed(true);
+            setDrawerOpen(true);
+          }}
           data-testid="menu-button"
         />
         <Brand />
@@ -68,20 +62,12 @@ export function Shell({ children }: { children: ReactNode }) {
         <TopbarUserMenu />
       </header>
 
-      <Sidebar
-        visible={drawerOpen}
-        onHide={() => setDrawerOpen(false)}
-        className="hc-sidebar"
-        aria-label="Main menu"
-        header={
-          <div className="flex flex-column gap-1">
-            <Brand />
-            <span className="hc-muted text-sm">{user.publisher.name}</span>
-          </div>
-        }
-      >
-        <SideMenu roles={user.roles} onNavigate={() => setDrawerOpen(false)} />
-      </Sidebar>
+      {menuUsed && (
+        // Nothing shows while the menu's code arrives; it slides in when it has.
+        <Suspense fallback={null}>
+          <MainMenu visible={drawerOpen} onHide={() => setDrawerOpen(false)} />
+        </Suspense>
+      )}
 
       <JobEndToasts />
       <CommandPalette />

@@ -14,7 +14,7 @@ import {
 } from '../../components/DetailDrawer.tsx';
 import { useDrawerRow, type DrawerSelection } from '../../components/drawerSelection.ts';
 import { DownloadPanel } from '../../components/DownloadPanel.tsx';
-import { TrendPanel } from '../../components/trends/TrendPanel.tsx';
+import { LazyTrendPanel } from '../../components/trends/LazyTrendPanel.tsx';
 import type { DownloadFormat } from '../../components/DownloadPanel.tsx';
 import type { ApvMode } from './api/set-article-status.ts';
 import { APV_MODE_LABEL, EnableCheckbox } from './EnableCheckbox.tsx';
@@ -204,7 +204,7 @@ export function HighlightDrawer({
       />
 
       <MetricsTable highlight={highlight} />
-      <TrendPanel
+      <LazyTrendPanel
         key={highlight.highlight_id}
         subject={{ kind: 'highlight', id: highlight.highlight_id }}
         testId="highlight-trend"

@@ -1,11 +1,11 @@
 // APV Highlights (routes '/' and '/highlights/web'): the filterable,
 // server-paged and server-sorted table of a publisher's highlights, the two enable checkboxes, and the
 // detail drawer with downloads.
-import { startTransition } from 'react';
+import { lazy, startTransition, Suspense, useSyncExternalStore } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { DataTableSortEvent } from 'primereact/datatable';
 import { Message } from 'primereact/message';
-import { HIGHLIGHT_SORT_COLUMNS } from '@hc/shared/api/highlights';
+import { HIGHLIGHT_SORT_COLUMNS } from '@hc/shared/api/highlight-columns';
 import type { Highlight } from '@hc/shared/api/highlights';
 import { apvSwitched, messages } from '@hc/shared/messages';
 import { APV_SWITCH_ROLE, canAccess, role } from '@hc/shared/access';
@@ -34,11 +34,16 @@ import {
 import type { HighlightsFilters } from './highlightsFilters.ts';
 import { HighlightsToolbar } from './HighlightsToolbar.tsx';
 import type { SortChoice } from './HighlightsToolbar.tsx';
-import { HighlightDrawer } from './HighlightDrawer.tsx';
 import { highlightColumns } from './highlightColumns.tsx';
 import { useDrawerSelection } from '../../components/drawerSelection.ts';
 import { countLabel, ListHeader } from '../../lib/list-page/ListHeader.tsx';
 import '../../components/data-page.css';
+
+// The drawer (the video, the downloads, the trend, PrimeReact's Sidebar) loads when a row is first opened:
+// the list itself shows none of it.
+const HighlightDrawer = lazy(() =>
+  import('./HighlightDrawer.tsx').then((m) => ({ default: m.HighlightDrawer })),
+);
 
 const errorText = (error: unknown): string =>
   error instanceof ApiError ? error.message : messages.somethingWentWrong;
@@ -85,6 +90,8 @@ export function HighlightsPage() {
   // Opening and closing the drawer re-render the drawer, not this page (components/drawerSelection.ts).
   const drawer = useDrawerSelection<Highlight>();
   const openDrawer = drawer.open;
+  // True from the first opened row on (a boolean: opening and closing again do not re-render the page).
+  const drawerUsed = useSyncExternalStore(drawer.subscribe, () => drawer.state().row !== null);
 
   const statusMutation = useSetArticleStatus();
   // A switch changes what readers of the publisher's live pages see: each one can be taken back.
@@ -196,15 +203,20 @@ export function HighlightsPage() {
         onRowClick={openDrawer}
       />
 
-      <HighlightDrawer
-        selection={drawer}
-        pageRows={list?.highlights}
-        createGif={list?.create_gif ?? false}
-        onToggle={toggle}
-        readOnly={!canSwitch}
-        onDownload={onDownload}
-        onDownloadError={(failure) => toast.error(errorText(failure))}
-      />
+      {drawerUsed && (
+        // Nothing shows while the drawer's code arrives; it slides in when it has.
+        <Suspense fallback={null}>
+          <HighlightDrawer
+            selection={drawer}
+            pageRows={list?.highlights}
+            createGif={list?.create_gif ?? false}
+            onToggle={toggle}
+            readOnly={!canSwitch}
+            onDownload={onDownload}
+            onDownloadError={(failure) => toast.error(errorText(failure))}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 // The APV Highlights screen's filters and sort as plain data, and how they become the list call's
 // parameters. Kept apart from the page so the rules are tested without rendering.
-import { HIGHLIGHT_SORT_COLUMNS, HIGHLIGHT_STATUS_FILTERS } from '@hc/shared/api/highlights';
-import type { HighlightSortColumn } from '@hc/shared/api/highlights';
+import { HIGHLIGHT_SORT_COLUMNS, HIGHLIGHT_STATUS_FILTERS } from '@hc/shared/api/highlight-columns';
+import type { HighlightSortColumn } from '@hc/shared/api/highlight-columns';
 import { DATE_FILTER_OPTIONS, HIGHLIGHT_SORT, SEARCH_RESULT_LIMIT } from '@hc/shared/constants';
 import { fromDateForDays } from '@hc/shared/formatters';
 import type { QueryClient } from '@tanstack/react-query';

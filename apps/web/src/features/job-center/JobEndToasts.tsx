@@ -2,7 +2,7 @@
 // the job's kind and subject, and a button to the job center (where its result link and error are). On the screen that
 // started the job (where its own progress shows) and on the job center, nothing more is said.
 import { useLocation, useNavigate } from 'react-router';
-import { onStartingScreen } from '@hc/shared/api/job-center';
+import { onStartingScreen } from '@hc/shared/api/job-screens';
 import { jobCenterMessages } from '@hc/shared/messages';
 import { useToast, type ToastAction } from '../../lib/toast.tsx';
 import { useLiveEvent } from '../../lib/live.ts';

@@ -2,7 +2,7 @@
 // table, paged and sorted by the server.
 import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { HighlightList, HighlightOrderBy } from '@hc/shared/api/highlights';
-import type { HIGHLIGHT_STATUS_FILTERS } from '@hc/shared/api/highlights';
+import type { HIGHLIGHT_STATUS_FILTERS } from '@hc/shared/api/highlight-columns';
 import { HIGHLIGHT_SORT, TABLE_PAGE_SIZE_DEFAULT } from '@hc/shared/constants';
 import { editorApi } from '../../../lib/api.ts';
 import { retryTransient } from '../../../lib/list-page/retry.ts';
