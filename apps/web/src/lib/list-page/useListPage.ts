@@ -45,7 +45,10 @@ export function useSearchText(
   commit: (text: string) => void,
   delay = SEARCH_DEBOUNCE_MS,
 ): [string, (text: string) => void] {
-  const [text, setText] = useFollowedText(value);
+  // What this box last put in the address: the address catching up with it (a beat after the debounce,
+  // later on a slow machine) must not take back what was typed since.
+  const [committed, setCommitted] = useState<string | null>(null);
+  const [text, setText] = useFollowedText(value, committed);
   const debounced = useDebouncedValue(text, delay);
   const commitRef = useRef(commit);
   useEffect(() => {
@@ -56,21 +59,25 @@ export function useSearchText(
     valueRef.current = value;
   });
   useEffect(() => {
-    if (debounced !== valueRef.current) commitRef.current(debounced);
+    if (debounced !== valueRef.current) {
+      setCommitted(debounced);
+      commitRef.current(debounced);
+    }
   }, [debounced]);
   return [text, setText];
 }
 
 /**
  * A text box's own text that starts as the address's value and follows it when the address changes
- * (back, forward, reset); in between, the box holds what the user types.
+ * (back, forward, reset); in between, the box holds what the user types. `own` is what the box itself
+ * last put in the address: the address arriving at it is not followed.
  */
-export function useFollowedText(value: string): [string, (text: string) => void] {
+export function useFollowedText(value: string, own: string | null = null): [string, (text: string) => void] {
   const [text, setText] = useState(value);
   const [seen, setSeen] = useState(value);
   if (value !== seen) {
     setSeen(value);
-    setText(value);
+    if (value !== own) setText(value);
   }
   return [text, setText];
 }
