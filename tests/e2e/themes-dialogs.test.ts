@@ -38,6 +38,9 @@ for (const theme of THEMES)
       page,
       server,
     }) => {
+      // Two screens, each loaded and checked whole by axe, the frame editor with its video: 30 s on a
+      // quiet machine, over a minute once beside another file's browser on two cores.
+      test.setTimeout(120_000);
       const failures: string[] = [];
       const videoId = await reviewTaskId(server);
       const [task] = await server.ctx.db
