@@ -27,6 +27,9 @@ const ADMIN = 'admin@demo.example';
 test.use({ e2e: { signedInAs: ADMIN } });
 
 test.describe('accessibility of every screen', () => {
+  // Each test loads several screens and runs axe over each whole page: a minute on a slower machine
+  // beside another file's browser, so two minutes each.
+  test.describe.configure({ timeout: 120_000 });
   test('the login page', async ({ browser, server }) => {
     const context = await browser.newContext({ storageState: SIGNED_OUT });
     try {
