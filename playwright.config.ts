@@ -17,7 +17,9 @@ export default defineConfig({
   // A retry would hide a flaky test; a flaky test is a bug to fix.
   retries: 0,
   forbidOnly: !!process.env.CI,
-  timeout: 60_000,
+  // A test loading several screens took just over a minute beside another file's browser on a slower
+  // 2-core machine; each step still fails on its own shorter wait, which names it.
+  timeout: 90_000,
   // A browser step waits on real server work (uploads, renders, AMP); on a loaded 2-core machine that
   // takes seconds.
   expect: { timeout: 10_000 },
