@@ -2,9 +2,10 @@
 import { Link } from 'react-router';
 import { PRODUCT_NAME } from '../../lib/navigation.ts';
 
-export function Brand() {
+/** `to`: where the name leads (home, or the login page outside a session). */
+export function Brand({ to = '/' }: { to?: string }) {
   return (
-    <Link to="/" className="hc-brand" data-testid="brand">
+    <Link to={to} className="hc-brand" data-testid="brand">
       <span className="hc-logo" aria-hidden="true">
         <i className="pi pi-play" />
       </span>

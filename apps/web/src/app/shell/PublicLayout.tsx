@@ -1,12 +1,13 @@
 // The frame of open pages (docs, terms, help, 404) for a visitor without a session.
 import { Suspense } from 'react';
 import type { ReactNode } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { NavLink, useLocation } from 'react-router';
 import { CONSOLE_VERSION, SUPPORT_EMAIL } from '@hc/shared/constants';
 import { PageSpinner } from '../../lib/config/config.tsx';
 import { PRODUCT_NAME, loginPathFor } from '../../lib/navigation.ts';
 import { LinkButton } from '../../components/LinkButton.tsx';
 import { ToastLane } from '../../lib/toast.tsx';
+import { Brand } from './Brand.tsx';
 
 const LINKS = [
   { to: '/docs', label: 'Docs' },
@@ -19,12 +20,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
   return (
     <div className="hc-shell hc-public">
       <header className="hc-topbar">
-        <Link to="/login" className="hc-brand" data-testid="brand">
-          <span className="hc-logo" aria-hidden="true">
-            <i className="pi pi-play" />
-          </span>
-          <span>{PRODUCT_NAME}</span>
-        </Link>
+        <Brand to="/login" />
         <nav className="hc-public-nav" aria-label="Public">
           {LINKS.map((l) => (
             <NavLink
