@@ -32,7 +32,10 @@ export default defineConfig({
     actionTimeout: 15_000,
     navigationTimeout: 15_000,
     viewport: { width: 1280, height: 900 },
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace with the DOM at each step; the trace's screencast (a JPEG of the page
+    // several times a second, in every test, kept or not) is left out: on a 2-core machine its encoding took
+    // CPU the browsers under test were starving for, and the failure screenshot below shows the last state.
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
     screenshot: 'only-on-failure',
     timezoneId: 'UTC',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },

@@ -8,7 +8,7 @@ import { LIVE_SOCKETS_PER_SESSION } from '@hc/shared/constants';
 import { messages } from '@hc/shared/messages';
 import { connectAs, type LiveClient } from '../support/live-client.ts';
 import { eventually } from '../support/retry.ts';
-import { loginAs, snap } from './support/browser.ts';
+import { liveSocketUpgraded, loginAs, snap } from './support/browser.ts';
 import { endSessionsOf } from './support/server.ts';
 import { SessionDialog } from './support/pages/session-dialog.ts';
 import { UserMenu } from './support/pages/user-menu.ts';
@@ -92,15 +92,18 @@ test.describe('too many live connections', () => {
     page,
     server,
   }) => {
+    const upgraded = liveSocketUpgraded(page);
     await loginAs(page, server.baseUrl, 'viewer@demo.example');
     await expect.poll(() => new UserMenu(page).email.innerText()).toBe('viewer@demo.example');
+    await upgraded;
     const stored = await page.evaluate(() => localStorage.getItem('hc.session'));
     const { email, token } = JSON.parse(stored!) as { email: string; token: string };
     const session = { 'x-user-email': email, 'x-user-token': token };
 
     // The console's own socket gives its place back once its tab is closed; other tabs then fill the
-    // session. Closing the tab ends its connection at once, where a navigation away from the console may
-    // leave the socket to the browser's unload and, on a loaded machine, outlast the wait below.
+    // session. Closing the tab ends its connection at once once it runs over a WebSocket (a polling one
+    // is noticed only when its heartbeat times out), where a navigation away from the console may leave
+    // the socket to the browser's unload and, on a loaded machine, outlast the wait below.
     await page.close();
     while (held.length < LIVE_SOCKETS_PER_SESSION) {
       held.push(await eventually(() => connectAs(server.baseUrl, session), 10_000, 100));

@@ -13,8 +13,11 @@ import { loginAs, snap } from './support/browser.ts';
 import type { E2eServer } from './support/server.ts';
 import { ReviewPage } from './support/pages/review-page.ts';
 
-/** The lease of this file's server: short, so a crashed browser's lease lapses within the test. */
-const LEASE = 4;
+/**
+ * The lease of this file's server: short, so a crashed browser's lease lapses within the test, yet long
+ * enough that a heartbeat (every third of it) held up on a loaded machine does not let a live lease lapse.
+ */
+const LEASE = 10;
 const HIGHLIGHT_LIST = '/highlights/live/vertical/review';
 const A_EMAIL = 'reviewer@demo.example';
 const B_EMAIL = 'reviewer2@demo.example';

@@ -29,9 +29,31 @@ export async function loginAs(page: Page, baseUrl: string, email: string, passwo
   await login.form.waitFor({ state: 'detached' });
 }
 
+/**
+ * Whether snap() saves its screenshots: where someone will look at them (a developer's run, or E2E_SNAPS=1),
+ * not on CI, where nobody opens them and a full-page screenshot costs a loaded machine up to a second.
+ * A failed test's own screenshots are taken either way (playwright.config.ts).
+ */
+const SNAPS = process.env.E2E_SNAPS ? process.env.E2E_SNAPS === '1' : !process.env.CI;
+
 /** Saves a screenshot under test-results/ (to look at a screen; a failed test's own is in its report). */
 export async function snap(page: Page, name: string) {
+  if (!SNAPS) return;
   await page.screenshot({ path: `test-results/${name}.png`, fullPage: true, animations: 'disabled' });
+}
+
+/**
+ * Resolves once the page's live channel runs over a WebSocket: socket.io connects over HTTP polling, then
+ * probes a WebSocket and sends the upgrade packet ('5') on it. Until then, a closed tab's connection is
+ * noticed by the server only when its heartbeat times out (tens of seconds), not at once.
+ * Call before the page opens the console.
+ */
+export async function liveSocketUpgraded(page: Page): Promise<void> {
+  const socket = await page.waitForEvent('websocket', {
+    predicate: (ws) => ws.url().includes('/socket.io/'),
+    timeout: 30_000,
+  });
+  await socket.waitForEvent('framesent', { predicate: (frame) => frame.payload === '5', timeout: 30_000 });
 }
 
 /** The keys the console left in the page's local storage. */

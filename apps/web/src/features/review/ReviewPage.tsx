@@ -91,8 +91,11 @@ export function ReviewPage() {
 
   const [selected, setSelected] = useState<PendingArticle | null>(null);
   const [panelOpen, setPanelOpen] = useState(false);
+  // A click and the next article after a review read the leases as the list draws them: a lease past its
+  // known expiry is still drawn while the list is asked whether it was renewed (its holder's heartbeats
+  // renew it without an event), and an article shown locked is neither opened nor chosen next.
   const open = (article: PendingArticle) => {
-    const holder = heldByOther(article, user.email, Date.now());
+    const holder = heldByOther(article, user.email, now);
     if (holder) {
       toast.info(lockMessages.heldBy(holder));
       return;
@@ -106,7 +109,7 @@ export function ReviewPage() {
   // After a review the next article nobody else holds opens; the panel closes only when there is none.
   const onSubmitted = (doneId: number) => {
     const rows = latestArticles.current;
-    const next = nextFreeRow(rows, articleId, doneId, user.email, Date.now());
+    const next = nextFreeRow(rows, articleId, doneId, user.email, now);
     if (next) {
       setSelected(next);
       return;

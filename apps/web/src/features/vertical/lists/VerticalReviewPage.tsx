@@ -129,8 +129,10 @@ export function VerticalReviewPage({ contentType }: { contentType: VerticalConte
   const isAdmin = user.roles.includes('admin');
 
   const [selected, setSelected] = useState<VerticalTask | null>(null);
+  // A click reads the leases as the list draws them (a lease past its known expiry is still drawn while
+  // the list is asked whether it was renewed), so a task shown locked is never opened.
   const open = (task: VerticalTask) => {
-    const holder = heldByOther(task, user.email, Date.now());
+    const holder = heldByOther(task, user.email, now);
     if (holder) toast.info(lockMessages.heldBy(holder));
     else setSelected(task);
   };
