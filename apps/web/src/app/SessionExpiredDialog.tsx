@@ -2,11 +2,12 @@
 // local data and goes to the root, which then guards to /login. The root is loaded afresh so no screen
 // state or cached data of the expired session survives. The listener is always there; the dialog's code
 // is loaded when it is first needed (SessionExpiredPrompt).
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { onUnauthorized } from '../lib/api.ts';
 import { clearLocalData, readSession } from '../lib/session.ts';
+import { lazyPart } from '../lib/lazyPart.ts';
 
-const SessionExpiredPrompt = lazy(() =>
+const SessionExpiredPrompt = lazyPart(() =>
   import('./SessionExpiredPrompt.tsx').then((m) => ({ default: m.SessionExpiredPrompt })),
 );
 

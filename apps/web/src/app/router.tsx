@@ -1,6 +1,6 @@
 // The router: every page of the shared route table is registered here; screens not built yet render the
 // one ComingSoon card. Screens are lazy-loaded so the first bundle stays small.
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import type { ReactNode } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import type { RouteObject } from 'react-router';
@@ -15,88 +15,93 @@ import { NotFoundPage } from '../components/pages/NotFoundPage.tsx';
 import { ComingSoon } from './pages/ComingSoon.tsx';
 import { prefetchFirstHighlightsPage } from '../features/highlights/highlightsFilters.ts';
 import { readSession } from '../lib/session.ts';
+import { lazyPart } from '../lib/lazyPart.ts';
 
-const LoginPage = lazy(() =>
+const LoginPage = lazyPart(() =>
   import('../features/session/LoginPage.tsx').then((m) => ({ default: m.LoginPage })),
 );
 const loadHighlightsPage = () => import('../features/highlights/HighlightsPage.tsx');
-const HighlightsPage = lazy(() => loadHighlightsPage().then((m) => ({ default: m.HighlightsPage })));
-const DocsPage = lazy(() => import('../features/docs/DocsPage.tsx').then((m) => ({ default: m.DocsPage })));
-const ProgramsPage = lazy(() =>
+const HighlightsPage = lazyPart(() => loadHighlightsPage().then((m) => ({ default: m.HighlightsPage })));
+const DocsPage = lazyPart(() =>
+  import('../features/docs/DocsPage.tsx').then((m) => ({ default: m.DocsPage })),
+);
+const ProgramsPage = lazyPart(() =>
   import('../features/programs/ProgramsPage.tsx').then((m) => ({ default: m.ProgramsPage })),
 );
-const ProgramPage = lazy(() =>
+const ProgramPage = lazyPart(() =>
   import('../features/programs/ProgramPage.tsx').then((m) => ({ default: m.ProgramPage })),
 );
-const ReviewPage = lazy(() =>
+const ReviewPage = lazyPart(() =>
   import('../features/review/ReviewPage.tsx').then((m) => ({ default: m.ReviewPage })),
 );
-const TermsPage = lazy(() =>
+const TermsPage = lazyPart(() =>
   import('../features/terms/TermsPage.tsx').then((m) => ({ default: m.TermsPage })),
 );
-const HelpPage = lazy(() => import('../features/help/HelpPage.tsx').then((m) => ({ default: m.HelpPage })));
-const PackagesPage = lazy(() =>
+const HelpPage = lazyPart(() =>
+  import('../features/help/HelpPage.tsx').then((m) => ({ default: m.HelpPage })),
+);
+const PackagesPage = lazyPart(() =>
   import('../features/packages/list/PackagesPage.tsx').then((m) => ({ default: m.PackagesPage })),
 );
-const SyndicationPage = lazy(() =>
+const SyndicationPage = lazyPart(() =>
   import('../features/syndication/SyndicationPage.tsx').then((m) => ({ default: m.SyndicationPage })),
 );
-const PostOnGooglePage = lazy(() =>
+const PostOnGooglePage = lazyPart(() =>
   import('../features/post-on-google/PostOnGooglePage.tsx').then((m) => ({ default: m.PostOnGooglePage })),
 );
-const PackageEditorPage = lazy(() =>
+const PackageEditorPage = lazyPart(() =>
   import('../features/packages/editor/PackageEditorPage.tsx').then((m) => ({ default: m.PackageEditorPage })),
 );
-const StoriesPage = lazy(() =>
+const StoriesPage = lazyPart(() =>
   import('../features/stories/list/StoriesPage.tsx').then((m) => ({ default: m.StoriesPage })),
 );
-const StoryEditorPage = lazy(() =>
+const StoryEditorPage = lazyPart(() =>
   import('../features/stories/editor/StoryEditorPage.tsx').then((m) => ({ default: m.StoryEditorPage })),
 );
-const PublishersAdminPage = lazy(() =>
+const PublishersAdminPage = lazyPart(() =>
   import('../features/publishers-admin/PublishersAdminPage.tsx').then((m) => ({
     default: m.PublishersAdminPage,
   })),
 );
 
-const VerticalReviewPage = lazy(() =>
+const VerticalReviewPage = lazyPart(() =>
   import('../features/vertical/lists/VerticalReviewPage.tsx').then((m) => ({
     default: m.VerticalReviewPage,
   })),
 );
-const VerticalViewPage = lazy(() =>
+const VerticalViewPage = lazyPart(() =>
   import('../features/vertical/view/VerticalViewPage.tsx').then((m) => ({ default: m.VerticalViewPage })),
 );
-const VerticalProgramPage = lazy(() =>
+const VerticalProgramPage = lazyPart(() =>
   import('../features/vertical/view/VerticalProgramPage.tsx').then((m) => ({
     default: m.VerticalProgramPage,
   })),
 );
-const FullVideoViewPage = lazy(() =>
+const FullVideoViewPage = lazyPart(() =>
   import('../features/vertical/view/FullVideoViewPage.tsx').then((m) => ({ default: m.FullVideoViewPage })),
 );
-const VerticalEntry = lazy(() =>
+const VerticalEntry = lazyPart(() =>
   import('../features/vertical/view/VerticalEntry.tsx').then((m) => ({ default: m.VerticalEntry })),
 );
-const SetupHomePage = lazy(() =>
+const SetupHomePage = lazyPart(() =>
   import('../features/monetization/setup/SetupHomePage.tsx').then((m) => ({ default: m.SetupHomePage })),
 );
-const SetupActionPage = lazy(() =>
+const SetupActionPage = lazyPart(() =>
   import('../features/monetization/setup/SelectPage.tsx').then((m) => ({ default: m.SetupActionPage })),
 );
-const ConfigPage = lazy(() =>
+const ConfigPage = lazyPart(() =>
   import('../features/monetization/config/ConfigPage.tsx').then((m) => ({ default: m.ConfigPage })),
 );
-const AuditLogsPage = lazy(() =>
+const AuditLogsPage = lazyPart(() =>
   import('../features/monetization/audit/AuditLogsPage.tsx').then((m) => ({ default: m.AuditLogsPage })),
 );
-const AdConfigPage = lazy(() =>
+const AdConfigPage = lazyPart(() =>
   import('../features/monetization/grid/AdConfigPage.tsx').then((m) => ({ default: m.AdConfigPage })),
 );
-const ReportsPage = lazy(() =>
+const ReportsPage = lazyPart(() =>
   import('../features/monetization/reports/ReportsPage.tsx').then((m) => ({ default: m.ReportsPage })),
 );
-const JobCenterPage = lazy(() =>
+const JobCenterPage = lazyPart(() =>
   import('../features/job-center/JobCenterPage.tsx').then((m) => ({ default: m.JobCenterPage })),
 );
 

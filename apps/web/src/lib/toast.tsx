@@ -4,12 +4,13 @@
 // Toasts show in the top bar's empty middle (the toast lane), one at a time, the newest replacing the
 // last. Floating over the page they covered the account menu, the editors' Name fields and the package
 // preview, and a toast under the pointer stays open: the lane is the one place where they cover no control.
-import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useRef, useState } from 'react';
+import { createContext, Suspense, useCallback, useContext, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { Toast, ToastMessage } from 'primereact/toast';
 import { Button } from 'primereact/button';
 import { TOAST_LIFE_MS } from '@hc/shared/constants';
 import { copyText } from './clipboard.ts';
+import { lazyPart } from './lazyPart.ts';
 
 /** The lane in the top bar by default; the vertical tool's success toasts sit bottom-left, as its users know. */
 export type ToastPosition = 'lane' | 'bottom-left';
@@ -106,8 +107,11 @@ export function ToastLane() {
 }
 
 // PrimeReact's Toast (and its transition group) loads with the first toast: a screen that tells nothing
-// does not load it. The toasts asked for meanwhile show once it has.
-const ToastStack = lazy(() => import('./ToastStack.tsx').then((m) => ({ default: m.ToastStack })));
+// does not load it. The toasts asked for meanwhile show once it has. Its load never gives up: a first
+// toast often says the network failed, and comes when the line is down.
+const ToastStack = lazyPart(() => import('./ToastStack.tsx').then((m) => ({ default: m.ToastStack })), {
+  attempts: Infinity,
+});
 
 /** Provides useToast() to everything below it. */
 export function ToastProvider({ children }: { children: ReactNode }) {

@@ -1,5 +1,5 @@
 // The signed-in frame: a top bar (menu button, product name, breadcrumbs, user area) and a side drawer.
-import { lazy, memo, Suspense, useState } from 'react';
+import { memo, Suspense, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Button } from 'primereact/button';
 import { useQueryClient } from '@tanstack/react-query';
@@ -15,9 +15,10 @@ import { JobEndToasts } from '../../features/job-center/JobEndToasts.tsx';
 import { JobCenterButton } from '../../features/job-center/JobCenterButton.tsx';
 import { CommandPalette } from '../../components/command-palette/CommandPalette.tsx';
 import { KeyboardHelp } from '../../components/shortcuts/KeyboardHelp.tsx';
+import { lazyPart } from '../../lib/lazyPart.ts';
 
 // The menu drawer (PrimeReact's Sidebar and the route menu) loads when the menu button is first pressed.
-const MainMenu = lazy(() => import('./MainMenu.tsx').then((m) => ({ default: m.MainMenu })));
+const MainMenu = lazyPart(() => import('./MainMenu.tsx').then((m) => ({ default: m.MainMenu })));
 
 // Opening or closing the drawer re-renders the shell: the top bar's parts depend on nothing it changes,
 // and the user menu's PrimeReact Dropdown, OverlayPanel and Buttons re-rendered with it (the web-vitals bench: the

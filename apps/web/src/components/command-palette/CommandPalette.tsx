@@ -2,11 +2,12 @@
 // story, program or vertical task of their publisher (GET search), by name or id. Keyboard only: type,
 // ↑/↓ to choose, Enter to go, Esc to close. Screens are ranked in the browser; the server ranks its own
 // results (an exact id first) and they follow the screens that match as well.
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import { lazyPart } from '../../lib/lazyPart.ts';
 
 // The dialog (PrimeReact's Dialog, the results list) loads the first time the keys are pressed: no first
 // screen shows it, and it stays loaded for the next time.
-const CommandPaletteDialog = lazy(() =>
+const CommandPaletteDialog = lazyPart(() =>
   import('./CommandPaletteDialog.tsx').then((m) => ({ default: m.CommandPaletteDialog })),
 );
 

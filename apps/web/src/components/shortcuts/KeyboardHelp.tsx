@@ -1,11 +1,12 @@
 // `?` anywhere in the console (outside a text field) opens the list of keys: the console's own and those
 // the current screen registered (registry.ts). A screen that shows its own key list on `?` (an editor)
 // calls preventDefault on the event, and this one then stays closed.
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { typingIn } from './registry.ts';
+import { lazyPart } from '../../lib/lazyPart.ts';
 
 // The dialog loads the first time `?` is pressed: no first screen shows it.
-const KeyboardHelpDialog = lazy(() =>
+const KeyboardHelpDialog = lazyPart(() =>
   import('./KeyboardHelpDialog.tsx').then((m) => ({ default: m.KeyboardHelpDialog })),
 );
 

@@ -1,6 +1,6 @@
 // A trend section for a drawer or a screen: a 7/30/90-day switch, the charts (their library is fetched
 // only when a panel first shows) and the same numbers as a table, which screen readers read.
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { SelectButton } from 'primereact/selectbutton';
 import { Skeleton } from 'primereact/skeleton';
 import { TREND_WINDOWS, type TrendWindow } from '@hc/shared/api/trends';
@@ -9,8 +9,9 @@ import { messages } from '@hc/shared/messages';
 import { StatePanel } from '../StatePanel.tsx';
 import { hasFigures, seriesOf, useTrend, type TrendSubject, type TrendTable } from './trendData.ts';
 import './trends.css';
+import { lazyPart } from '../../lib/lazyPart.ts';
 
-const TrendChart = lazy(() => import('./TrendChart.tsx'));
+const TrendChart = lazyPart(() => import('./TrendChart.tsx'));
 
 const WINDOW_OPTIONS = TREND_WINDOWS.map((days) => ({ label: `${days} days`, value: days }));
 

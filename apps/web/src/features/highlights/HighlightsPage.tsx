@@ -1,7 +1,7 @@
 // APV Highlights (routes '/' and '/highlights/web'): the filterable,
 // server-paged and server-sorted table of a publisher's highlights, the two enable checkboxes, and the
 // detail drawer with downloads.
-import { lazy, startTransition, Suspense, useSyncExternalStore } from 'react';
+import { startTransition, Suspense, useSyncExternalStore } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { DataTableSortEvent } from 'primereact/datatable';
 import { Message } from 'primereact/message';
@@ -38,10 +38,11 @@ import { highlightColumns } from './highlightColumns.tsx';
 import { useDrawerSelection } from '../../components/drawerSelection.ts';
 import { countLabel, ListHeader } from '../../lib/list-page/ListHeader.tsx';
 import '../../components/data-page.css';
+import { lazyPart } from '../../lib/lazyPart.ts';
 
 // The drawer (the video, the downloads, the trend, PrimeReact's Sidebar) loads when a row is first opened:
 // the list itself shows none of it.
-const HighlightDrawer = lazy(() =>
+const HighlightDrawer = lazyPart(() =>
   import('./HighlightDrawer.tsx').then((m) => ({ default: m.HighlightDrawer })),
 );
 

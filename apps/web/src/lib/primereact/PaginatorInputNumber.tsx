@@ -2,9 +2,10 @@
 // the real InputNumber, loaded when a paginator first draws its jump-to-page box. No console table shows
 // that box, so every table's first screen goes without InputNumber's code; a template that adds it still
 // works, the box appearing once its code has arrived.
-import { lazy, Suspense, type ComponentProps } from 'react';
+import { Suspense, type ComponentProps } from 'react';
+import { lazyPart } from '../lazyPart.ts';
 
-const RealInputNumber = lazy(() =>
+const RealInputNumber = lazyPart(() =>
   import('primereact/inputnumber').then((m) => ({ default: m.InputNumber })),
 );
 

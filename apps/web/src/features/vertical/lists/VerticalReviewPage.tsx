@@ -1,7 +1,7 @@
 // The vertical review lists: highlight tasks (/highlights/live/vertical/review) and
 // full-video tasks (/vertical/review) in review over the look-back, filtered by publisher or group,
 // program and text, grouped, sorted on the server by several columns; a row opens the review modal.
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { Suspense, useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { PROGRAMS_FETCH_PAGE_SIZE, LOOK_BACK_DAYS } from '@hc/shared/constants';
 import type { VerticalTask } from '@hc/shared/api/vertical';
@@ -31,13 +31,16 @@ import { jobMessages, messages } from '@hc/shared/messages';
 import { countLabel, ListHeader } from '../../../lib/list-page/ListHeader.tsx';
 import '../../../components/data-page.css';
 import './vertical-lists.css';
+import { lazyPart } from '../../../lib/lazyPart.ts';
 
 const SEARCH_DEBOUNCE_MS = 300;
 const NO_TASKS: VerticalTask[] = [];
 const videoId = (t: VerticalTask) => t.video_id;
 
 // The modal carries the player and the Konva crop boxes: loaded on the first row click only.
-const ReviewModal = lazy(() => import('../review/ReviewModal.tsx').then((m) => ({ default: m.ReviewModal })));
+const ReviewModal = lazyPart(() =>
+  import('../review/ReviewModal.tsx').then((m) => ({ default: m.ReviewModal })),
+);
 
 const COPY: Record<VerticalContentType, { title: string; subtitle: string; noun: string }> = {
   highlight: {
