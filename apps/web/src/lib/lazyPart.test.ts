@@ -13,6 +13,8 @@ function flakyLoad(failures: number) {
 }
 
 describe('loadWithRetries', () => {
+  // The unit tests run under Node, which has no window; the loader listens on it for the browser's
+  // 'online', which a plain EventTarget lets a test send.
   beforeEach(() => vi.stubGlobal('window', new EventTarget()));
   afterEach(() => vi.unstubAllGlobals());
 

@@ -3,7 +3,10 @@
 // toast asked for while the line was down (exactly when a console has errors to tell) took the whole
 // screen with it. Here a failed load is asked again instead, sooner when the browser says it is back
 // online; its Suspense fallback shows meanwhile. Browsers fetch a failed module again on a new import().
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, type LazyExoticComponent } from 'react';
+
+/** What React.lazy accepts as a component, taken from its own signature. */
+type LazyComponent = Awaited<ReturnType<Parameters<typeof lazy>[0]>>['default'];
 
 /** The waits between attempts, the last repeated: about two minutes in all for a screen or a dialog. */
 const RETRY_DELAYS_MS = [1_000, 2_000, 4_000, 8_000, 15_000, 30_000];
@@ -48,9 +51,7 @@ export async function loadWithRetries<T>(load: () => Promise<T>, options: RetryO
  * the user something (the toasts) passes `attempts: Infinity`; a screen shows the error page after about
  * two minutes of failures (a deployment that removed its files, say), where reloading is the way on.
  */
-// The constraint is React.lazy's own (its props are any: a part takes the props of its component).
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function lazyPart<T extends ComponentType<any>>(
+export function lazyPart<T extends LazyComponent>(
   load: () => Promise<{ default: T }>,
   options?: RetryOptions,
 ): LazyExoticComponent<T> {
