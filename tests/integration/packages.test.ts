@@ -350,6 +350,19 @@ describe('GET packages', () => {
     expect(page2.count).toBe(4);
   });
 
+  it('sorts and pages the matches of a search as it sorts the whole list', async () => {
+    const matched = new Set((await list('q=s')).packages.map((p) => p.embed_id));
+    expect(matched.size).toBeGreaterThan(1);
+    for (const order of ['package_clicks_desc', 'package_clicks_asc', 'name_asc', 'created_at_desc']) {
+      const whole = (await list(`order_by=${order}`)).packages.filter((p) => matched.has(p.embed_id));
+      const searched = await list(`q=s&order_by=${order}`);
+      expect(searched.packages.map((p) => p.embed_id)).toEqual(whole.map((p) => p.embed_id));
+      const second = await list(`q=s&order_by=${order}&per=1&page=2`);
+      expect(second.packages.map((p) => p.embed_id)).toEqual([whole[1]!.embed_id]);
+      expect(second.count).toBe(matched.size);
+    }
+  });
+
   it('refuses bad list parameters', async () => {
     for (const query of [
       'type=robot',

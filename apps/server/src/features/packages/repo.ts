@@ -88,13 +88,21 @@ export class PackageRepository {
 
     // The page's ids first, then only those rows: the rows an OFFSET skips are not read whole (the
     // default order walks an index that holds the filters, so they are not read from the table at all).
-    const pageIds = this.db
-      .select({ embedId: packages.embedId })
-      .from(packages)
-      .where(where)
-      .orderBy(...orderBy)
-      .limit(query.per)
-      .offset((query.page - 1) * query.per);
+    const skip = (query.page - 1) * query.per;
+    const pageIds = query.q
+      ? // A search sorts its matches, found first through the text index (the subquery is planned on its
+        // own). Left to choose, the planner guessed a few hundred matches for any prefix and walked the
+        // sort index testing each package's words: for a rare word, every package of the publisher
+        // (33 ms at 11,000 packages, against under a millisecond this way).
+        sql`(select ${packages.embedId} from (select * from ${packages} where ${where} offset 0) as ${packages}
+             order by ${sql.join(orderBy, sql`, `)} limit ${query.per} offset ${skip})`
+      : this.db
+          .select({ embedId: packages.embedId })
+          .from(packages)
+          .where(where)
+          .orderBy(...orderBy)
+          .limit(query.per)
+          .offset(skip);
     const [rows, countRows] = await Promise.all([
       this.db
         .select()
@@ -113,22 +121,25 @@ export class PackageRepository {
   async highlightsOf(embedIds: string[]): Promise<Map<string, PackageHighlightRow[]>> {
     const byPackage = new Map<string, PackageHighlightRow[]>(embedIds.map((id) => [id, []]));
     if (embedIds.length === 0) return byPackage;
-    const rows = await this.db
-      .select({
-        packageId: packageHighlights.packageId,
-        highlightId: packageHighlights.highlightId,
-        position: packageHighlights.position,
-        title: packageHighlights.title,
-        originalTitle: highlights.title,
-        category: highlights.category,
-        videoPath: highlights.videoPath,
-        thumbnailPath: highlights.thumbnailPath,
-        durationSeconds: highlights.durationSeconds,
-      })
-      .from(packageHighlights)
-      .innerJoin(highlights, eq(highlights.id, packageHighlights.highlightId))
-      .where(inArray(packageHighlights.packageId, embedIds))
-      .orderBy(asc(packageHighlights.packageId), asc(packageHighlights.position));
+    // Package by package through the (package, position) index. Asked as "package_id in (…)", the
+    // planner guessed a few rows a package and read the whole package_highlights table instead (25 ms
+    // for a page of 100 packages at 20,000 packages, against 7 ms this way).
+    const ids = sql.join(
+      embedIds.map((id) => sql`${id}`),
+      sql`, `,
+    );
+    const rows = await queryRows<PackageHighlightRow>(
+      this.db,
+      sql`select ph.package_id as "packageId", ph.highlight_id::float8 as "highlightId", ph.position,
+                 ph.title, h.title as "originalTitle", h.category, h.video_path as "videoPath",
+                 h.thumbnail_path as "thumbnailPath", h.duration_seconds as "durationSeconds"
+            from unnest(array[${ids}]::text[]) with ordinality as page(id, n)
+            cross join lateral (
+              select * from ${packageHighlights} where ${packageHighlights.packageId} = page.id
+               order by ${packageHighlights.position}) ph
+            join ${highlights} h on h.id = ph.highlight_id
+           order by page.n, ph.position`,
+    );
     for (const row of rows) byPackage.get(row.packageId)?.push(row);
     return byPackage;
   }
