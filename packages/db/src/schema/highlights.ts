@@ -63,6 +63,12 @@ export const articles = pgTable(
     index('articles_pending_idx')
       .on(t.createdAt, t.id, t.publisherId)
       .where(sql`${t.reviewStatus} = 'pending'`),
+    // The same pages sorted by title, read either way: without it a page sorted by title read every
+    // pending article's row from all over the table to sort them (57 ms at 5,000 pending, 8 warm). The
+    // title itself rides along so the page's ids come from the index alone.
+    index('articles_pending_title_idx')
+      .on(sql`lower(${t.title})`, t.id, t.publisherId, t.title)
+      .where(sql`${t.reviewStatus} = 'pending'`),
     // The metrics' count of held locks (features/ops): only leased rows are in it, so a scrape reads a
     // handful of rows, not the table.
     index('articles_lock_expires_idx')

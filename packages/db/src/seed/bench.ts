@@ -161,14 +161,15 @@ export async function seedBench(db: Db, options: SeedBenchOptions): Promise<void
                now() - make_interval(days => k % 1095), now() - make_interval(days => k % 1095)
         from generate_series(1, ${packages}) k`,
   );
-  // A package holds up to 10 highlights of its own publisher: those of articles k*25 + j*1900 (1900 is
-  // the period of publisherOf, so these articles share package k's publisher).
+  // A package holds 3 to 5 highlights (the most the editor saves is 5), of its own publisher: the first
+  // highlights of articles k*25 + j*1900 (1900 is the period of publisherOf, so these articles share
+  // package k's publisher).
   await step(
-    `package highlights (about ${packages * 10})`,
+    `package highlights (about ${packages * 4})`,
     sql`insert into package_highlights (package_id, highlight_id, position, title)
-        select 'b' || k, h, j * 2 + (h % 2), 'Bench highlight ' || h
-        from generate_series(1, ${packages}) k, generate_series(0, 4) j,
-             lateral (values (2 * (k * 25 + j * 1900) - 1), (2 * (k * 25 + j * 1900))) v(h)
+        select 'b' || k, h, j, 'Bench highlight ' || h
+        from generate_series(1, ${packages}) k, generate_series(0, 2 + k % 3) j,
+             lateral (values (2 * (k * 25 + j * 1900) - 1)) v(h)
         where h <= ${n}`,
   );
   const programs = Math.max(1, Math.floor(n / 500));

@@ -1,0 +1,1 @@
+CREATE INDEX "articles_pending_title_idx" ON "articles" USING btree (lower("title"),"id","publisher_id","title") WHERE "articles"."review_status" = 'pending';
