@@ -162,3 +162,85 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     agent.destroy();
   }
 }
+
+export interface OpenLoopOptions {
+  port: number;
+  headers?: Record<string, string>;
+  /** Each request's path (a query mix: every request a new URL). */
+  next: () => string;
+  /** Mean arrivals a second. */
+  rate: number;
+  durationMs: number;
+  /** Arrivals at the same rate first, unmeasured. */
+  warmupMs?: number;
+  /** The gaps' seed (exponential gaps: a Poisson process, reproducible). */
+  seed: number;
+  expectStatus?: number;
+}
+
+/**
+ * An open-loop load: requests arrive as a Poisson process at `rate` a second whatever the answers do, as
+ * many independent users send them (a closed loop of N clients instead waits for each answer, so it
+ * measures how long N requests queue on the machine). A request's latency runs from its scheduled
+ * arrival, not from when it was sent, so a load generator that falls behind is counted against the
+ * answer, not hidden (coordinated omission).
+ */
+export async function runOpenLoop(options: OpenLoopOptions): Promise<LoadResult & { offered: number }> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1024 });
+  const expected = options.expectStatus ?? 200;
+  let state = options.seed >>> 0 || 1;
+  // xorshift32: uniform in (0, 1], for exponential gaps.
+  const uniform = () => {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return ((state >>> 0) + 1) / 4294967297;
+  };
+  const gapMs = () => (-Math.log(uniform()) * 1000) / options.rate;
+  const latencies: number[] = [];
+  let errors = 0;
+  let firstError: string | undefined;
+  const inFlight = new Set<Promise<void>>();
+  const started = performance.now();
+  const measureFrom = started + (options.warmupMs ?? 0);
+  const end = measureFrom + options.durationMs;
+  let due = started + gapMs();
+  let offered = 0;
+  const send = (at: number) => {
+    const path = options.next();
+    const measured = at >= measureFrom;
+    if (measured) offered++;
+    const done: Promise<void> = request(agent, { port: options.port, headers: options.headers }, path).then(
+      (res) => {
+        if (res.status !== expected) {
+          errors++;
+          firstError ??= `${res.status} ${path}: ${res.body.toString().slice(0, 200)}`;
+        } else if (measured) latencies.push(performance.now() - at);
+      },
+      (error: Error) => {
+        errors++;
+        firstError ??= `${path}: ${error.message}`;
+      },
+    );
+    inFlight.add(done);
+    void done.finally(() => inFlight.delete(done));
+  };
+  try {
+    while (due < end) {
+      const now = performance.now();
+      if (due > now) {
+        await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - now)));
+        continue;
+      }
+      // Every arrival whose time has come, each timed from its own scheduled moment.
+      while (due <= performance.now() && due < end) {
+        send(due);
+        due += gapMs();
+      }
+    }
+    await Promise.all(inFlight);
+  } finally {
+    agent.destroy();
+  }
+  return { ...summarize(latencies, options.durationMs / 1000, errors, firstError), offered };
+}
