@@ -290,6 +290,8 @@ interface MemoryRounds {
   rss: number[];
   heap: number[];
   socketsPerRound: number;
+  /** RSS after the last round less RSS before the first, per socket of all rounds. */
+  rssOverall: number;
 }
 
 /**
@@ -304,11 +306,17 @@ async function memoryPerSocket(
   tokens: string[],
 ): Promise<MemoryRounds> {
   const extra = startLiveClients();
-  const rounds: MemoryRounds = { rss: [], heap: [], socketsPerRound: MEMORY_SOCKETS_PER_ROUND };
+  const rounds: MemoryRounds = {
+    rss: [],
+    heap: [],
+    socketsPerRound: MEMORY_SOCKETS_PER_ROUND,
+    rssOverall: Number.NaN,
+  };
   const spread = (xs: number[]) => Math.max(...xs) - Math.min(...xs);
   try {
     await extra.ready;
-    let before = await probe<{ rss: number; heapUsed: number }>(c.app, 'memory');
+    const first = await probe<{ rss: number; heapUsed: number }>(c.app, 'memory');
+    let before = first;
     while (rounds.rss.length < MEMORY_ROUNDS.max) {
       const sessions = Array.from({ length: MEMORY_SOCKETS_PER_ROUND }, (_, i) => ({
         email: reviewers[i % reviewers.length]!.email,
@@ -323,8 +331,12 @@ async function memoryPerSocket(
       c.log(
         `B6 memory round ${rounds.rss.length}: ${(rounds.rss.at(-1)! / 1024).toFixed(1)} kB RSS, ${(rounds.heap.at(-1)! / 1024).toFixed(1)} kB heap per socket`,
       );
+      // More rounds while the heap rounds disagree, or an RSS round is inside the allocator's noise.
       const settled =
-        spread(rounds.rss) <= MEMORY_SPREAD_ALLOWED && spread(rounds.heap) <= MEMORY_SPREAD_ALLOWED;
+        spread(rounds.heap) <= MEMORY_SPREAD_ALLOWED &&
+        spread(rounds.rss) <= MEMORY_SPREAD_ALLOWED &&
+        rounds.rss.every((x) => x > 0);
+      rounds.rssOverall = (after.rss - first.rss) / (MEMORY_SOCKETS_PER_ROUND * rounds.rss.length);
       if (rounds.rss.length >= MEMORY_ROUNDS.min && settled) break;
     }
   } finally {
@@ -335,8 +347,12 @@ async function memoryPerSocket(
 }
 
 /**
- * The memory row: a FAILED measurement unless every round is positive and the rounds agree within
- * half the budget; then the median round against the budget, the spread beside it.
+ * The memory row. The heap a socket holds is read per round: every round must be positive and the
+ * rounds must agree within half the budget, or the row is a FAILED measurement whatever its figure.
+ * RSS per round is shown but not judged round by round: 1,000 sockets are ~11 MB, inside what the
+ * allocator keeps from earlier phases and hands out again (a round once grew by nothing: -0.3 kB a
+ * socket, its heap +11 kB); the judged RSS is the growth over all the rounds' sockets together, which
+ * must be positive too.
  */
 function memoryRow(m: MemoryRounds): BenchRow {
   const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
@@ -344,23 +360,23 @@ function memoryRow(m: MemoryRounds): BenchRow {
   const rss = sorted(m.rss);
   const heap = sorted(m.heap);
   const median = (xs: number[]) => xs[Math.floor(xs.length / 2)]!;
-  const positive = [...rss, ...heap].every((x) => x > 0);
-  const agreed =
-    rss.at(-1)! - rss[0]! <= MEMORY_SPREAD_ALLOWED && heap.at(-1)! - heap[0]! <= MEMORY_SPREAD_ALLOWED;
-  const failedMeasurement = !positive
-    ? 'measurement failed: a round came out zero or negative'
-    : !agreed
-      ? `measurement failed: rounds disagree by more than ${kB(MEMORY_SPREAD_ALLOWED)}`
-      : '';
+  const sockets = m.socketsPerRound * m.rss.length;
+  const failedMeasurement = !heap.every((x) => x > 0)
+    ? 'measurement failed: a round of heap came out zero or negative'
+    : heap.at(-1)! - heap[0]! > MEMORY_SPREAD_ALLOWED
+      ? `measurement failed: heap rounds disagree by more than ${kB(MEMORY_SPREAD_ALLOWED)}`
+      : !(m.rssOverall > 0)
+        ? `measurement failed: RSS did not grow over ${sockets} sockets`
+        : '';
   return {
     id: 'B6',
-    figure: `server memory per idle socket (${m.rss.length} rounds of ${m.socketsPerRound} more sockets, delta after full GC / ${m.socketsPerRound}, median round)`,
-    value: `${kB(median(rss))} RSS (heap ${kB(median(heap))})`,
-    spread: `RSS ${kB(rss[0]!)}–${kB(rss.at(-1)!)}, heap ${kB(heap[0]!)}–${kB(heap.at(-1)!)} (${m.rss.length} rounds)`,
-    budget: '≤ 50 kB; every round > 0, rounds within 25 kB',
+    figure: `server memory per idle socket (${m.rss.length} rounds of ${m.socketsPerRound} more sockets, after full GC): RSS over all ${sockets}, heap the median round`,
+    value: `${kB(m.rssOverall)} RSS (heap ${kB(median(heap))})`,
+    spread: `heap ${kB(heap[0]!)}–${kB(heap.at(-1)!)}, RSS ${kB(rss[0]!)}–${kB(rss.at(-1)!)} (${m.rss.length} rounds)`,
+    budget: '≤ 50 kB; every heap round > 0, within 25 kB; RSS over all > 0',
     reference: failedMeasurement,
     ratio: null,
-    pass: !failedMeasurement && median(rss) <= MEMORY_BUDGET && median(heap) <= MEMORY_BUDGET,
+    pass: !failedMeasurement && m.rssOverall <= MEMORY_BUDGET && median(heap) <= MEMORY_BUDGET,
     details: { memoryRounds: m },
   };
 }
