@@ -18,6 +18,7 @@ import {
   packagesList,
   reviewQueue,
   searchOf,
+  verticalTasks,
   type Draw,
 } from '@hc/db/seed/bench-query-mix';
 import { redisUrl, databaseUrlFor } from '../support/services.ts';
@@ -131,6 +132,12 @@ const kinds: { label: string; draw: Draw; concurrency: number; p: 'p95' | 'p99' 
   {
     label: 'LIST review queue, misses, 8 clients, p99',
     draw: reviewQueue,
+    concurrency: 8,
+    p: 'p99',
+  },
+  {
+    label: 'LIST vertical tasks, misses, 8 clients, p99',
+    draw: verticalTasks(listSizes(1_000_000)),
     concurrency: 8,
     p: 'p99',
   },
