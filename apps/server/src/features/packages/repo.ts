@@ -1,6 +1,6 @@
 // Top Videos packages: the list (indexed text filter, server-side sort, capped count), one package, and
 // the writes the service runs inside its transactions. Every read is scoped to publishers.
-import { and, asc, eq, inArray, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { caseless, indexOrders } from '@hc/db/order';
 import { prefixTsQuery } from '@hc/db/text-search';
 import { queryRows, type Db } from '@hc/db/client';
@@ -10,7 +10,9 @@ import { SEARCH_RESULT_LIMIT } from '@hc/shared/constants';
 
 const { packages, packageHighlights, highlights } = schema;
 
-export type PackageRow = typeof packages.$inferSelect;
+/** A package as the lists and the editor read it: every column but the search vector (the index's). */
+export type PackageRow = Omit<typeof packages.$inferSelect, 'searchVector'>;
+const { searchVector: _searchVector, ...PACKAGE_COLUMNS } = getTableColumns(packages);
 export type PackageInsert = typeof packages.$inferInsert;
 
 /** A highlight of a package, in its position, with what the presenter needs of the highlight itself. */
@@ -105,7 +107,7 @@ export class PackageRepository {
           .offset(skip);
     const [rows, countRows] = await Promise.all([
       this.db
-        .select()
+        .select(PACKAGE_COLUMNS)
         .from(packages)
         .where(inArray(packages.embedId, pageIds))
         .orderBy(...orderBy),
@@ -147,7 +149,7 @@ export class PackageRepository {
   /** One package of the publisher; with `forUpdate` the row stays locked until the transaction ends. */
   async find(publisherId: number, embedId: string, forUpdate = false): Promise<PackageRow | undefined> {
     const query = this.db
-      .select()
+      .select(PACKAGE_COLUMNS)
       .from(packages)
       .where(and(eq(packages.publisherId, publisherId), eq(packages.embedId, embedId)));
     const [row] = forUpdate ? await query.for('update') : await query;
@@ -157,7 +159,7 @@ export class PackageRepository {
   /** One Active package by embed id and publisher (the public embed). */
   async findActive(publisherId: number, embedId: string): Promise<PackageRow | undefined> {
     const [row] = await this.db
-      .select()
+      .select(PACKAGE_COLUMNS)
       .from(packages)
       .where(
         and(
