@@ -460,12 +460,6 @@ export async function benchList(c: ListBenchContext): Promise<BenchRow[]> {
 }
 
 /**
- * B1 deep: a cursor anywhere down the list against page 1, both misses, turn about. The cursors are
- * made from rows drawn at random (their sort value and id, as a page's next_cursor carries them), so each
- * request seeks a new place, from the top of the list to row 550,000; page 1 gets a from_date before the
- * data's first day, which every row passes, so each page-1 URL is new and reads what page 1 reads.
- */
-/**
  * B1's mix as independent users send it (arrivals at a rate, open loop) instead of from 32 clients that
  * each wait for their last answer: the highest rate of new URLs a second the machine answers within the
  * budget, the figure a deployment is sized by. A ladder of rates, one window each, stopping once the p99
@@ -518,6 +512,12 @@ async function openLoopCapacity(
   });
 }
 
+/**
+ * B1 deep: a cursor anywhere down the list against page 1, both misses, turn about. The cursors are
+ * made from rows drawn at random (their sort value and id, as a page's next_cursor carries them), so each
+ * request seeks a new place, from the top of the list to row 550,000; page 1 gets a from_date before the
+ * data's first day, which every row passes, so each page-1 URL is new and reads what page 1 reads.
+ */
 async function deepPages(
   c: ListBenchContext,
   rows: BenchRow[],

@@ -1,6 +1,7 @@
 // A closed-loop HTTP load generator: `concurrency` keep-alive clients, each sending its next request as
 // soon as the last answer arrived, with exact percentiles over every measured request.
 import http from 'node:http';
+import { createRandom } from '@hc/db/seed/random';
 
 export interface LoadOptions {
   port: number;
@@ -188,15 +189,9 @@ export interface OpenLoopOptions {
 export async function runOpenLoop(options: OpenLoopOptions): Promise<LoadResult & { offered: number }> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1024 });
   const expected = options.expectStatus ?? 200;
-  let state = options.seed >>> 0 || 1;
-  // xorshift32: uniform in (0, 1], for exponential gaps.
-  const uniform = () => {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    return ((state >>> 0) + 1) / 4294967297;
-  };
-  const gapMs = () => (-Math.log(uniform()) * 1000) / options.rate;
+  const random = createRandom(options.seed);
+  // Exponential gaps from a uniform draw in (0, 1] (the generator's [0, 1) turned round: log(0) is not a gap).
+  const gapMs = () => (-Math.log(1 - random.next()) * 1000) / options.rate;
   const latencies: number[] = [];
   let errors = 0;
   let firstError: string | undefined;
